@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { ACCOUNT_STATUS, type TCreateAccountCommandInput } from '@rollcall/contracts';
+import { accountDecider, accountStream, DomainError } from '@rollcall/domain';
+import type { Kysely } from 'kysely';
+import { handleCommand } from '../../application/aggregate-repository';
+import type { Clock } from '../../application/clock';
+import type { RequestContext } from '../../application/request-context';
+import type { CommandOutcome } from '../../core/command-gateway';
+import { PasswordHasher } from '../../core/password-hasher';
+import { CLOCK, EVENT_STORE, READ_DB } from '../../core/tokens';
+import type { EventStore } from '../../event-store/event-store.port';
+import type { ReadDatabase } from '../../read-db/read-database';
+
+export class CreateAccountCommand {
+  constructor(
+    readonly input: TCreateAccountCommandInput,
+    readonly context: RequestContext,
+    /** the bootstrap administrator cannot be deleted */
+    readonly isProtected = false,
+  ) {}
+}
+
+/** Username and e-mail are unique, case-insensitively, reserved atomically with the append. */
+export const usernameReservation = (username: string) => ({ scope: 'account.username', value: username.toLowerCase() });
+export const emailReservation = (email: string) => ({ scope: 'account.email', value: email.toLowerCase() });
+
+@CommandHandler(CreateAccountCommand)
+export class CreateAccountHandler implements ICommandHandler<CreateAccountCommand, CommandOutcome<{ id: string }>> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(READ_DB) private readonly db: Kysely<ReadDatabase>,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly hasher: PasswordHasher,
+  ) {}
+
+  async execute({ input, context, isProtected }: CreateAccountCommand): Promise<CommandOutcome<{ id: string }>> {
+    const policyId = input.policy && !input.no_password ? (input.policy_id ?? null) : null;
+    if (policyId) {
+      const policy = await this.db.selectFrom('password_policies_v1').select(['id', 'min_length']).where('id', '=', policyId).executeTakeFirst();
+      if (!policy) throw new DomainError('policy.not_found', 'This password policy does not exist', 'policy_id');
+      if (input.password && input.password.length < policy.min_length) {
+        throw new DomainError('password.too_short', `Password must be at least ${policy.min_length} characters under this policy`, 'password');
+      }
+    }
+    const accountId = randomUUID();
+    const passwordHash = input.no_password || !input.password ? null : await this.hasher.hash(input.password);
+    const statusId = passwordHash ? ACCOUNT_STATUS.active : ACCOUNT_STATUS.awaitingActivation;
+    const result = await handleCommand(
+      this.store,
+      this.clock,
+      accountDecider,
+      accountStream(accountId),
+      {
+        type: 'CreateAccount',
+        data: {
+          accountId,
+          username: input.username,
+          email: input.email,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          passwordHash,
+          statusId,
+          policyId,
+          expiresAt: input.expiry ? (input.expires_at ?? null) : null,
+          organizationId: input.organization == null ? null : String(input.organization),
+          sendActivation: input.activation,
+          isProtected,
+          createdAt: this.clock.now().toISOString(),
+        },
+      },
+      context,
+      { reservations: [usernameReservation(input.username), emailReservation(input.email)] },
+    );
+    return { value: { id: accountId }, position: result.position };
+  }
+}

@@ -1,0 +1,47 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { toPage, type TAccountListItem, type TListAccountsQuery, type TPage } from '@rollcall/contracts';
+import { sql, type Kysely } from 'kysely';
+import { READ_DB } from '../../core/tokens';
+import type { ReadDatabase } from '../../read-db/read-database';
+import { ACCOUNT_LIST_COLUMNS, toAccountListItem } from '../account-row';
+
+export class ListAccountsQuery {
+  constructor(readonly input: TListAccountsQuery) {}
+}
+
+const SORT_COLUMNS = {
+  created_at: 'created_at',
+  username: 'username_lower',
+  first_name: 'first_name',
+  last_name: 'last_name',
+  email: 'email_lower',
+  status_id: 'status_id',
+  last_login_at: 'last_login_at',
+} as const;
+
+/** Escapes LIKE wildcards so a search for '50%' means the text '50%'. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+@QueryHandler(ListAccountsQuery)
+export class ListAccountsHandler implements IQueryHandler<ListAccountsQuery, TPage<TAccountListItem>> {
+  constructor(@Inject(READ_DB) private readonly db: Kysely<ReadDatabase>) {}
+
+  async execute({ input }: ListAccountsQuery): Promise<TPage<TAccountListItem>> {
+    let filtered = this.db.selectFrom('accounts_v1');
+    if (input.search) filtered = filtered.where(sql<boolean>`search_text like ${likePattern(input.search)} escape '\\'`);
+    if (input.status?.length) filtered = filtered.where('status_id', 'in', input.status);
+    const direction = input.desc ? 'desc' : 'asc';
+    const [rows, count] = await Promise.all([
+      filtered
+        .select(ACCOUNT_LIST_COLUMNS)
+        .orderBy(SORT_COLUMNS[input.sortBy], direction)
+        .orderBy('id', direction)
+        .limit(input.limit)
+        .offset((input.page - 1) * input.limit)
+        .execute(),
+      filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return toPage(rows.map(toAccountListItem), Number(count.total), input.page, input.limit);
+  }
+}

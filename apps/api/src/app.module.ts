@@ -1,0 +1,25 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { AccountsModule } from './accounts/accounts.module';
+import { AuthModule } from './auth/auth.module';
+import { BootstrapAdminService } from './bootstrap/bootstrap-admin.service';
+import type { AppConfig } from './config/app-config';
+import { CoreModule } from './core/core.module';
+import { APP_CONFIG } from './core/tokens';
+import { OpenApiController } from './http/openapi/openapi.controller';
+import { LiveFeed } from './live/live-feed';
+import { PoliciesModule } from './policies/policies.module';
+import { TrpcServer } from './trpc/trpc-server';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    const configModule: DynamicModule = { module: class ConfigModule {}, global: true, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] };
+    return {
+      module: AppModule,
+      // AuthModule first: its fixed routes (account/current) must be matched before account/:id
+      imports: [configModule, CoreModule, AuthModule, AccountsModule, PoliciesModule],
+      controllers: [OpenApiController],
+      providers: [LiveFeed, TrpcServer, BootstrapAdminService],
+    };
+  }
+}

@@ -1,0 +1,39 @@
+import { fold, type Decider, type DomainEvent } from '@rollcall/domain';
+import type { AppendResult, EventStore, Reservation } from '../event-store/event-store.port';
+import type { Clock } from './clock';
+import { eventMetadata, type RequestContext } from './request-context';
+
+export interface HandleOptions {
+  reservations?: Reservation[];
+  releases?: Reservation[];
+  idempotencyKey?: string;
+}
+
+/**
+ * The one write path: read the stream, fold it, decide, append with the version we read. A
+ * concurrent writer makes the append fail with a version conflict instead of overwriting.
+ */
+export async function handleCommand<Command, Event extends DomainEvent, State>(
+  store: EventStore,
+  clock: Clock,
+  decider: Decider<Command, Event, State>,
+  streamId: string,
+  command: Command,
+  context: RequestContext,
+  options: HandleOptions = {},
+): Promise<AppendResult & { events: Event[] }> {
+  const stored = await store.readStream(streamId);
+  const state = fold(decider, stored.map((e) => ({ type: e.type, data: e.data }) as Event));
+  const events = decider.decide(command, state);
+  if (events.length === 0) {
+    const last = stored[stored.length - 1];
+    return { events, nextExpectedVersion: last ? last.streamVersion : -1, position: last ? last.position : { commit: 0, sequence: 0 }, duplicate: false };
+  }
+  const occurredAt = clock.now().toISOString();
+  const result = await store.appendToStream(
+    streamId,
+    events.map((event) => ({ type: event.type, data: event.data, metadata: eventMetadata(context, occurredAt) })),
+    { expectedVersion: stored.length === 0 ? 'no_stream' : stored[stored.length - 1].streamVersion, ...options },
+  );
+  return { ...result, events };
+}

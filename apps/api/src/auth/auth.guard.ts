@@ -1,0 +1,51 @@
+import { CanActivate, createParamDecorator, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { QueryBus } from '@nestjs/cqrs';
+import { DomainError } from '@rollcall/domain';
+import type { Request } from 'express';
+import type { RequestContext } from '../application/request-context';
+import { credentialFrom, requestContext } from '../http/request-context.factory';
+import type { Principal } from './principal';
+import { ResolveSessionQuery } from './queries/resolve-session.query';
+
+const IS_PUBLIC = 'rollcall:public';
+/** Marks the few routes that work without a session (sign-in, API documents). */
+export const Public = () => SetMetadata(IS_PUBLIC, true);
+
+export type AuthenticatedRequest = Request & { principal?: Principal; rollcallContext?: RequestContext };
+
+export async function authenticate(queryBus: QueryBus, request: Request): Promise<Principal | null> {
+  const credential = credentialFrom(request);
+  return credential ? queryBus.execute<ResolveSessionQuery, Principal | null>(new ResolveSessionQuery(credential.token)) : null;
+}
+
+/** Every route needs a valid session unless marked @Public(). */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly queryBus: QueryBus,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const principal = await authenticate(this.queryBus, request);
+    request.principal = principal ?? undefined;
+    request.rollcallContext = requestContext(request, principal);
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
+    if (isPublic) return true;
+    if (!principal) throw new DomainError('auth.required', 'Sign in first: this call needs a valid session');
+    return true;
+  }
+}
+
+export const CurrentPrincipal = createParamDecorator((_data: unknown, context: ExecutionContext): Principal => {
+  const principal = context.switchToHttp().getRequest<AuthenticatedRequest>().principal;
+  if (!principal) throw new DomainError('auth.required', 'Sign in first: this call needs a valid session');
+  return principal;
+});
+
+export const Ctx = createParamDecorator((_data: unknown, context: ExecutionContext): RequestContext => {
+  const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+  return request.rollcallContext ?? requestContext(request, null);
+});

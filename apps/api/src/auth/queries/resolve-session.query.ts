@@ -1,0 +1,35 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { ACCOUNT_STATUS } from '@rollcall/contracts';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../application/clock';
+import { CLOCK, READ_DB } from '../../core/tokens';
+import type { ReadDatabase } from '../../read-db/read-database';
+import type { Principal } from '../principal';
+import { hashToken } from '../session-token';
+
+export class ResolveSessionQuery {
+  constructor(readonly token: string) {}
+}
+
+/** A session counts only while it is open, unexpired, and its account is still allowed in. */
+@QueryHandler(ResolveSessionQuery)
+export class ResolveSessionHandler implements IQueryHandler<ResolveSessionQuery, Principal | null> {
+  constructor(
+    @Inject(READ_DB) private readonly db: Kysely<ReadDatabase>,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ token }: ResolveSessionQuery): Promise<Principal | null> {
+    if (!token || token.length > 200) return null;
+    const row = await this.db
+      .selectFrom('sessions_v1')
+      .innerJoin('accounts_v1', 'accounts_v1.id', 'sessions_v1.account_id')
+      .select(['sessions_v1.id as session_id', 'sessions_v1.account_id', 'sessions_v1.expires_at', 'sessions_v1.ended_at', 'accounts_v1.status_id'])
+      .where('sessions_v1.token_hash', '=', hashToken(token))
+      .executeTakeFirst();
+    if (!row || row.ended_at || row.expires_at <= this.clock.now().toISOString()) return null;
+    if (row.status_id === ACCOUNT_STATUS.disabled) return null;
+    return { kind: 'session', accountId: row.account_id, sessionId: row.session_id };
+  }
+}

@@ -1,0 +1,66 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DEFAULT_PASSWORD_POLICY } from '@rollcall/domain';
+import { CreateAccountCommand } from '../accounts/commands/create-account.handler';
+import { systemContext } from '../application/request-context';
+import type { AppConfig } from '../config/app-config';
+import { CommandGateway } from '../core/command-gateway';
+import { APP_CONFIG, EVENT_STORE } from '../core/tokens';
+import { comparePositions, START, type EventStore } from '../event-store/event-store.port';
+import { CreatePasswordPolicyCommand } from '../policies/commands/create-password-policy.handler';
+
+/**
+ * First start with an empty store: create the default password policy and the first administrator
+ * (protected, so it cannot be deleted). The password comes from ROLLCALL_ADMIN_PASSWORD, or is
+ * generated and printed once.
+ */
+@Injectable()
+export class BootstrapAdminService {
+  private readonly logger = new Logger('Bootstrap');
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly gateway: CommandGateway,
+  ) {}
+
+  async run(print: (line: string) => void = (line) => process.stdout.write(`${line}\n`)): Promise<void> {
+    if (comparePositions(await this.store.headPosition(), START) > 0) return;
+    const context = systemContext();
+    const now = new Date().toISOString();
+    await this.gateway.execute(
+      new CreatePasswordPolicyCommand({ policyId: randomUUID(), title: 'Default policy', description: 'Created on first start with the recommended defaults', ...DEFAULT_PASSWORD_POLICY, createdAt: now }, context),
+    );
+    const generated = this.config.admin.password === undefined;
+    const password = this.config.admin.password ?? randomBytes(18).toString('base64url');
+    await this.gateway.execute(
+      new CreateAccountCommand(
+        {
+          first_name: 'Rollcall',
+          last_name: 'Administrator',
+          email: `${this.config.admin.username}@rollcall.invalid`,
+          username: this.config.admin.username,
+          password,
+          organization: null,
+          policy_id: null,
+          expires_at: null,
+          no_password: false,
+          activation: false,
+          policy: false,
+          expiry: false,
+        },
+        context,
+        true,
+      ),
+    );
+    this.logger.log(`created the first administrator '${this.config.admin.username}'`);
+    if (generated) {
+      print('');
+      print('  First administrator created. Sign in with:');
+      print(`    username: ${this.config.admin.username}`);
+      print(`    password: ${password}`);
+      print('  This password is shown once. Change it after signing in.');
+      print('');
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration from the environment, validated once at start with one clear message per problem.
+ */
+const ZEnvironment = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  ROLLCALL_DATA_DIR: z.string().default('data'),
+  /** 'sqlite' (default) or a postgres:// URL */
+  ROLLCALL_EVENT_STORE: z.string().default('sqlite'),
+  /** unset: SQLite read models under the data dir; or a postgres:// URL */
+  ROLLCALL_READ_DB: z.string().optional(),
+  /** PostgreSQL schema for events and read models (tests use one per suite) */
+  ROLLCALL_PG_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('rollcall'),
+  ROLLCALL_ADMIN_USERNAME: z.string().min(3).default('admin'),
+  ROLLCALL_ADMIN_PASSWORD: z.string().min(8, 'ROLLCALL_ADMIN_PASSWORD must be at least 8 characters').optional(),
+  /** extra origins allowed to open the WebSocket, comma separated (the API's own origin always is) */
+  ROLLCALL_ALLOWED_ORIGINS: z.string().default(''),
+  /** how long a mutation waits for the read models before answering anyway */
+  ROLLCALL_CONSISTENCY_WAIT_MS: z.coerce.number().int().min(0).default(2000),
+  ROLLCALL_SESSION_HOURS: z.coerce.number().positive().default(12),
+  ROLLCALL_CONSOLE_DIR: z.string().optional(),
+  ROLLCALL_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** argon2id cost; tests lower it, production keeps OWASP's m=19 MiB, t=2, p=1 */
+  ROLLCALL_ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
+  ROLLCALL_ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  eventStore: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema: string };
+  readDb: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema: string };
+  admin: { username: string; password: string | undefined };
+  allowedOrigins: string[];
+  consistencyWaitMs: number;
+  sessionHours: number;
+  consoleDir: string;
+  logLevel: z.infer<typeof ZEnvironment>['ROLLCALL_LOG_LEVEL'];
+  argon2: { memoryCost: number; timeCost: number };
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = ZEnvironment.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `- ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = isAbsolute(e.ROLLCALL_DATA_DIR) ? e.ROLLCALL_DATA_DIR : resolve(process.cwd(), e.ROLLCALL_DATA_DIR);
+  const isPostgres = (value: string) => /^postgres(ql)?:\/\//.test(value);
+  if (e.ROLLCALL_EVENT_STORE !== 'sqlite' && !isPostgres(e.ROLLCALL_EVENT_STORE)) {
+    throw new ConfigError(`Invalid configuration:\n- ROLLCALL_EVENT_STORE: expected 'sqlite' or a postgres:// URL`);
+  }
+  if (e.ROLLCALL_READ_DB && !isPostgres(e.ROLLCALL_READ_DB)) {
+    throw new ConfigError(`Invalid configuration:\n- ROLLCALL_READ_DB: expected a postgres:// URL (unset means SQLite)`);
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    eventStore:
+      e.ROLLCALL_EVENT_STORE === 'sqlite'
+        ? { kind: 'sqlite', file: resolve(dataDir, 'events.db') }
+        : { kind: 'postgres', url: e.ROLLCALL_EVENT_STORE, schema: e.ROLLCALL_PG_SCHEMA },
+    readDb: e.ROLLCALL_READ_DB
+      ? { kind: 'postgres', url: e.ROLLCALL_READ_DB, schema: e.ROLLCALL_PG_SCHEMA }
+      : { kind: 'sqlite', file: resolve(dataDir, 'read.db') },
+    admin: { username: e.ROLLCALL_ADMIN_USERNAME, password: e.ROLLCALL_ADMIN_PASSWORD },
+    allowedOrigins: e.ROLLCALL_ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    consistencyWaitMs: e.ROLLCALL_CONSISTENCY_WAIT_MS,
+    sessionHours: e.ROLLCALL_SESSION_HOURS,
+    consoleDir: e.ROLLCALL_CONSOLE_DIR ?? resolve(__dirname, '../../../console/dist'),
+    logLevel: e.ROLLCALL_LOG_LEVEL,
+    argon2: { memoryCost: e.ROLLCALL_ARGON2_MEMORY_KIB, timeCost: e.ROLLCALL_ARGON2_TIME_COST },
+  };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,75 @@
+import 'reflect-metadata';
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type INestApplication, type LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule } from './app.module';
+import { BootstrapAdminService } from './bootstrap/bootstrap-admin.service';
+import type { AppConfig } from './config/app-config';
+import { ProjectionsService } from './core/projections.service';
+import { ApiExceptionFilter } from './http/api-exception.filter';
+import { restBodyParsing, securityHeaders, serveConsole } from './http/http-pipeline';
+import { TrpcServer } from './trpc/trpc-server';
+
+export interface RunningApp {
+  app: INestApplication;
+  url: string;
+  close(): Promise<void>;
+}
+
+const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
+  fatal: ['fatal'],
+  error: ['fatal', 'error'],
+  warn: ['fatal', 'error', 'warn'],
+  info: ['fatal', 'error', 'warn', 'log'],
+  debug: ['fatal', 'error', 'warn', 'log', 'debug'],
+  trace: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
+  silent: [],
+};
+
+/**
+ * Builds and starts the whole API: projections caught up, first administrator ensured, REST, tRPC,
+ * WebSocket and the console on one port. main.ts and the integration tests both start it this way.
+ */
+export async function startApp(config: AppConfig, options: { print?: (line: string) => void } = {}): Promise<RunningApp> {
+  mkdirSync(config.dataDir, { recursive: true });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bodyParser: false, logger: LOG_LEVELS[config.logLevel] });
+  const express = app.getHttpAdapter().getInstance();
+  securityHeaders(express);
+  express.set('trust proxy', false);
+  const trpc = app.get(TrpcServer);
+  trpc.mountHttp(express);
+  restBodyParsing(express);
+  app.useGlobalFilters(new ApiExceptionFilter());
+  app.enableShutdownHooks();
+  // the console's files and client-side routes; /api, /trpc and /ws are left to the API
+  serveConsole(express, config.consoleDir);
+  await app.init();
+
+  await app.get(ProjectionsService).start();
+  await app.get(BootstrapAdminService).run(options.print);
+
+  const server: Server = app.getHttpServer();
+  trpc.attachWebSocket(server, (origin, host) => {
+    if (!origin) return true; // non-browser clients send no Origin; they still need a session
+    if (config.allowedOrigins.includes(origin)) return true;
+    try {
+      return new URL(origin).host === host;
+    } catch {
+      return false;
+    }
+  });
+  await app.listen(config.port, config.host);
+  const address = server.address() as AddressInfo;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}`;
+  return {
+    app,
+    url,
+    close: async () => {
+      await trpc.close();
+      await app.close();
+    },
+  };
+}

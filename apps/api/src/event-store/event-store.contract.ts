@@ -1,0 +1,466 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  comparePositions,
+  EventStoreUnavailableError,
+  type EventStore,
+  type NewEvent,
+  type Position,
+  ReservationTakenError,
+  START,
+  type StoredEvent,
+  WrongExpectedVersionError,
+} from './event-store.port';
+
+export interface EventStoreUnderTest {
+  store: EventStore;
+  /** closes the store (it may already be closed) and removes its file or schema */
+  cleanup: () => Promise<void>;
+}
+
+/** An event whose metadata is complete and whose id lets a test recognise it after a round trip. */
+export function testEvent(type: string, data: unknown = {}, schemaVersion?: number): NewEvent {
+  return {
+    type,
+    data,
+    schemaVersion,
+    metadata: {
+      eventId: randomUUID(),
+      actor: 'system',
+      actorKind: 'system',
+      sourceIp: null,
+      correlationId: randomUUID(),
+      causationId: null,
+      occurredAt: new Date().toISOString(),
+    },
+  };
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Polls `condition` until it holds; fails after `timeoutMs` with `what` in the message. */
+export async function eventually(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(5);
+  }
+}
+
+/** Reads the whole log in pages of `page` events. */
+export async function readEverything(store: EventStore, page = 100): Promise<StoredEvent[]> {
+  const all: StoredEvent[] = [];
+  let from: Position = START;
+  for (;;) {
+    const batch = await store.readAll(from, page);
+    all.push(...batch);
+    if (batch.length < page) return all;
+    from = batch[batch.length - 1].position;
+  }
+}
+
+function expectStrictlyIncreasing(positions: Position[]): void {
+  for (let i = 1; i < positions.length; i++) {
+    expect(comparePositions(positions[i - 1], positions[i]), `position ${i} follows ${i - 1}`).toBe(-1);
+  }
+}
+
+type Settled<T> = PromiseSettledResult<T>;
+const fulfilled = <T>(results: Settled<T>[]) =>
+  results.filter((r): r is PromiseFulfilledResult<T> => r.status === 'fulfilled').map((r) => r.value);
+const rejected = <T>(results: Settled<T>[]) =>
+  results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as unknown);
+
+/**
+ * The behaviour every EventStore adapter must have. Each test gets a fresh, empty store from `make`
+ * (a new SQLite file, a new PostgreSQL schema) and real concurrency: parallel appends are issued
+ * together and race inside the adapter, nothing is mocked.
+ */
+export function eventStoreContract(name: string, make: () => Promise<EventStoreUnderTest>): void {
+  describe(`EventStore contract: ${name}`, () => {
+    let subject: EventStoreUnderTest;
+    let store: EventStore;
+
+    beforeEach(async () => {
+      subject = await make();
+      store = subject.store;
+    });
+
+    afterEach(async () => {
+      await subject.cleanup();
+    });
+
+    describe('streams', () => {
+      it('appends and reads a stream: versions from 0, payload and metadata round-trip, schemaVersion defaults to 1', async () => {
+        const first = testEvent('AccountCreated', { username: 'alice', tags: ['a', 'b'], nested: { n: 1.5, ok: true, none: null } });
+        const second = testEvent('AccountRenamed', { username: 'alicia' }, 3);
+        const third = testEvent('AccountLocked', null);
+        const result = await store.appendToStream('account-1', [first, second], { expectedVersion: 'no_stream' });
+        expect(result.nextExpectedVersion).toBe(1);
+        expect(result.duplicate).toBe(false);
+        const next = await store.appendToStream('account-1', [third], { expectedVersion: 1 });
+        expect(next.nextExpectedVersion).toBe(2);
+        expect(comparePositions(result.position, next.position)).toBe(-1);
+
+        const events = await store.readStream('account-1');
+        expect(events.map((e) => e.streamVersion)).toEqual([0, 1, 2]);
+        expect(events.every((e) => e.streamId === 'account-1')).toBe(true);
+        expect(events.map((e) => e.type)).toEqual(['AccountCreated', 'AccountRenamed', 'AccountLocked']);
+        expect(events[0].data).toEqual(first.data);
+        expect(events[0].metadata).toEqual(first.metadata);
+        expect(events[1].metadata).toEqual(second.metadata);
+        expect(events[2].data).toBeNull();
+        expect(events.map((e) => e.schemaVersion)).toEqual([1, 3, 1]);
+        // The append's position is the position of its last event, as readAll reports it.
+        expect(events[1].position).toEqual(result.position);
+        expect(events[2].position).toEqual(next.position);
+        expectStrictlyIncreasing(events.map((e) => e.position));
+      });
+
+      it('reads a stream from a version (inclusive) and an unknown stream as empty', async () => {
+        await store.appendToStream('s', [testEvent('A'), testEvent('B'), testEvent('C'), testEvent('D')], {
+          expectedVersion: 'no_stream',
+        });
+        expect((await store.readStream('s', 2)).map((e) => [e.streamVersion, e.type])).toEqual([
+          [2, 'C'],
+          [3, 'D'],
+        ]);
+        expect(await store.readStream('s', 4)).toEqual([]);
+        expect(await store.readStream('nobody')).toEqual([]);
+      });
+    });
+
+    describe('$all', () => {
+      it('reads across streams in global order, strictly after `from`, honouring the limit; headPosition follows', async () => {
+        expect(await store.headPosition()).toEqual(START);
+        expect(await store.readAll(START, 10)).toEqual([]);
+
+        const appended: string[] = [];
+        for (let i = 0; i < 12; i++) {
+          const event = testEvent('Tick', { i });
+          appended.push(event.metadata.eventId);
+          await store.appendToStream(`stream-${i % 3}`, [event], { expectedVersion: 'any' });
+        }
+        const all = await store.readAll(START, 100);
+        expect(all.map((e) => e.metadata.eventId)).toEqual(appended);
+        expectStrictlyIncreasing(all.map((e) => e.position));
+        expect(all.map((e) => e.streamId).slice(0, 4)).toEqual(['stream-0', 'stream-1', 'stream-2', 'stream-0']);
+
+        const page = await store.readAll(START, 5);
+        expect(page.map((e) => e.metadata.eventId)).toEqual(appended.slice(0, 5));
+        const after = await store.readAll(page[4].position, 4);
+        expect(after.map((e) => e.metadata.eventId)).toEqual(appended.slice(5, 9));
+        expect(await store.readAll(all[11].position, 10)).toEqual([]);
+        expect(await store.headPosition()).toEqual(all[11].position);
+      });
+
+      it('subscribeToAll delivers every event exactly once, in order, across catch-up and live', async () => {
+        const expected: string[] = [];
+        // 200 before subscribing, spread over streams and multi-event appends.
+        for (let i = 0; i < 40; i++) {
+          const events = [0, 1, 2, 3, 4].map((j) => testEvent('Before', { i, j }));
+          expected.push(...events.map((e) => e.metadata.eventId));
+          await store.appendToStream(`before-${i % 7}`, events, { expectedVersion: 'any' });
+        }
+
+        const received: StoredEvent[] = [];
+        let handlersRunning = 0;
+        let overlapped = false;
+        const subscription = store.subscribeToAll({
+          from: START,
+          batchSize: 37, // small enough that catch-up takes several reads, and batches straddle the switch
+          onEvents: async (events) => {
+            handlersRunning++;
+            if (handlersRunning > 1) overlapped = true;
+            received.push(...events);
+            // a slow handler: appends keep landing while it runs
+            await sleep(Math.random() < 0.3 ? 3 : 0);
+            handlersRunning--;
+          },
+        });
+
+        // 200 while subscribed: some sequential with pauses, some racing each other.
+        const writers = [0, 1, 2, 3].map(async (writer) => {
+          for (let i = 0; i < 25; i++) {
+            const events = [testEvent('Live', { writer, i }), testEvent('Live', { writer, i, second: true })];
+            await store.appendToStream(`live-${writer}`, events, { expectedVersion: 'any' });
+            if (i % 5 === 0) await sleep(Math.floor(Math.random() * 8));
+          }
+        });
+        await Promise.all(writers);
+
+        await eventually(() => received.length >= 400, '400 events delivered');
+        // Give a repeat a chance to show up before we look.
+        await sleep(250);
+        await subscription.stop();
+
+        expect(received).toHaveLength(400);
+        expect(overlapped).toBe(false);
+        const log = await readEverything(store);
+        expect(log).toHaveLength(400);
+        // Delivered exactly the log, in the log's order.
+        expect(received.map((e) => e.position)).toEqual(log.map((e) => e.position));
+        expectStrictlyIncreasing(received.map((e) => e.position));
+        const ids = received.map((e) => e.metadata.eventId);
+        expect(new Set(ids).size).toBe(400);
+        expect(ids.slice(0, 200)).toEqual(expected);
+        // Each live writer's own events arrive in the order it wrote them.
+        for (let writer = 0; writer < 4; writer++) {
+          const mine = received.filter((e) => e.streamId === `live-${writer}`);
+          expect(mine.map((e) => e.streamVersion)).toEqual(Array.from({ length: 50 }, (_, v) => v));
+        }
+      });
+
+      it('subscribeToAll starts strictly after `from`, and stop() ends delivery', async () => {
+        for (let i = 0; i < 10; i++) await store.appendToStream('s', [testEvent('E', { i })], { expectedVersion: 'any' });
+        const log = await store.readAll(START, 10);
+        const received: StoredEvent[] = [];
+        const subscription = store.subscribeToAll({ from: log[3].position, onEvents: (events) => void received.push(...events) });
+        await eventually(() => received.length >= 6, 'the 6 events after position 4');
+        expect(received.map((e) => e.position)).toEqual(log.slice(4).map((e) => e.position));
+
+        await subscription.stop();
+        await subscription.done;
+        await store.appendToStream('s', [testEvent('AfterStop')], { expectedVersion: 'any' });
+        await sleep(200);
+        expect(received).toHaveLength(6);
+      });
+
+      it("a failing handler ends the subscription: done rejects with the handler's error, nothing more is delivered", async () => {
+        await store.appendToStream('s', [testEvent('A'), testEvent('B')], { expectedVersion: 'no_stream' });
+        let calls = 0;
+        const subscription = store.subscribeToAll({
+          from: START,
+          batchSize: 1,
+          onEvents: () => {
+            calls++;
+            throw new Error('projection broke');
+          },
+        });
+        await expect(subscription.done).rejects.toThrow('projection broke');
+        await subscription.stop();
+        expect(calls).toBe(1);
+      });
+    });
+
+    describe('optimistic concurrency', () => {
+      it('20 parallel appenders with the same expected version: exactly one wins, the stream stays contiguous', async () => {
+        await store.appendToStream('contested', [testEvent('Created')], { expectedVersion: 'no_stream' });
+        const results = await Promise.allSettled(
+          Array.from({ length: 20 }, (_, i) =>
+            store.appendToStream('contested', [testEvent('Changed', { i }), testEvent('Changed', { i, more: true })], {
+              expectedVersion: 0,
+            }),
+          ),
+        );
+        const winners = fulfilled(results);
+        const losers = rejected(results);
+        expect(winners).toHaveLength(1);
+        expect(winners[0].nextExpectedVersion).toBe(2);
+        expect(losers).toHaveLength(19);
+        for (const error of losers) {
+          expect(error).toBeInstanceOf(WrongExpectedVersionError);
+          expect(error).toMatchObject({ streamId: 'contested', expected: 0, actual: 2 });
+        }
+        const events = await store.readStream('contested');
+        expect(events.map((e) => e.streamVersion)).toEqual([0, 1, 2]);
+        // both events of the one winner, none of a loser
+        expect(new Set(events.slice(1).map((e) => (e.data as { i: number }).i)).size).toBe(1);
+        expect(await readEverything(store)).toHaveLength(3);
+      });
+
+      it('20 parallel creators of one stream (no_stream): exactly one wins', async () => {
+        const results = await Promise.allSettled(
+          Array.from({ length: 20 }, (_, i) => store.appendToStream('new', [testEvent('Created', { i })], { expectedVersion: 'no_stream' })),
+        );
+        expect(fulfilled(results)).toHaveLength(1);
+        expect(rejected(results).every((e) => e instanceof WrongExpectedVersionError)).toBe(true);
+        expect((await store.readStream('new')).map((e) => e.streamVersion)).toEqual([0]);
+      });
+
+      it('20 parallel appenders with `any` all succeed with contiguous versions', async () => {
+        const results = await Promise.all(
+          Array.from({ length: 20 }, (_, i) => store.appendToStream('busy', [testEvent('Hit', { i })], { expectedVersion: 'any' })),
+        );
+        expect(results.map((r) => r.nextExpectedVersion).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, v) => v));
+        expect((await store.readStream('busy')).map((e) => e.streamVersion)).toEqual(Array.from({ length: 20 }, (_, v) => v));
+      });
+
+      it('no_stream, any and numeric expectations', async () => {
+        // a number against a stream that does not exist
+        await expect(store.appendToStream('s', [testEvent('A')], { expectedVersion: 0 })).rejects.toMatchObject({
+          name: 'WrongExpectedVersionError',
+          streamId: 's',
+          expected: 0,
+          actual: 'no_stream',
+        });
+        // any on a new stream starts it at 0
+        expect((await store.appendToStream('s', [testEvent('A')], { expectedVersion: 'any' })).nextExpectedVersion).toBe(0);
+        // no_stream on an existing stream
+        const noStream = store.appendToStream('s', [testEvent('B')], { expectedVersion: 'no_stream' });
+        await expect(noStream).rejects.toBeInstanceOf(WrongExpectedVersionError);
+        await expect(noStream).rejects.toMatchObject({ expected: 'no_stream', actual: 0 });
+        // a stale and a future number
+        await expect(store.appendToStream('s', [testEvent('B')], { expectedVersion: 5 })).rejects.toMatchObject({ expected: 5, actual: 0 });
+        await store.appendToStream('s', [testEvent('B'), testEvent('C')], { expectedVersion: 0 });
+        await expect(store.appendToStream('s', [testEvent('D')], { expectedVersion: 0 })).rejects.toMatchObject({ expected: 0, actual: 2 });
+        // any on an existing stream appends after its end
+        expect((await store.appendToStream('s', [testEvent('D')], { expectedVersion: 'any' })).nextExpectedVersion).toBe(3);
+        expect((await store.readStream('s')).map((e) => e.type)).toEqual(['A', 'B', 'C', 'D']);
+      });
+    });
+
+    describe('reservations', () => {
+      const alice = { scope: 'username', value: 'alice' };
+
+      it('two parallel creations reserving one username: one wins, the other appends nothing', async () => {
+        const results = await Promise.allSettled(
+          ['account-1', 'account-2'].map((stream) =>
+            store.appendToStream(stream, [testEvent('AccountCreated', { stream })], {
+              expectedVersion: 'no_stream',
+              reservations: [alice, { scope: 'email', value: `${stream}@example.com` }],
+            }),
+          ),
+        );
+        expect(fulfilled(results)).toHaveLength(1);
+        const [error] = rejected(results);
+        expect(error).toBeInstanceOf(ReservationTakenError);
+        expect((error as ReservationTakenError).reservation).toEqual(alice);
+
+        const winner = results[0].status === 'fulfilled' ? 'account-1' : 'account-2';
+        const loser = winner === 'account-1' ? 'account-2' : 'account-1';
+        expect(await store.readStream(loser)).toEqual([]);
+        expect((await readEverything(store)).map((e) => e.streamId)).toEqual([winner]);
+        // The loser's other reservation went with it: its e-mail is free, its stream still new.
+        await store.appendToStream(loser, [testEvent('AccountCreated')], {
+          expectedVersion: 'no_stream',
+          reservations: [{ scope: 'username', value: 'bob' }, { scope: 'email', value: `${loser}@example.com` }],
+        });
+      });
+
+      it('the owner may reserve again; a release frees the value for another stream; others cannot release it', async () => {
+        await store.appendToStream('account-1', [testEvent('AccountCreated')], { expectedVersion: 'no_stream', reservations: [alice] });
+        // Re-reserving what this stream owns is fine.
+        await store.appendToStream('account-1', [testEvent('AccountTouched')], { expectedVersion: 0, reservations: [alice] });
+        // Another stream "releasing" alice changes nothing.
+        await store.appendToStream('account-2', [testEvent('AccountCreated')], { expectedVersion: 'no_stream', releases: [alice] });
+        await expect(
+          store.appendToStream('account-3', [testEvent('AccountCreated')], { expectedVersion: 'no_stream', reservations: [alice] }),
+        ).rejects.toBeInstanceOf(ReservationTakenError);
+        expect(await store.readStream('account-3')).toEqual([]);
+
+        // The owner renames: releases alice and takes alicia in the same append.
+        await store.appendToStream('account-1', [testEvent('UsernameChanged')], {
+          expectedVersion: 1,
+          releases: [alice],
+          reservations: [{ scope: 'username', value: 'alicia' }],
+        });
+        await store.appendToStream('account-3', [testEvent('AccountCreated')], { expectedVersion: 'no_stream', reservations: [alice] });
+        await expect(
+          store.appendToStream('account-2', [testEvent('UsernameChanged')], {
+            expectedVersion: 0,
+            reservations: [{ scope: 'username', value: 'alicia' }],
+          }),
+        ).rejects.toBeInstanceOf(ReservationTakenError);
+        // Scopes are independent.
+        await store.appendToStream('org-1', [testEvent('OrganizationCreated')], {
+          expectedVersion: 'no_stream',
+          reservations: [{ scope: 'organization', value: 'alice' }],
+        });
+      });
+
+      it('an append that fails leaves none of its reservations and releases nothing', async () => {
+        await store.appendToStream('account-1', [testEvent('AccountCreated')], {
+          expectedVersion: 'no_stream',
+          reservations: [{ scope: 'username', value: 'taken' }],
+        });
+        // version conflict
+        await expect(
+          store.appendToStream('account-1', [testEvent('UsernameChanged')], {
+            expectedVersion: 7,
+            reservations: [{ scope: 'username', value: 'carol' }],
+            releases: [{ scope: 'username', value: 'taken' }],
+          }),
+        ).rejects.toBeInstanceOf(WrongExpectedVersionError);
+        // one free and one taken value: the free one must not stay reserved
+        await expect(
+          store.appendToStream('account-2', [testEvent('AccountCreated')], {
+            expectedVersion: 'no_stream',
+            reservations: [{ scope: 'username', value: 'dave' }, { scope: 'username', value: 'taken' }],
+          }),
+        ).rejects.toBeInstanceOf(ReservationTakenError);
+
+        await store.appendToStream('account-3', [testEvent('AccountCreated')], {
+          expectedVersion: 'no_stream',
+          reservations: [{ scope: 'username', value: 'carol' }, { scope: 'username', value: 'dave' }],
+        });
+        // 'taken' was not released by the failed append
+        await expect(
+          store.appendToStream('account-4', [testEvent('AccountCreated')], {
+            expectedVersion: 'no_stream',
+            reservations: [{ scope: 'username', value: 'taken' }],
+          }),
+        ).rejects.toBeInstanceOf(ReservationTakenError);
+        expect((await readEverything(store)).map((e) => e.streamId)).toEqual(['account-1', 'account-3']);
+      });
+    });
+
+    describe('idempotency', () => {
+      it('a repeated key appends nothing and returns the first result, marked duplicate', async () => {
+        const first = await store.appendToStream('reader-1', [testEvent('ArrivalRecorded')], {
+          expectedVersion: 'no_stream',
+          idempotencyKey: 'reader-1:1',
+        });
+        expect(first.duplicate).toBe(false);
+        // Even with an expectation that would now fail: the retry gets its first answer.
+        const second = await store.appendToStream('reader-1', [testEvent('ArrivalRecorded')], {
+          expectedVersion: 'no_stream',
+          idempotencyKey: 'reader-1:1',
+        });
+        expect(second).toEqual({ ...first, duplicate: true });
+        expect(await store.readStream('reader-1')).toHaveLength(1);
+      });
+
+      it('the same key sent 10 times in parallel appends once; all get the same result', async () => {
+        const results = await Promise.all(
+          Array.from({ length: 10 }, () =>
+            store.appendToStream('reader-2', [testEvent('ArrivalRecorded'), testEvent('DoorOpened')], {
+              expectedVersion: 'any',
+              idempotencyKey: 'reader-2:42',
+            }),
+          ),
+        );
+        expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
+        const original = results.find((r) => !r.duplicate);
+        for (const result of results) expect({ ...result, duplicate: false }).toEqual(original);
+        expect(await store.readStream('reader-2')).toHaveLength(2);
+        expect(await readEverything(store)).toHaveLength(2);
+      });
+
+      it('a failed append does not use up its key', async () => {
+        await store.appendToStream('reader-3', [testEvent('Registered')], { expectedVersion: 'no_stream' });
+        await expect(
+          store.appendToStream('reader-3', [testEvent('ArrivalRecorded')], { expectedVersion: 'no_stream', idempotencyKey: 'k' }),
+        ).rejects.toBeInstanceOf(WrongExpectedVersionError);
+        const retry = await store.appendToStream('reader-3', [testEvent('ArrivalRecorded')], { expectedVersion: 0, idempotencyKey: 'k' });
+        expect(retry).toMatchObject({ nextExpectedVersion: 1, duplicate: false });
+      });
+    });
+
+    describe('close', () => {
+      it('stops subscriptions and refuses further work with EventStoreUnavailableError', async () => {
+        await store.appendToStream('s', [testEvent('A')], { expectedVersion: 'no_stream' });
+        let delivered = 0;
+        const subscription = store.subscribeToAll({ from: START, onEvents: (events) => void (delivered += events.length) });
+        await eventually(() => delivered === 1, 'the first event');
+        await store.close();
+        await subscription.done; // ended by close, not by an error
+        await store.close(); // closing twice is harmless
+        await expect(store.appendToStream('s', [testEvent('B')], { expectedVersion: 'any' })).rejects.toBeInstanceOf(
+          EventStoreUnavailableError,
+        );
+        await expect(store.readAll(START, 10)).rejects.toBeInstanceOf(EventStoreUnavailableError);
+      });
+    });
+  });
+}

@@ -1,0 +1,72 @@
+import { HttpException, Logger } from '@nestjs/common';
+import type { TApiError } from '@rollcall/contracts';
+import { DomainError } from '@rollcall/domain';
+import { ZodError } from 'zod';
+import { EventStoreUnavailableError, ReservationTakenError, WrongExpectedVersionError } from '../event-store/event-store.port';
+
+export interface MappedError {
+  status: number;
+  body: TApiError;
+}
+
+/** A unique value maps to the field that carries it and a message the console shows under it. */
+const RESERVATION_ERRORS: Record<string, { code: string; field: string; message: string }> = {
+  'account.username': { code: 'account.username_taken', field: 'username', message: 'This username is already taken' },
+  'account.email': { code: 'account.email_taken', field: 'email', message: 'This e-mail address is already used by another account' },
+};
+
+function domainStatus(code: string): number {
+  if (code === 'auth.invalid_credentials' || code === 'auth.required') return 401;
+  if (code === 'auth.forbidden' || code.endsWith('.protected')) return 403;
+  if (code.endsWith('.not_found')) return 404;
+  if (code.endsWith('.exists') || code.endsWith('_taken')) return 409;
+  return 400;
+}
+
+export function zodFields(error: ZodError): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    // zod's own texts are fine for types; an unknown key gets a message naming it
+    const message = issue.code === 'unrecognized_keys' ? `Unknown field(s): ${issue.keys.join(', ')}` : issue.message;
+    (fields[key] ??= []).push(message);
+  }
+  return fields;
+}
+
+const logger = new Logger('Errors');
+
+/**
+ * The one mapping from anything thrown to the answer a client sees: the same for REST v1, v2 and
+ * tRPC. Never a stack trace, never a 500 for bad input.
+ */
+export function mapError(error: unknown): MappedError {
+  if (error instanceof ZodError) {
+    const fields = zodFields(error);
+    const summary = Object.entries(fields).map(([field, messages]) => `${field}: ${messages[0]}`).join('; ');
+    return { status: 400, body: { error: { code: 'request.invalid', message: `Invalid input (${summary})`, fields } } };
+  }
+  if (error instanceof DomainError) {
+    return { status: domainStatus(error.code), body: { error: { code: error.code, message: error.message, ...(error.field ? { fields: { [error.field]: [error.message] } } : {}) } } };
+  }
+  if (error instanceof ReservationTakenError) {
+    const known = RESERVATION_ERRORS[error.reservation.scope];
+    if (known) return { status: 409, body: { error: { code: known.code, message: known.message, fields: { [known.field]: [known.message] } } } };
+    return { status: 409, body: { error: { code: 'unique.taken', message: 'This value is already taken' } } };
+  }
+  if (error instanceof WrongExpectedVersionError) {
+    return { status: 409, body: { error: { code: 'stream.version_conflict', message: 'Someone else changed this at the same time; reload and try again' } } };
+  }
+  if (error instanceof EventStoreUnavailableError) {
+    logger.error(`event store unavailable: ${error.message}`);
+    return { status: 503, body: { error: { code: 'server.unavailable', message: 'Storage is unavailable; nothing was saved. Try again shortly' } } };
+  }
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    const codes: Record<number, string> = { 400: 'request.invalid', 401: 'auth.required', 403: 'auth.forbidden', 404: 'route.not_found', 413: 'request.too_large', 415: 'request.unsupported_media_type', 429: 'rate.limited' };
+    const message = status === 404 ? 'This route does not exist' : error.message;
+    return { status, body: { error: { code: codes[status] ?? (status >= 500 ? 'server.internal' : 'request.invalid'), message } } };
+  }
+  logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  return { status: 500, body: { error: { code: 'server.internal', message: 'Something went wrong on our side' } } };
+}

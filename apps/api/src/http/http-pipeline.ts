@@ -1,0 +1,70 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import type { TApiError } from '@rollcall/contracts';
+
+const apiError = (code: string, message: string): TApiError => ({ error: { code, message } });
+
+/** Security headers on every answer: CSP, frame-ancestors none, nosniff, no referrer leaks. */
+export function securityHeaders(app: Express): void {
+  app.disable('x-powered-by');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // MUI (emotion) injects style elements at run time
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          frameAncestors: ["'none'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          // the embedded default is served over plain HTTP on a LAN address; a proxy adds HTTPS
+          upgradeInsecureRequests: null,
+        },
+      },
+      referrerPolicy: { policy: 'no-referrer' },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+}
+
+/**
+ * JSON bodies for the REST routes, with our own answers for a malformed body (400), a body that is
+ * too large (413) and a body that is not JSON (415).
+ */
+export function restBodyParsing(app: Express): void {
+  app.use('/api', (request: Request, response: Response, next: NextFunction) => {
+    const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+    if (hasBody && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(request.method) && !request.is('application/json')) {
+      response.status(415).json(apiError('request.unsupported_media_type', 'Send the body as application/json'));
+      return;
+    }
+    next();
+  });
+  app.use('/api', express.json({ limit: '1mb', strict: false }));
+  app.use('/api', (error: Error & { type?: string; status?: number }, _request: Request, response: Response, next: NextFunction) => {
+    if (error.type === 'entity.parse.failed') return void response.status(400).json(apiError('request.malformed_json', 'The body is not valid JSON'));
+    if (error.type === 'entity.too.large') return void response.status(413).json(apiError('request.too_large', 'The body is larger than 1 MB'));
+    if (error.type === 'encoding.unsupported' || error.type === 'charset.unsupported') return void response.status(415).json(apiError('request.unsupported_media_type', error.message));
+    if (error.status && error.status < 500) return void response.status(error.status).json(apiError('request.invalid', error.message));
+    next(error);
+  });
+}
+
+/** The built console, with index.html for every client-side route (not for /api, /trpc, /ws). */
+export function serveConsole(app: Express, consoleDir: string): boolean {
+  const index = join(consoleDir, 'index.html');
+  if (!existsSync(index)) return false;
+  app.use(express.static(consoleDir, { index: false, maxAge: '1h', setHeaders: (res, path) => path.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache') }));
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    if (request.method !== 'GET' || /^\/(api|trpc|ws)(\/|$)/.test(request.path)) return next();
+    response.setHeader('Cache-Control', 'no-cache');
+    response.sendFile(index);
+  });
+  return true;
+}

@@ -1,0 +1,55 @@
+import { ZApiError, ZAuthenticateInput, ZCreateAccountInput, ZListAccountsInput } from '@rollcall/contracts';
+import { z } from 'zod';
+
+/**
+ * Every REST route, once: the OpenAPI document is generated from this list, and the contract suite
+ * checks each row answers on v1, v2 and unprefixed. docs/api/compat.md is its human-readable twin.
+ */
+export interface RouteEntry {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** path without version prefix, OpenAPI style ({id}) */
+  path: string;
+  summary: string;
+  public?: boolean;
+  body?: z.ZodType;
+  query?: z.ZodObject;
+  /** what v1 answers (v2 wraps it in {data}); `v2` overrides when v2's inner shape differs */
+  response: z.ZodType;
+  v2Response?: z.ZodType;
+  status?: number;
+}
+
+const ZAccountListItem = z.object({
+  id: z.string().uuid(),
+  username: z.string(),
+  username_readable: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  status_id: z.number().int(),
+  status_title: z.string(),
+  protected: z.boolean(),
+  created_at: z.string(),
+  last_login_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+});
+const ZContactList = z.array(z.object({ value: z.string(), type: z.string() }));
+const ZAccount = ZAccountListItem.extend({
+  policy_id: z.string().nullable(),
+  additional: z.object({ email: ZContactList, telephone: ZContactList }).catchall(z.unknown()),
+});
+const page = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), total: z.number().int(), from: z.number().int().nullable(), to: z.number().int().nullable(), last_page: z.number().int(), current_page: z.number().int(), per_page: z.number().int() });
+
+export const ROUTES: RouteEntry[] = [
+  { method: 'post', path: 'admin/authenticate', summary: 'Sign in; also sets the user_session cookie', public: true, body: ZAuthenticateInput, response: z.object({ token: z.string() }) },
+  { method: 'get', path: 'admin/logout', summary: 'Sign out (revokes the session on the server)', response: z.object({ message: z.string() }) },
+  { method: 'post', path: 'admin/logout', summary: 'Sign out (POST form)', response: z.object({ message: z.string() }) },
+  { method: 'get', path: 'account/current', summary: 'The signed-in account', response: z.object({ id: z.string(), first_name: z.string(), last_name: z.string(), username_readable: z.string(), additional: z.object({ profilePicture: z.string().nullable() }) }) },
+  { method: 'get', path: 'account/statuses', summary: 'Account statuses (3 = password change required)', response: z.array(z.object({ id: z.number().int(), label: z.string() })) },
+  { method: 'post', path: 'account', summary: 'Create an account', body: ZCreateAccountInput, response: z.object({ id: z.string().uuid() }), status: 201 },
+  { method: 'get', path: 'accounts', summary: 'List accounts: paging, search, status filter, sort', query: ZListAccountsInput, response: page(ZAccountListItem) },
+  { method: 'get', path: 'account/{id}', summary: 'Read one account', response: ZAccount, v2Response: z.object({ account: ZAccount }) },
+];
+
+export const ERROR_SCHEMA = ZApiError;

@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { parse as parseCookies } from 'cookie';
+import { SESSION_COOKIE } from '@rollcall/contracts';
+import type { RequestContext } from '../application/request-context';
+import type { Principal } from '../auth/principal';
+
+const CORRELATION_HEADER = 'x-correlation-id';
+
+/** The bearer header wins; the user_session cookie is the fallback (spec: request setup). */
+export function credentialFrom(request: IncomingMessage): { token: string; via: 'bearer' | 'cookie' } | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return { token: header.slice(7).trim(), via: 'bearer' };
+  const cookies = request.headers.cookie ? parseCookies(request.headers.cookie) : {};
+  const cookie = cookies[SESSION_COOKIE];
+  return cookie ? { token: cookie, via: 'cookie' } : null;
+}
+
+export function requestContext(request: IncomingMessage, principal: Principal | null): RequestContext {
+  const supplied = request.headers[CORRELATION_HEADER];
+  const correlationId = typeof supplied === 'string' && /^[\w.:-]{1,100}$/.test(supplied) ? supplied : randomUUID();
+  const timeZone = request.headers['x-time-zone'];
+  return {
+    actor: principal?.accountId ?? 'anonymous',
+    actorKind: principal ? 'account' : 'system',
+    // proxies come with issue 9 (trusted proxy list); until then only the socket address counts
+    sourceIp: request.socket.remoteAddress ?? null,
+    correlationId,
+    timeZone: typeof timeZone === 'string' && timeZone.length < 64 ? timeZone : null,
+  };
+}

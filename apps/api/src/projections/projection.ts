@@ -1,0 +1,18 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { StoredEvent } from '../event-store/event-store.port';
+import type { ReadDatabase } from '../read-db/read-database';
+
+/**
+ * A projection turns events into rows of the tables it owns. `apply` runs inside the runner's
+ * transaction, which also writes the checkpoint, so a crash never loses or doubles an event.
+ * Rebuilding drops the tables (`drop`) and replays from position 0.
+ */
+export interface Projection {
+  /** versioned name, e.g. 'accounts_v1'; a changed projection gets a new name and rebuilds */
+  readonly name: string;
+  /** event types it reacts to; others are skipped without a call */
+  readonly eventTypes: readonly string[];
+  setup(db: Kysely<ReadDatabase>): Promise<void>;
+  drop(db: Kysely<ReadDatabase>): Promise<void>;
+  apply(trx: Transaction<ReadDatabase>, event: StoredEvent): Promise<void>;
+}

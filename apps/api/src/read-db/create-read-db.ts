@@ -1,0 +1,41 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Pool, types } from 'pg';
+import type { ReadDatabase } from './read-database';
+
+// BIGINT (positions, counts) as numbers: our values stay far below 2^53.
+types.setTypeParser(20, (value) => Number(value));
+
+export type ReadDbConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema: string };
+
+export interface ReadDb {
+  db: Kysely<ReadDatabase>;
+  kind: ReadDbConfig['kind'];
+  close(): Promise<void>;
+}
+
+export async function createReadDb(config: ReadDbConfig): Promise<ReadDb> {
+  if (config.kind === 'sqlite') {
+    mkdirSync(dirname(config.file), { recursive: true });
+    const database = new Database(config.file);
+    database.pragma('journal_mode = WAL');
+    // Read models are rebuildable and their checkpoint commits with their rows, so a lost tail after
+    // power loss is replayed, never skipped: NORMAL is enough here (the event log itself uses FULL).
+    database.pragma('synchronous = NORMAL');
+    database.pragma('busy_timeout = 5000');
+    const db = new Kysely<ReadDatabase>({ dialect: new SqliteDialect({ database }) });
+    return { db, kind: 'sqlite', close: () => db.destroy() };
+  }
+  const pool = new Pool({ connectionString: config.url, max: 10, options: `-c search_path=${config.schema}` });
+  const bootstrap = await pool.connect();
+  try {
+    await bootstrap.query(`CREATE SCHEMA IF NOT EXISTS "${config.schema}"`);
+  } finally {
+    bootstrap.release();
+  }
+  const db = new Kysely<ReadDatabase>({ dialect: new PostgresDialect({ pool }) });
+  await sql`select 1`.execute(db);
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}

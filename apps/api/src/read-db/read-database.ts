@@ -1,0 +1,63 @@
+import type { Generated } from 'kysely';
+
+/** Rows of the read models. Each table is owned by exactly one projection (named with a version). */
+export interface AccountTable {
+  id: string;
+  username: string;
+  username_lower: string;
+  email: string;
+  email_lower: string;
+  first_name: string;
+  last_name: string;
+  /** lower-cased "username first last email", what the list search matches */
+  search_text: string;
+  status_id: number;
+  policy_id: string | null;
+  organization_id: string | null;
+  is_protected: number;
+  password_hash: string | null;
+  expires_at: string | null;
+  created_at: string;
+  last_login_at: string | null;
+  additional: string;
+  position_commit: number;
+  position_sequence: number;
+}
+
+export interface SessionTable {
+  id: string;
+  token_hash: string;
+  account_id: string;
+  started_at: string;
+  expires_at: string;
+  ended_at: string | null;
+}
+
+export interface PasswordPolicyTable {
+  id: string;
+  title: string;
+  description: string;
+  min_length: number;
+  min_strength: number;
+  history: number | null;
+  max_age: number | null;
+  lockout: number;
+  lockout_duration: number;
+  created_at: string;
+}
+
+export interface ProjectionCheckpointTable {
+  projection: string;
+  position_commit: number;
+  position_sequence: number;
+  updated_at: string;
+  last_error: string | null;
+}
+
+export interface ReadDatabase {
+  accounts_v1: AccountTable;
+  sessions_v1: SessionTable;
+  password_policies_v1: PasswordPolicyTable;
+  projection_checkpoints: ProjectionCheckpointTable;
+  _unused?: { id: Generated<number> };
+}

@@ -1,0 +1,62 @@
+import { on } from 'node:events';
+import type { QueryBus } from '@nestjs/cqrs';
+import { ZAccountId, ZAuthenticateInput, ZCreateAccountInput, ZListAccountsInput, type TAccount, type TAccountListItem, type TCurrentAccount, type TLiveMessage, type TPage } from '@rollcall/contracts';
+import { z } from 'zod';
+import { CreateAccountCommand } from '../accounts/commands/create-account.handler';
+import { GetAccountQuery } from '../accounts/queries/get-account.query';
+import { ListAccountsQuery } from '../accounts/queries/list-accounts.query';
+import { accountStatuses } from '../accounts/rest/accounts.routes';
+import { SignInCommand, type SignInResult } from '../auth/commands/sign-in.handler';
+import { SignOutCommand } from '../auth/commands/sign-out.handler';
+import { CurrentAccountQuery } from '../auth/queries/current-account.query';
+import type { CommandGateway } from '../core/command-gateway';
+import type { LiveFeed } from '../live/live-feed';
+import { ListPoliciesQuery, type TPolicyOption } from '../policies/queries/list-policies.query';
+import { protectedProcedure, publicProcedure, router } from './trpc';
+
+export interface AppRouterDeps {
+  gateway: CommandGateway;
+  queryBus: QueryBus;
+  live: LiveFeed;
+}
+
+/** The console's API: the same command and query handlers as REST v1 and v2. */
+export function buildAppRouter({ gateway, queryBus, live }: AppRouterDeps) {
+  return router({
+    auth: router({
+      signIn: publicProcedure.input(ZAuthenticateInput).mutation(async ({ input, ctx }) => {
+        const outcome = await gateway.execute<SignInResult>(new SignInCommand(input, ctx.context));
+        ctx.cookies?.set(outcome.value.token, outcome.value.expiresAt);
+        const account = await queryBus.execute<CurrentAccountQuery, TCurrentAccount>(new CurrentAccountQuery(outcome.value.accountId));
+        return { token: outcome.value.token, account };
+      }),
+      signOut: protectedProcedure.mutation(async ({ ctx }) => {
+        await gateway.execute(new SignOutCommand(ctx.principal.sessionId, ctx.context));
+        ctx.cookies?.clear();
+        return { ok: true as const };
+      }),
+      me: protectedProcedure.query(({ ctx }) => queryBus.execute<CurrentAccountQuery, TCurrentAccount>(new CurrentAccountQuery(ctx.principal.accountId))),
+    }),
+    accounts: router({
+      list: protectedProcedure.input(ZListAccountsInput).query(({ input }) => queryBus.execute<ListAccountsQuery, TPage<TAccountListItem>>(new ListAccountsQuery(input))),
+      byId: protectedProcedure.input(z.object({ id: ZAccountId })).query(({ input }) => queryBus.execute<GetAccountQuery, TAccount>(new GetAccountQuery(input.id))),
+      statuses: protectedProcedure.query(() => accountStatuses()),
+      create: protectedProcedure.input(ZCreateAccountInput).mutation(async ({ input, ctx }) => {
+        const outcome = await gateway.execute<{ id: string }>(new CreateAccountCommand(input, ctx.context));
+        return outcome.value;
+      }),
+    }),
+    policies: router({
+      list: protectedProcedure.query(() => queryBus.execute<ListPoliciesQuery, TPolicyOption[]>(new ListPoliciesQuery())),
+    }),
+    live: router({
+      accounts: protectedProcedure.subscription(async function* ({ signal }) {
+        for await (const [message] of on(live.emitter, 'message', { signal })) {
+          yield message as TLiveMessage;
+        }
+      }),
+    }),
+  });
+}
+
+export type AppRouter = ReturnType<typeof buildAppRouter>;

@@ -1,0 +1,109 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { Injectable, Logger } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import { applyWSSHandler } from '@trpc/server/adapters/ws';
+import type { Express, Request } from 'express';
+import { WebSocketServer } from 'ws';
+import { authenticate } from '../auth/auth.guard';
+import type { Principal } from '../auth/principal';
+import { ResolveSessionQuery } from '../auth/queries/resolve-session.query';
+import { CommandGateway } from '../core/command-gateway';
+import { credentialFrom, requestContext } from '../http/request-context.factory';
+import { clearSessionCookie, setSessionCookie } from '../http/session-cookie';
+import { LiveFeed } from '../live/live-feed';
+import { buildAppRouter, type AppRouter } from './app-router';
+import type { TrpcContext } from './trpc';
+
+export const TRPC_PATH = '/trpc';
+export const WS_PATH = '/ws';
+
+/** Serves the console's tRPC API over HTTP (queries, mutations) and WebSocket (subscriptions). */
+@Injectable()
+export class TrpcServer {
+  private readonly logger = new Logger('tRPC');
+  readonly router: AppRouter;
+  private wss: WebSocketServer | null = null;
+  private stopWsHandler: (() => void) | null = null;
+
+  constructor(
+    gateway: CommandGateway,
+    private readonly queryBus: QueryBus,
+    live: LiveFeed,
+  ) {
+    this.router = buildAppRouter({ gateway, queryBus, live });
+  }
+
+  mountHttp(app: Express): void {
+    app.use(
+      TRPC_PATH,
+      createExpressMiddleware<AppRouter>({
+        router: this.router,
+        maxBodySize: 1024 * 1024,
+        createContext: async ({ req, res }): Promise<TrpcContext> => {
+          const principal = await authenticate(this.queryBus, req);
+          return {
+            principal,
+            context: requestContext(req, principal),
+            cookies: { set: (token, expiresAt) => setSessionCookie(res, token, expiresAt, req.secure), clear: () => clearSessionCookie(res) },
+          };
+        },
+        onError: ({ error }) => {
+          if (error.code === 'INTERNAL_SERVER_ERROR') this.logger.error(error.cause?.stack ?? error.message);
+        },
+      }),
+    );
+  }
+
+  /**
+   * Subscriptions over WebSocket. The upgrade is refused unless the Origin is ours (or configured)
+   * and the request carries a valid session (cookie or bearer header): no anonymous sockets.
+   */
+  attachWebSocket(server: Server, isAllowedOrigin: (origin: string | undefined, host: string | undefined) => boolean): void {
+    const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+    this.wss = wss;
+    const handler = applyWSSHandler<AppRouter>({
+      wss,
+      router: this.router,
+      createContext: ({ req }): TrpcContext => {
+        const principal = (req as IncomingMessage & { principal?: Principal }).principal ?? null;
+        return { principal, context: requestContext(req, principal) };
+      },
+    });
+    this.stopWsHandler = () => handler.broadcastReconnectNotification();
+    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      const url = new URL(request.url ?? '/', 'http://localhost');
+      if (url.pathname !== WS_PATH) return; // other upgrade paths belong to nobody: let them time out
+      const refuse = (status: number, text: string) => {
+        socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+        socket.destroy();
+      };
+      if (!isAllowedOrigin(request.headers.origin, request.headers.host)) return refuse(403, 'Forbidden');
+      const credential = credentialFrom(request);
+      if (!credential) return refuse(401, 'Unauthorized');
+      this.queryBus
+        .execute<ResolveSessionQuery, Principal | null>(new ResolveSessionQuery(credential.token))
+        .then((principal) => {
+          if (!principal) return refuse(401, 'Unauthorized');
+          (request as IncomingMessage & { principal?: Principal }).principal = principal;
+          wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+        })
+        .catch(() => refuse(503, 'Service Unavailable'));
+    });
+  }
+
+  async close(): Promise<void> {
+    this.stopWsHandler?.();
+    const wss = this.wss;
+    if (!wss) return;
+    for (const client of wss.clients) client.terminate();
+    await new Promise<void>((resolve) => wss.close(() => resolve()));
+    this.wss = null;
+  }
+
+  /** for REST routes that need the principal of a raw express request */
+  static principalOf(request: Request): Principal | undefined {
+    return (request as Request & { principal?: Principal }).principal;
+  }
+}

@@ -1,0 +1,69 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import type { RequestContext } from '../application/request-context';
+import type { Principal } from '../auth/principal';
+import { mapError } from '../http/api-error';
+
+export interface TrpcContext {
+  principal: Principal | null;
+  context: RequestContext;
+  /** present on HTTP calls (sign-in/out set the session cookie), absent over WS */
+  cookies?: { set(token: string, expiresAt: string): void; clear(): void };
+}
+
+const CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/**
+ * tRPC errors carry the same `{code, message, fields}` as REST answers under `data.apiError`, mapped
+ * by the same function, so the console handles one error shape.
+ */
+const t = initTRPC.context<TrpcContext>().create({
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    const mapped = cause && !(cause instanceof TRPCError) ? mapError(cause) : null;
+    const apiError = mapped?.body.error ?? { code: API_CODE_BY_TRPC_CODE[error.code] ?? 'server.internal', message: error.message };
+    return { message: apiError.message, code: shape.code, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, apiError } };
+  },
+});
+
+const API_CODE_BY_TRPC_CODE: Partial<Record<TRPC_ERROR_CODE_KEY, string>> = {
+  BAD_REQUEST: 'request.invalid',
+  PARSE_ERROR: 'request.malformed_json',
+  UNAUTHORIZED: 'auth.required',
+  FORBIDDEN: 'auth.forbidden',
+  NOT_FOUND: 'route.not_found',
+  METHOD_NOT_SUPPORTED: 'request.invalid',
+  PAYLOAD_TOO_LARGE: 'request.too_large',
+  UNSUPPORTED_MEDIA_TYPE: 'request.unsupported_media_type',
+  TOO_MANY_REQUESTS: 'rate.limited',
+};
+
+/**
+ * A handler's own error (DomainError, a taken username, a version conflict) reaches tRPC as an
+ * INTERNAL_SERVER_ERROR wrapping it; give it the status our REST layer would use instead.
+ */
+const mapErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR' && result.error.cause && !(result.error.cause instanceof TRPCError)) {
+    const { status, body } = mapError(result.error.cause);
+    throw new TRPCError({ code: CODE_BY_STATUS[status] ?? 'INTERNAL_SERVER_ERROR', message: body.error.message, cause: result.error.cause });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const publicProcedure = t.procedure.use(mapErrors);
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.principal) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in first: this call needs a valid session' });
+  return next({ ctx: { ...ctx, principal: ctx.principal } });
+});

@@ -1,0 +1,116 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { loadConfig, type AppConfig } from '../src/config/app-config';
+import { startApp, type RunningApp } from '../src/create-app';
+
+export const ADMIN = { username: 'admin', password: 'correct horse battery staple' };
+
+export type StorageKind = 'sqlite' | 'postgres';
+
+export const PG_URL = process.env.ROLLCALL_TEST_PG_URL;
+
+/** The storage engines a suite runs on: SQLite always, PostgreSQL where ROLLCALL_TEST_PG_URL is set. */
+export function storageKinds(): StorageKind[] {
+  if (!PG_URL) console.log('skipped: PostgreSQL variants (ROLLCALL_TEST_PG_URL not set)');
+  return PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+export interface TestApp extends RunningApp {
+  config: AppConfig;
+  /** stop the process-like app, keeping its data */
+  stop(): Promise<void>;
+  /** start again on the same data */
+  restart(): Promise<TestApp>;
+  /** stop and delete its data */
+  destroy(): Promise<void>;
+  printed: string[];
+}
+
+/**
+ * Starts the real Nest app over HTTP on a free port: SQLite files in a fresh temp dir, or a fresh
+ * PostgreSQL schema for both the event store and the read models.
+ */
+export async function startTestApp(kind: StorageKind = 'sqlite', overrides: Record<string, string> = {}, reuse?: AppConfig): Promise<TestApp> {
+  let config = reuse;
+  if (!config) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'rollcall-test-'));
+    const schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    config = loadConfig({
+      PORT: '0',
+      ROLLCALL_DATA_DIR: dataDir,
+      ROLLCALL_ADMIN_USERNAME: ADMIN.username,
+      ROLLCALL_ADMIN_PASSWORD: ADMIN.password,
+      ROLLCALL_LOG_LEVEL: 'error',
+      // cheaper argon2id keeps the suite fast; the production parameters are checked elsewhere
+      ROLLCALL_ARGON2_MEMORY_KIB: '4096',
+      ROLLCALL_ARGON2_TIME_COST: '1',
+      ROLLCALL_CONSOLE_DIR: join(dataDir, 'no-console'),
+      ...(kind === 'postgres' ? { ROLLCALL_EVENT_STORE: PG_URL!, ROLLCALL_READ_DB: PG_URL!, ROLLCALL_PG_SCHEMA: schema } : {}),
+      ...overrides,
+    });
+  }
+  const printed: string[] = [];
+  const running = await startApp(config, { print: (line) => printed.push(line) });
+  const fixed = config;
+  return {
+    ...running,
+    config: fixed,
+    printed,
+    stop: () => running.close(),
+    restart: async () => startTestApp(kind, overrides, fixed),
+    destroy: async () => {
+      await running.close();
+      await dropStorage(fixed);
+    },
+  };
+}
+
+export async function dropStorage(config: AppConfig): Promise<void> {
+  rmSync(config.dataDir, { recursive: true, force: true });
+  if (config.eventStore.kind === 'postgres') {
+    const client = new pg.Client({ connectionString: config.eventStore.url });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS "${config.eventStore.schema}" CASCADE`);
+    await client.end();
+  }
+}
+
+/** A small HTTP client bound to one app and (optionally) one session. */
+export function http(base: string, token?: string) {
+  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(base + path, {
+      method,
+      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    let json: unknown = undefined;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = text;
+    }
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return { status: response.status, headers: response.headers, body: json as any };
+  };
+  return {
+    get: (path: string, headers?: Record<string, string>) => call('GET', path, undefined, headers),
+    post: (path: string, body?: unknown, headers?: Record<string, string>) => call('POST', path, body, headers),
+    raw: call,
+  };
+}
+
+export async function signIn(base: string, credentials = ADMIN): Promise<string> {
+  const response = await http(base).post('/api/v1/admin/authenticate', credentials);
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.token as string;
+}
+
+let counter = 0;
+export function newAccount(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${counter}`;
+  return { first_name: 'Ada', last_name: `Lovelace ${id}`, email: `ada.${id}@example.com`, username: `ada.${id}`, password: 'analytical engine 1843', ...overrides };
+}

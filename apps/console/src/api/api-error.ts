@@ -1,0 +1,55 @@
+import { ERROR_CODES } from '@rollcall/contracts';
+import type { TFunction } from 'i18next';
+
+/** The API's one error shape, carried by tRPC errors as `error.data.apiError`. */
+export interface ApiErrorBody {
+  code: string;
+  message: string;
+  fields?: Record<string, string[]>;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+function errorData(error: unknown): Record<string, unknown> | null {
+  if (!isRecord(error)) return null;
+  const data = error.data;
+  return isRecord(data) ? data : null;
+}
+
+export function getApiError(error: unknown): ApiErrorBody | null {
+  const apiError = errorData(error)?.apiError;
+  if (!isRecord(apiError) || typeof apiError.code !== 'string' || typeof apiError.message !== 'string') return null;
+  const fields: Record<string, string[]> = {};
+  if (isRecord(apiError.fields)) {
+    for (const [name, messages] of Object.entries(apiError.fields)) {
+      if (Array.isArray(messages)) fields[name] = messages.filter((m): m is string => typeof m === 'string');
+    }
+  }
+  return { code: apiError.code, message: apiError.message, fields };
+}
+
+export function getHttpStatus(error: unknown): number | undefined {
+  const status = errorData(error)?.httpStatus;
+  return typeof status === 'number' ? status : undefined;
+}
+
+const knownCodes = new Set<string>(ERROR_CODES);
+
+/**
+ * A message for the admin: the translation of a known error code, else the server's own message,
+ * else a generic text. tRPC's own messages (JSON dumps of validation issues) are never shown.
+ */
+export function describeError(error: unknown, t: TFunction): string {
+  const apiError = getApiError(error);
+  if (apiError) {
+    return knownCodes.has(apiError.code)
+      ? t(`errors.${apiError.code}`, { defaultValue: apiError.message })
+      : apiError.message;
+  }
+  const status = getHttpStatus(error);
+  if (status === 401) return t('errors.auth.required');
+  if (status === 403) return t('errors.auth.forbidden');
+  if (status === 404) return t('errors.resource.not_found');
+  if (status !== undefined) return t('errors.http', { status });
+  return t('errors.network');
+}

@@ -1,0 +1,2 @@
+export { DataTable, type DataTableProps, type ServerSort } from './DataTable';
+export { DataTableFooter } from './DataTableFooter';

@@ -1,0 +1,3 @@
+export const accessTokensRoute = '/access-tokens';
+
+export const toAccessTokens = (): string => accessTokensRoute;

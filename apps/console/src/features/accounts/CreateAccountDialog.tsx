@@ -1,0 +1,326 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
+import type { TCreateAccountInput } from '@rollcall/contracts';
+import { describeError, getApiError } from '../../api/api-error';
+import { CountedTextField } from '../../components/CountedTextField';
+import { useSnackbar } from '../../components/snackbar/snackbar-context';
+import { trpc } from '../../trpc';
+
+/** Fields whose server errors are shown under the field (spec section 5). */
+const FIELD_NAMES = ['first_name', 'last_name', 'email', 'username', 'password', 'policy_id', 'expires_at'] as const;
+type FieldName = (typeof FIELD_NAMES)[number];
+type FieldErrors = Partial<Record<FieldName, string[]>>;
+
+interface FormState {
+  first_name: string;
+  last_name: string;
+  email: string;
+  username: string;
+  password: string;
+  policy_id: string;
+  expires_at: string;
+  no_password: boolean;
+  activation: boolean;
+  policy: boolean;
+  expiry: boolean;
+}
+
+const EMPTY_FORM: FormState = {
+  first_name: '',
+  last_name: '',
+  email: '',
+  username: '',
+  password: '',
+  policy_id: '',
+  expires_at: '',
+  no_password: false,
+  activation: false,
+  policy: false,
+  expiry: false,
+};
+
+function toInput(form: FormState): TCreateAccountInput {
+  const enforcePolicy = form.policy && !form.no_password;
+  return {
+    first_name: form.first_name,
+    last_name: form.last_name,
+    email: form.email,
+    username: form.username,
+    password: form.no_password ? null : form.password,
+    policy_id: enforcePolicy && form.policy_id ? form.policy_id : null,
+    expires_at: form.expiry && form.expires_at ? form.expires_at : null,
+    no_password: form.no_password,
+    activation: form.activation,
+    policy: enforcePolicy,
+    expiry: form.expiry,
+  };
+}
+
+function todayIso(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+interface CreateAccountDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** 'Create new account'. The form starts empty each time the dialog opens. */
+export function CreateAccountDialog({ open, onClose }: CreateAccountDialogProps) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby={titleId}>
+      {/* Modal unmounts its content after closing, so each opening starts with an empty form. */}
+      <CreateAccountForm titleId={titleId} onClose={onClose} />
+    </Dialog>
+  );
+}
+
+function CreateAccountForm({ titleId, onClose }: { titleId: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { notify } = useSnackbar();
+  const utils = trpc.useUtils();
+  const formId = useId();
+  const hintIds = { noPassword: useId(), expiry: useId() };
+  const [form, setForm] = useState<FormState>(EMPTY_FORM);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  /** The policy switch's value before 'without password' turned it off, restored after. */
+  const policyBeforeNoPassword = useRef(false);
+
+  const create = trpc.accounts.create.useMutation();
+  const policies = trpc.policies.list.useQuery(undefined, { enabled: form.policy && !form.no_password, staleTime: 60_000 });
+
+  const clearErrors = (...names: FieldName[]) =>
+    setErrors((current) => {
+      if (!names.some((name) => current[name])) return current;
+      const next = { ...current };
+      for (const name of names) delete next[name];
+      return next;
+    });
+
+  const setText = (name: 'first_name' | 'last_name' | 'email' | 'username' | 'password' | 'policy_id' | 'expires_at') => (value: string) => {
+    setForm((current) => ({ ...current, [name]: value }));
+    clearErrors(name);
+  };
+
+  const setNoPassword = (on: boolean) => {
+    setForm((current) => {
+      if (on) {
+        policyBeforeNoPassword.current = current.policy;
+        return { ...current, no_password: true, policy: false };
+      }
+      return { ...current, no_password: false, policy: policyBeforeNoPassword.current };
+    });
+    if (on) clearErrors('password', 'policy_id');
+  };
+
+  const setPolicy = (on: boolean) => {
+    setForm((current) => ({ ...current, policy: on }));
+    if (!on) clearErrors('policy_id');
+  };
+
+  const setExpiry = (on: boolean) => {
+    setForm((current) => ({ ...current, expiry: on, expires_at: on ? current.expires_at : '' }));
+    if (!on) clearErrors('expires_at');
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(toInput(form), {
+      onSuccess: () => {
+        notify(t('accounts.create.success'), 'success');
+        void utils.accounts.list.invalidate();
+        onClose();
+      },
+      onError: (error) => {
+        const fields = getApiError(error)?.fields ?? {};
+        const shown: FieldErrors = {};
+        const unplaced: string[] = [];
+        for (const [name, messages] of Object.entries(fields)) {
+          if (!messages.length) continue;
+          if ((FIELD_NAMES as readonly string[]).includes(name)) shown[name as FieldName] = messages;
+          else unplaced.push(...messages);
+        }
+        setErrors(shown);
+        if (!Object.keys(shown).length || unplaced.length) notify(unplaced.length ? unplaced.join(' ') : describeError(error, t), 'error');
+      },
+    });
+  };
+
+  const policyEnforced = form.policy && !form.no_password;
+
+  return (
+    <>
+      <DialogTitle id={titleId}>{t('accounts.create.title')}</DialogTitle>
+      <DialogContent dividers>
+        <Box component="form" id={formId} noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <CountedTextField
+            label={t('accounts.create.firstName')}
+            name="first_name"
+            required
+            autoFocus
+            autoComplete="off"
+            value={form.first_name}
+            onValueChange={setText('first_name')}
+            errors={errors.first_name}
+          />
+          <CountedTextField
+            label={t('accounts.create.lastName')}
+            name="last_name"
+            required
+            autoComplete="off"
+            value={form.last_name}
+            onValueChange={setText('last_name')}
+            errors={errors.last_name}
+          />
+          <CountedTextField
+            label={t('accounts.create.email')}
+            name="email"
+            type="email"
+            required
+            autoComplete="off"
+            value={form.email}
+            onValueChange={setText('email')}
+            errors={errors.email}
+            sx={{ gridColumn: '1 / -1' }}
+          />
+          <CountedTextField
+            label={t('accounts.create.username')}
+            name="username"
+            required
+            autoComplete="off"
+            value={form.username}
+            onValueChange={setText('username')}
+            errors={errors.username}
+            sx={{ gridColumn: '1 / -1' }}
+          />
+          {!form.no_password && (
+            <CountedTextField
+              label={t('accounts.create.password')}
+              name="password"
+              type="password"
+              required
+              autoComplete="new-password"
+              value={form.password}
+              onValueChange={setText('password')}
+              errors={errors.password}
+              sx={{ gridColumn: '1 / -1' }}
+            />
+          )}
+
+          <Box sx={{ gridColumn: '1 / -1', display: 'grid', gap: 1 }}>
+            <SwitchWithHint
+              label={t('accounts.create.noPassword')}
+              hint={t('accounts.create.noPasswordHint')}
+              hintId={hintIds.noPassword}
+              checked={form.no_password}
+              onChange={setNoPassword}
+            />
+            <SwitchWithHint label={t('accounts.create.activation')} checked={form.activation} onChange={(on) => setForm((current) => ({ ...current, activation: on }))} />
+            <SwitchWithHint label={t('accounts.create.policy')} checked={policyEnforced} disabled={form.no_password} onChange={setPolicy} />
+            {policyEnforced && (
+              <TextField
+                select
+                label={t('accounts.create.policyPicker')}
+                name="policy_id"
+                value={form.policy_id}
+                onChange={(event) => setText('policy_id')(event.target.value)}
+                error={Boolean(errors.policy_id?.length) || policies.isError}
+                helperText={errors.policy_id?.join(' ') ?? (policies.isError ? describeError(policies.error, t) : undefined)}
+              >
+                {policies.isLoading && (
+                  <MenuItem value="" disabled>
+                    {t('common.loading')}
+                  </MenuItem>
+                )}
+                {policies.data?.length === 0 && (
+                  <MenuItem value="" disabled>
+                    {t('accounts.create.noPolicies')}
+                  </MenuItem>
+                )}
+                {policies.data?.map((policy) => (
+                  <MenuItem key={policy.id} value={String(policy.id)}>
+                    {policy.title}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+            <SwitchWithHint
+              label={t('accounts.create.expiry')}
+              hint={t('accounts.create.expiryHint')}
+              hintId={hintIds.expiry}
+              checked={form.expiry}
+              onChange={setExpiry}
+            />
+            {form.expiry && (
+              <TextField
+                type="date"
+                label={t('accounts.create.expiresAt')}
+                name="expires_at"
+                value={form.expires_at}
+                onChange={(event) => setText('expires_at')(event.target.value)}
+                error={Boolean(errors.expires_at?.length)}
+                helperText={errors.expires_at?.join(' ')}
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayIso() } }}
+              />
+            )}
+          </Box>
+        </Box>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button type="submit" form={formId} variant="contained" loading={create.isPending}>
+          {t('accounts.create.submit')}
+        </Button>
+      </DialogActions>
+    </>
+  );
+}
+
+interface SwitchWithHintProps {
+  label: string;
+  hint?: string;
+  hintId?: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (checked: boolean) => void;
+}
+
+function SwitchWithHint({ label, hint, hintId, checked, disabled, onChange }: SwitchWithHintProps) {
+  return (
+    <Box>
+      <FormControlLabel
+        label={label}
+        disabled={disabled}
+        control={
+          <Switch
+            checked={checked}
+            onChange={(event) => onChange(event.target.checked)}
+            slotProps={{ input: hint && hintId ? { 'aria-describedby': hintId } : undefined }}
+          />
+        }
+      />
+      {hint && (
+        <FormHelperText id={hintId} sx={{ mt: -0.5, ml: 6.5 }}>
+          {hint}
+        </FormHelperText>
+      )}
+    </Box>
+  );
+}

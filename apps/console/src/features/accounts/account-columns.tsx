@@ -1,0 +1,73 @@
+import { useMemo } from 'react';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { TAccountListItem } from '@rollcall/contracts';
+import { fullName } from '../../lib/account-name';
+import { formatDate, formatDateTime } from '../../lib/format-date';
+import { useStatusLabel } from '../../lib/use-status-label';
+import { toAccount } from './routes';
+
+/** Column ids of sortable columns are the server's sortBy values. */
+export function useAccountColumns(): ColumnDef<TAccountListItem>[] {
+  const { t } = useTranslation();
+  const statusLabel = useStatusLabel();
+  return useMemo<ColumnDef<TAccountListItem>[]>(
+    () => [
+      {
+        id: 'id',
+        header: t('accounts.columns.id'),
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Typography component="span" variant="body2" title={row.original.id} sx={{ fontFamily: 'monospace' }}>
+            {row.original.id.slice(0, 8)}
+          </Typography>
+        ),
+      },
+      {
+        id: 'first_name',
+        header: t('accounts.columns.name'),
+        cell: ({ row }) => (
+          <>
+            <Link component={RouterLink} to={toAccount(row.original.id)} sx={{ fontWeight: 500 }}>
+              {fullName(row.original)}
+            </Link>
+            <Typography variant="body2" color="text.secondary">
+              {row.original.username_readable}
+            </Typography>
+          </>
+        ),
+      },
+      {
+        id: 'email',
+        header: t('accounts.columns.email'),
+        cell: ({ row }) => row.original.email,
+      },
+      {
+        id: 'status_id',
+        header: t('accounts.columns.status'),
+        cell: ({ row }) => statusLabel(row.original.status_id, row.original.status_title),
+      },
+      {
+        id: 'created_at',
+        header: t('accounts.columns.createdAt'),
+        cell: ({ row }) => formatDate(row.original.created_at),
+      },
+      {
+        id: 'last_login_at',
+        header: t('accounts.columns.lastLogin'),
+        cell: ({ row }) =>
+          row.original.last_login_at ? (
+            formatDateTime(row.original.last_login_at)
+          ) : (
+            <Typography component="span" variant="body2" sx={{ color: 'error.dark', fontWeight: 500 }}>
+              {t('accounts.never')}
+            </Typography>
+          ),
+      },
+    ],
+    [t, statusLabel],
+  );
+}

@@ -1,0 +1,3 @@
+export const arrivalsDeparturesRoute = '/arrivals-departures';
+
+export const toArrivalsDepartures = (): string => arrivalsDeparturesRoute;

@@ -1,0 +1,3 @@
+export const attendanceStatusesRoute = '/attendance-statuses';
+
+export const toAttendanceStatuses = (): string => attendanceStatusesRoute;

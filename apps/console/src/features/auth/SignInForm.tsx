@@ -1,0 +1,94 @@
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { describeError, getApiError } from '../../api/api-error';
+import { authStore } from '../../auth/auth-store';
+import { trpc } from '../../trpc';
+import { toAccounts } from '../accounts/routes';
+
+/** Username, password, 'Sign in'. The token is kept in memory; the server also sets the cookie. */
+export function SignInForm({ notice }: { notice?: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const signIn = trpc.auth.signIn.useMutation();
+
+  const fieldErrors = getApiError(signIn.error)?.fields ?? {};
+  const usernameError = fieldErrors.username?.join(' ');
+  const passwordError = fieldErrors.password?.join(' ');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    signIn.mutate(
+      { username, password },
+      {
+        onSuccess: ({ token, account }) => {
+          authStore.setToken(token);
+          queryClient.removeQueries();
+          utils.auth.me.setData(undefined, account);
+          void navigate(toAccounts(), { replace: true });
+        },
+      },
+    );
+  };
+
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby="sign-in-title" sx={{ width: '100%', maxWidth: 400, p: { xs: 3, sm: 4 } }}>
+      <Typography id="sign-in-title" variant="h5" component="h1" gutterBottom>
+        {t('signIn.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+        {t('signIn.intro')}
+      </Typography>
+      {notice && !signIn.error && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {notice}
+        </Alert>
+      )}
+      {signIn.error && (
+        <Alert severity="error" sx={{ mb: 2 }} role="alert">
+          {describeError(signIn.error, t)}
+        </Alert>
+      )}
+      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
+        <TextField
+          label={t('signIn.username')}
+          name="username"
+          autoComplete="username"
+          autoFocus
+          required
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          error={Boolean(usernameError)}
+          helperText={usernameError}
+          slotProps={{ htmlInput: { maxLength: 255 } }}
+        />
+        <TextField
+          label={t('signIn.password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={Boolean(passwordError)}
+          helperText={passwordError}
+          slotProps={{ htmlInput: { maxLength: 255 } }}
+        />
+        <Button type="submit" variant="contained" size="large" loading={signIn.isPending}>
+          {t('signIn.submit')}
+        </Button>
+      </Box>
+    </Paper>
+  );
+}

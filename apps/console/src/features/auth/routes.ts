@@ -1,0 +1,6 @@
+/** The root path: target after logout and after a loss of access (401/403). */
+export const indexRoute = '/';
+export const signInRoute = '/login';
+
+export const toIndex = (): string => indexRoute;
+export const toSignIn = (): string => signInRoute;

@@ -1,0 +1,3 @@
+export const passwordPoliciesRoute = '/password-policies';
+
+export const toPasswordPolicies = (): string => passwordPoliciesRoute;

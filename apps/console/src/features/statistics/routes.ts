@@ -1,0 +1,3 @@
+export const statisticsRoute = '/statistics';
+
+export const toStatistics = (): string => statisticsRoute;

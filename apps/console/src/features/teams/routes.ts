@@ -1,0 +1,3 @@
+export const teamsRoute = '/teams';
+
+export const toTeams = (): string => teamsRoute;

@@ -1,0 +1,91 @@
+import { Suspense, useEffect, useState } from 'react';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import MenuIcon from '@mui/icons-material/Menu';
+import { Outlet, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { GlobalProgress } from '../components/GlobalProgress';
+import { LanguageSwitch } from '../components/LanguageSwitch';
+import { LoadingState } from '../components/LoadingState';
+import { useSignOut } from '../features/auth/use-sign-out';
+import { DRAWER_WIDTH } from '../theme';
+import { trpc } from '../trpc';
+import { Sidebar } from './Sidebar';
+import { UserMenu } from './UserMenu';
+
+/** Side bar (fixed 280 px drawer, closed on small screens), app bar and main area. */
+export default function AdminLayout() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const { pathname } = useLocation();
+  const me = trpc.auth.me.useQuery(undefined, { staleTime: 60_000 });
+  const { signOut } = useSignOut();
+
+  useEffect(() => setMobileOpen(false), [pathname]);
+
+  const sidebar = <Sidebar account={me.data} onSignOut={() => void signOut()} />;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <AppBar
+        position="fixed"
+        color="inherit"
+        elevation={0}
+        sx={{
+          width: { md: `calc(100% - ${DRAWER_WIDTH}px)` },
+          ml: { md: `${DRAWER_WIDTH}px` },
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
+        <Toolbar sx={{ gap: 1.5 }}>
+          {!isDesktop && (
+            <IconButton edge="start" aria-label={t('layout.openMenu')} onClick={() => setMobileOpen(true)}>
+              <MenuIcon />
+            </IconButton>
+          )}
+          <Box sx={{ flexGrow: 1 }} />
+          <LanguageSwitch />
+          <UserMenu account={me.data} onSignOut={() => void signOut()} />
+        </Toolbar>
+        <GlobalProgress />
+      </AppBar>
+
+      <Box sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
+        {isDesktop ? (
+          <Drawer
+            variant="permanent"
+            open
+            sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+          >
+            {sidebar}
+          </Drawer>
+        ) : (
+          <Drawer
+            variant="temporary"
+            open={mobileOpen}
+            onClose={() => setMobileOpen(false)}
+            ModalProps={{ keepMounted: true }}
+            sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+          >
+            {sidebar}
+          </Drawer>
+        )}
+      </Box>
+
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
+        <Toolbar />
+        <Suspense fallback={<LoadingState />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+    </Box>
+  );
+}

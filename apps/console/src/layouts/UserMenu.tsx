@@ -1,0 +1,97 @@
+import { useId, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListSubheader from '@mui/material/ListSubheader';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import LogoutIcon from '@mui/icons-material/Logout';
+import SettingsIcon from '@mui/icons-material/Settings';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { TCurrentAccount } from '@rollcall/contracts';
+import { UserAvatar } from '../components/UserAvatar';
+import { fullName } from '../lib/account-name';
+import { toAccount } from '../features/accounts/routes';
+
+interface UserMenuProps {
+  account: TCurrentAccount | undefined;
+  onSignOut: () => void;
+}
+
+export function UserMenu({ account, onSignOut }: UserMenuProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const menuId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+
+  if (!account) return <Skeleton variant="circular" width={36} height={36} aria-hidden="true" />;
+
+  const name = fullName(account);
+  const close = () => setAnchor(null);
+
+  return (
+    <>
+      <Button
+        color="inherit"
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-label={t('userMenu.open', { name })}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        sx={{ textTransform: 'none', gap: 1, px: 1 }}
+      >
+        <UserAvatar account={account} />
+        <Box sx={{ display: { xs: 'none', sm: 'block' }, textAlign: 'left', lineHeight: 1.2 }}>
+          <Typography component="span" variant="body2" sx={{ display: 'block', fontWeight: 600 }}>
+            {name}
+          </Typography>
+          <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+            {account.username_readable}
+          </Typography>
+        </Box>
+      </Button>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <ListSubheader role="none" sx={{ lineHeight: 1.4, py: 1, borderBottom: 1, borderColor: 'divider', color: 'text.primary' }}>
+          <Typography component="span" variant="body2" sx={{ display: 'block', fontWeight: 600 }}>
+            {name}
+          </Typography>
+          <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+            {account.username_readable}
+          </Typography>
+        </ListSubheader>
+        <MenuItem
+          onClick={() => {
+            close();
+            void navigate(toAccount(account.id));
+          }}
+        >
+          <ListItemIcon>
+            <SettingsIcon fontSize="small" />
+          </ListItemIcon>
+          {t('userMenu.accountSettings')}
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            onSignOut();
+          }}
+        >
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          {t('userMenu.logout')}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

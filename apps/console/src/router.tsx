@@ -1,0 +1,66 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { lazyWithReload } from './lib/lazy-with-reload';
+import BlankLayout from './layouts/BlankLayout';
+import { NotFoundPage, RouteErrorPage } from './features/errors/ErrorPage';
+import { accountProfileRoute, accountsRoute } from './features/accounts/routes';
+import { accessTokensRoute } from './features/access-tokens/routes';
+import { applicationDetailsRoute, applicationsRoute } from './features/applications/routes';
+import { arrivalsDeparturesRoute } from './features/arrivals-departures/routes';
+import { attendanceStatusesRoute } from './features/attendance-statuses/routes';
+import { indexRoute, signInRoute } from './features/auth/routes';
+import { organizationDetailsRoute, organizationsRoute } from './features/organizations/routes';
+import { passwordPoliciesRoute } from './features/password-policies/routes';
+import { statisticsRoute } from './features/statistics/routes';
+import { teamsRoute } from './features/teams/routes';
+
+// Route-level code splitting: each screen (and the admin shell) is its own chunk.
+const AdminLayout = lazyWithReload(() => import('./layouts/AdminLayout'));
+const IndexPage = lazyWithReload(() => import('./features/auth/IndexPage'));
+const SignInPage = lazyWithReload(() => import('./features/auth/SignInPage'));
+const AccountsPage = lazyWithReload(() => import('./features/accounts/AccountsPage'));
+const ComingSoonPage = lazyWithReload(() => import('./components/ComingSoonPage'));
+
+/** Screens of later releases: the route exists and names itself. */
+const later = (path: string, titleKey: string): RouteObject => ({
+  path,
+  element: <ComingSoonPage titleKey={titleKey} />,
+});
+
+const adminScreens: RouteObject[] = [
+  { path: accountsRoute, element: <AccountsPage /> },
+  later(accountProfileRoute, 'accounts.profileTitle'),
+  later(organizationsRoute, 'nav.organizations'),
+  later(organizationDetailsRoute, 'organizations.detailsTitle'),
+  later(teamsRoute, 'nav.teams'),
+  later(applicationsRoute, 'nav.applications'),
+  later(applicationDetailsRoute, 'applications.detailsTitle'),
+  later(passwordPoliciesRoute, 'nav.passwordPolicies'),
+  later(arrivalsDeparturesRoute, 'nav.arrivalsDepartures'),
+  later(statisticsRoute, 'nav.statistics'),
+  later(attendanceStatusesRoute, 'nav.attendanceStatuses'),
+  later(accessTokensRoute, 'nav.accessTokens'),
+];
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        path: indexRoute,
+        element: <BlankLayout />,
+        children: [
+          { index: true, element: <IndexPage /> },
+          { path: signInRoute, element: <SignInPage /> },
+        ],
+      },
+      {
+        element: <AdminLayout />,
+        // A failing screen shows the error page inside the shell, so the menu stays usable.
+        children: [{ errorElement: <RouteErrorPage embedded />, children: adminScreens }],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,81 @@
+import { createTRPCReact } from '@trpc/react-query';
+import { createWSClient, httpBatchLink, splitLink, wsLink, type TRPCLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
+import type { AppRouter } from '@rollcall/api-router';
+import { authStore, reportAccessLost } from './auth/auth-store';
+import { getHttpStatus } from './api/api-error';
+
+export const trpc = createTRPCReact<AppRouter>();
+
+/** Calls whose 401/403 is an answer for the screen, not a loss of access. */
+const ACCESS_CHECK_EXEMPT = new Set(['auth.signIn', 'auth.signOut']);
+
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/**
+ * Headers of every HTTP call. The spec's time-zone header carries a zone name; we send the
+ * browser's real zone under our name (X-Time-Zone) and, for REST clients written against the spec,
+ * under its original name too.
+ */
+export function requestHeaders(): Record<string, string> {
+  const zone = browserTimeZone();
+  const headers: Record<string, string> = { 'X-Time-Zone': zone, 'X-Timezone-Offset': zone };
+  const token = authStore.getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+function wsUrl(): string {
+  const protocol = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${protocol}://${window.location.host}/ws`;
+}
+
+/** A 401 or 403 on any call (but sign-in/out) sends the browser to the root page. */
+const accessLink: TRPCLink<AppRouter> = () => {
+  return ({ next, op }) =>
+    observable((observer) => {
+      const subscription = next(op).subscribe({
+        next: (value) => observer.next(value),
+        error: (error) => {
+          const status = getHttpStatus(error);
+          if ((status === 401 || status === 403) && !ACCESS_CHECK_EXEMPT.has(op.path)) reportAccessLost(status);
+          observer.error(error);
+        },
+        complete: () => observer.complete(),
+      });
+      return () => subscription.unsubscribe();
+    });
+};
+
+export function createTrpcClient() {
+  // Lazy: the socket opens with the first subscription and closes when the last one ends, so the
+  // sign-in page never opens it. The cookie travels with the upgrade; the token goes along too.
+  const wsClient = createWSClient({
+    url: wsUrl,
+    lazy: { enabled: true, closeMs: 10_000 },
+    connectionParams: () => {
+      const token = authStore.getToken();
+      return token ? { token } : null;
+    },
+  });
+  return trpc.createClient({
+    links: [
+      accessLink,
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: wsLink({ client: wsClient }),
+        false: httpBatchLink({
+          url: '/trpc',
+          headers: requestHeaders,
+          fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),
+        }),
+      }),
+    ],
+  });
+}

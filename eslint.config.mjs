@@ -1,0 +1,72 @@
+// @ts-check
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Module boundaries (DESIGN section 2): apps -> libs only; libs/domain imports nothing but itself;
+ * libs/contracts imports only zod; the console takes only types from the API.
+ */
+const appImportPatterns = [
+  { group: ['**/apps/*/**', '../../apps/**', '@rollcall/api', '@rollcall/api/**', '@rollcall/console', '@rollcall/scanner-agent'], message: 'Libraries never import applications (apps -> libs only).' },
+];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'bench/results/**', '**/*.d.ts', 'e2e/test-results/**', 'e2e/playwright-report/**', '.nx/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+    },
+  },
+  {
+    // Nest reads constructor parameter types at run time (decorator metadata): a type-only import
+    // of an injected class would erase it, so the API keeps value imports where Nest needs them.
+    files: ['apps/api/**/*.ts'],
+    rules: { '@typescript-eslint/consistent-type-imports': 'off' },
+  },
+  {
+    files: ['libs/domain/**/*.ts'],
+    ignores: ['libs/domain/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...appImportPatterns, { regex: '^(?!\\.{1,2}/)', message: 'libs/domain is pure: it imports nothing but itself (no frameworks, no node modules).' }] }],
+    },
+  },
+  {
+    files: ['libs/contracts/**/*.ts'],
+    ignores: ['libs/contracts/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...appImportPatterns, { regex: '^(?!\\.{1,2}/|zod$)', message: 'libs/contracts imports only zod.' }] }],
+    },
+  },
+  {
+    files: ['apps/console/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/apps/api/**', '@rollcall/api', '@rollcall/api/**', '@rollcall/domain', '@rollcall/domain/**'], message: 'The console takes only types from the API (import type from @rollcall/api-router).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/scanner-agent/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/api/**', '@rollcall/api', '@rollcall/api/**', '**/apps/console/**'], message: 'Apps depend on libs, never on each other.' }] }],
+    },
+  },
+  {
+    files: ['**/*.spec.ts', 'e2e/**/*.ts', 'bench/**/*.{js,mjs,ts}'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);

@@ -1,0 +1,2 @@
+export * from './account-status';
+export * from './account-schemas';

@@ -1,0 +1,5 @@
+export * from './errors';
+export * from './accounts';
+export * from './auth';
+export * from './live';
+export * from './events';

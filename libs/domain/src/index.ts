@@ -1,0 +1,4 @@
+export * from './shared';
+export * from './account';
+export * from './session';
+export * from './password-policy';
