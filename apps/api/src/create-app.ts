@@ -35,7 +35,7 @@ const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
  */
 export async function startApp(config: AppConfig, options: { print?: (line: string) => void } = {}): Promise<RunningApp> {
   mkdirSync(config.dataDir, { recursive: true });
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bodyParser: false, logger: LOG_LEVELS[config.logLevel] });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bodyParser: false, logger: LOG_LEVELS[config.logLevel], abortOnError: false });
   const express = app.getHttpAdapter().getInstance();
   securityHeaders(express);
   express.set('trust proxy', false);

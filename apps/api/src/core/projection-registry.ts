@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { allProjections } from '../projections/all-projections';
 import type { Projection } from '../projections/projection';
 
-/** Feature modules register their projections here; the runner starts them all. */
+/** The projections this process runs: every read model by default (see all-projections.ts). */
 @Injectable()
 export class ProjectionRegistry {
-  private readonly projections: Projection[] = [];
+  private readonly projections: Projection[] = allProjections();
 
   register(projection: Projection): void {
     if (this.projections.some((p) => p.name === projection.name)) return;

@@ -1,6 +1,6 @@
 /**
  * The event store port. Every adapter (SQLite, PostgreSQL, later KurrentDB) passes the one contract
- * suite in `event-store.contract.ts`. See docs/adr/0002-global-ordering.md for how each adapter orders
+ * suite in `event-store.contract.ts`. See docs/adr/0002-event-store-global-ordering.md for how each adapter orders
  * `$all`.
  */
 
@@ -118,9 +118,15 @@ export class EventStoreUnavailableError extends Error {
 }
 
 export interface Subscription {
-  /** stops delivery; resolves once the handler will not be called again */
+  /**
+   * stops delivery; resolves once the handler will not be called again (never rejects). Do not await
+   * it from inside `onEvents`: it waits for that very handler to return.
+   */
   stop(): Promise<void>;
-  /** resolves when the subscription ends by an error of the handler or the store */
+  /**
+   * settles when the subscription ends: resolves after stop() (or the store's close()), rejects with
+   * the error when the handler or the store failed, which also ends the subscription
+   */
   readonly done: Promise<void>;
 }
 

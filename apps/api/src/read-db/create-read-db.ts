@@ -31,7 +31,10 @@ export async function createReadDb(config: ReadDbConfig): Promise<ReadDb> {
   const pool = new Pool({ connectionString: config.url, max: 10, options: `-c search_path=${config.schema}` });
   const bootstrap = await pool.connect();
   try {
-    await bootstrap.query(`CREATE SCHEMA IF NOT EXISTS "${config.schema}"`);
+    await bootstrap.query(`CREATE SCHEMA IF NOT EXISTS "${config.schema}"`).catch((error: { code?: string }) => {
+      // the event store may create the same schema at the same moment: IF NOT EXISTS still races
+      if (error.code !== '23505' && error.code !== '42P06') throw error;
+    });
   } finally {
     bootstrap.release();
   }

@@ -1,13 +1,12 @@
-import { Injectable } from '@nestjs/common';
 import type { AccountEvent } from '@rollcall/domain';
 import { ACCOUNT_EVENT_TYPES } from '@rollcall/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { StoredEvent } from '../../event-store/event-store.port';
+import type { Projection } from '../../projections/projection';
 import type { ReadDatabase } from '../../read-db/read-database';
 
 /** accounts_v1: one row per account, what lists, search and sign-in read. */
-@Injectable()
-export class AccountsProjection {
+export class AccountsProjection implements Projection {
   readonly name = 'accounts_v1';
   readonly eventTypes = ACCOUNT_EVENT_TYPES;
 

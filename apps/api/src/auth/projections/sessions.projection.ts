@@ -1,12 +1,11 @@
-import { Injectable } from '@nestjs/common';
 import { SESSION_EVENT_TYPES, type SessionEvent } from '@rollcall/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { StoredEvent } from '../../event-store/event-store.port';
+import type { Projection } from '../../projections/projection';
 import type { ReadDatabase } from '../../read-db/read-database';
 
 /** sessions_v1: the SHA-256 of each session token, so a request can be authenticated by lookup. */
-@Injectable()
-export class SessionsProjection {
+export class SessionsProjection implements Projection {
   readonly name = 'sessions_v1';
   readonly eventTypes = SESSION_EVENT_TYPES;
 

@@ -1,11 +1,10 @@
-import { Injectable } from '@nestjs/common';
 import { PASSWORD_POLICY_EVENT_TYPES, type PasswordPolicyEvent } from '@rollcall/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { StoredEvent } from '../../event-store/event-store.port';
+import type { Projection } from '../../projections/projection';
 import type { ReadDatabase } from '../../read-db/read-database';
 
-@Injectable()
-export class PasswordPoliciesProjection {
+export class PasswordPoliciesProjection implements Projection {
   readonly name = 'password_policies_v1';
   readonly eventTypes = PASSWORD_POLICY_EVENT_TYPES;
 

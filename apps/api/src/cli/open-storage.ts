@@ -1,0 +1,19 @@
+import { mkdirSync } from 'node:fs';
+import type { AppConfig } from '../config/app-config';
+import { createEventStore } from '../event-store/create-event-store';
+import { createReadDb } from '../read-db/create-read-db';
+
+/** Event store and read database as the API would open them, for command-line tools. */
+export async function openStorage(config: AppConfig) {
+  mkdirSync(config.dataDir, { recursive: true });
+  const store = await createEventStore(config.eventStore);
+  const readDb = await createReadDb(config.readDb);
+  return {
+    store,
+    db: readDb.db,
+    close: async () => {
+      await store.close();
+      await readDb.close();
+    },
+  };
+}

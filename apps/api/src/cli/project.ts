@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+import { loadConfig } from '../config/app-config';
+import { allProjections } from '../projections/all-projections';
+import { ProjectionProgress } from '../projections/projection-progress';
+import { ProjectionRunner } from '../projections/projection-runner';
+import { openStorage } from './open-storage';
+
+/**
+ * Runs every projection from its checkpoint until it has caught up with the store's head, then
+ * exits. The crash-safety test kills this process at random points and restarts it.
+ */
+async function main(): Promise<void> {
+  const { store, db, close } = await openStorage(loadConfig());
+  const runner = new ProjectionRunner(store, db, allProjections(), new ProjectionProgress(), (name, error) => {
+    process.stderr.write(`projection ${name} failed: ${String(error)}\n`);
+    process.exit(1);
+  });
+  await runner.start();
+  await runner.catchUp();
+  await runner.stop();
+  await close();
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`projection run failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,93 @@
+import { createTRPCClient, createWSClient, httpBatchLink, TRPCClientError, wsLink } from '@trpc/client';
+import type { TLiveMessage } from '@rollcall/contracts';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, http, newAccount, signIn, startTestApp, storageKinds, type TestApp } from '../../test/test-app';
+import type { AppRouter } from './app-router';
+
+const trpcHttp = (url: string, token?: string) =>
+  createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${url}/trpc`, headers: () => (token ? { authorization: `Bearer ${token}` } : {}) })] });
+
+/** a `ws` WebSocket that sends our session cookie and Origin, as a browser on our origin would */
+const socketWith = (headers: Record<string, string>) =>
+  class extends WebSocket {
+    constructor(address: string, protocols?: string | string[]) {
+      super(address, protocols, { headers });
+    }
+  };
+
+function openSocket(url: string, headers: Record<string, string>): Promise<{ status: number | 'open' }> {
+  return new Promise((resolve) => {
+    const socket = new WebSocket(url, { headers });
+    socket.on('open', () => {
+      socket.close();
+      resolve({ status: 'open' });
+    });
+    socket.on('unexpected-response', (_request, response) => resolve({ status: response.statusCode ?? 0 }));
+    socket.on('error', () => undefined);
+  });
+}
+
+describe.each(storageKinds())('tRPC and live pushes (%s)', (kind) => {
+  let app: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    app = await startTestApp(kind);
+    token = await signIn(app.url);
+  });
+  afterAll(async () => {
+    await app?.destroy();
+  });
+
+  it('signs in, creates and lists through the same handlers as REST', async () => {
+    const signedIn = await trpcHttp(app.url).auth.signIn.mutate(ADMIN);
+    expect(signedIn.account.username_readable).toBe(ADMIN.username);
+    const client = trpcHttp(app.url, signedIn.token);
+    const account = newAccount();
+    const { id } = await client.accounts.create.mutate(account);
+    const page = await client.accounts.list.query({ search: account.username });
+    expect(page.data.map((a) => a.id)).toEqual([id]);
+    expect((await client.accounts.byId.query({ id })).email).toBe(account.email);
+    expect((await http(app.url, token).get(`/api/v1/account/${id}`)).body.username).toBe(account.username);
+    expect((await client.policies.list.query())[0].title).toBe('Default policy');
+  });
+
+  it('answers errors in the REST error shape under data.apiError, with the REST status', async () => {
+    const client = trpcHttp(app.url, token);
+    const taken = await client.accounts.create.mutate(newAccount({ username: ADMIN.username })).catch((e: unknown) => e);
+    expect(taken).toBeInstanceOf(TRPCClientError);
+    const error = taken as TRPCClientError<AppRouter>;
+    expect(error.data?.httpStatus).toBe(409);
+    expect(error.data?.apiError).toMatchObject({ code: 'account.username_taken', fields: { username: [expect.any(String)] } });
+    const invalid = (await client.accounts.create.mutate({ ...newAccount(), email: 'nope' }).catch((e: unknown) => e)) as TRPCClientError<AppRouter>;
+    expect(invalid.data?.httpStatus).toBe(400);
+    expect(invalid.data?.apiError.fields?.email).toBeDefined();
+    const anonymous = (await trpcHttp(app.url).accounts.list.query({}).catch((e: unknown) => e)) as TRPCClientError<AppRouter>;
+    expect(anonymous.data?.httpStatus).toBe(401);
+  });
+
+  it('pushes an account created through REST to a subscribed console, live', async () => {
+    const wsClient = createWSClient({ url: `${app.url.replace('http', 'ws')}/ws`, WebSocket: socketWith({ cookie: `user_session=${token}`, origin: app.url }) as unknown as typeof globalThis.WebSocket });
+    const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] });
+    const received: TLiveMessage[] = [];
+    const started = new Promise<void>((resolve) => {
+      const subscription = client.live.accounts.subscribe(undefined, {
+        onStarted: () => resolve(),
+        onData: (message) => received.push(message),
+      });
+      afterAll(() => subscription.unsubscribe());
+    });
+    await started;
+    const { id } = (await http(app.url, token).post('/api/v2/account', newAccount())).body.data;
+    await expect.poll(() => received.map((m) => m.kind === 'account.changed' && m.accountId), { timeout: 5000 }).toContain(id);
+    await wsClient.close();
+  });
+
+  it('refuses a WebSocket without a session or from a foreign origin', async () => {
+    const url = `${app.url.replace('http', 'ws')}/ws`;
+    expect((await openSocket(url, {})).status).toBe(401);
+    expect((await openSocket(url, { cookie: 'user_session=forged' })).status).toBe(401);
+    expect((await openSocket(url, { cookie: `user_session=${token}`, origin: 'https://evil.example' })).status).toBe(403);
+    expect((await openSocket(url, { cookie: `user_session=${token}`, origin: app.url })).status).toBe('open');
+  });
+});
