@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ROUTES, type RouteEntry } from '../../apps/api/src/http/openapi/route-catalogue';
+import { ADMIN, http, newAccount, signIn, startTestApp, type TestApp } from '../../apps/api/test/test-app';
+
+/**
+ * The frozen REST contract: every row of the route catalogue (the source of /api/openapi.json and
+ * docs/api/compat.md) answers on /api/v1, /api/v2 and unprefixed /api, and each answer matches the
+ * documented shape: bare on v1, wrapped in {data} on v2.
+ */
+describe('REST compatibility contract', () => {
+  let app: TestApp;
+  let accountId: string;
+  beforeAll(async () => {
+    app = await startTestApp('sqlite');
+    accountId = (await http(app.url, await signIn(app.url)).post('/api/v1/account', newAccount())).body.id;
+  });
+  afterAll(async () => {
+    await app?.destroy();
+  });
+
+  const sampleBody = (route: RouteEntry) => (route.path === 'admin/authenticate' ? ADMIN : route.path === 'account' ? newAccount() : undefined);
+
+  for (const route of ROUTES) {
+    for (const [prefix, version] of [['/api/v1', 'v1'], ['/api/v2', 'v2'], ['/api', 'v2']] as const) {
+      it(`${route.method.toUpperCase()} ${prefix}/${route.path}`, async () => {
+        // a fresh session per call: logout rows revoke theirs
+        const client = http(app.url, route.public ? undefined : await signIn(app.url));
+        const path = `${prefix}/${route.path.replace('{id}', accountId)}`;
+        const body = sampleBody(route);
+        const response = await client.raw(route.method.toUpperCase(), path, body);
+        expect(response.status, JSON.stringify(response.body)).toBe(route.status ?? 200);
+        const inner = version === 'v2' ? (route.v2Response ?? route.response) : route.response;
+        const schema = version === 'v2' ? z.object({ data: inner }).strict() : inner;
+        const parsed = schema.safeParse(response.body);
+        expect(parsed.success, parsed.success ? '' : `${path}: ${JSON.stringify(parsed.error.issues)}`).toBe(true);
+      });
+    }
+  }
+
+  it('serves an OpenAPI 3.1 document listing every catalogue route under all three prefixes', async () => {
+    const document = (await http(app.url).get('/api/openapi.json')).body;
+    expect(document.openapi).toBe('3.1.0');
+    for (const route of ROUTES) {
+      for (const prefix of ['/api/v1/', '/api/v2/', '/api/']) expect(document.paths[prefix + route.path]?.[route.method], prefix + route.path).toBeDefined();
+    }
+    const page = await http(app.url).get('/api/docs');
+    expect(page.status).toBe(200);
+    expect(String(page.body)).toContain('swagger-ui');
+  });
+});
