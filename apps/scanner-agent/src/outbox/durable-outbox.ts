@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import Database from 'better-sqlite3';
+import { type Scan, scanSchema } from '../scans/scan';
+
+/** A scan as it waits in the outbox. `sequence` is this outbox's reader sequence number (DESIGN 7). */
+export interface QueuedScan {
+  sequence: number;
+  cardUid: string;
+  deviceTime: Date;
+  /** agent clock when the scan was made durable; lets health reports say how long the oldest one waited */
+  enqueuedAt: Date;
+}
+
+export interface DurableOutboxOptions {
+  /** injectable clock for `enqueuedAt` */
+  now?: () => Date;
+}
+
+/** Bumped whenever the tables change; an older agent refuses a file written by a newer one. */
+const SCHEMA_VERSION = 1;
+
+interface ScanRow {
+  sequence: number;
+  card_uid: string;
+  device_time: string;
+  enqueued_at: string;
+}
+
+/**
+ * The agent's local, durable scan queue (DESIGN 8): a scan is committed and fsynced here before the
+ * agent tells the user it was read, and it stays until the server acknowledges it.
+ *
+ * Sequences come from a counter row, not from MAX(sequence) or rowid: the server uses
+ * (reader, outbox id, sequence) to drop duplicates, so a number handed out once must never come back,
+ * not even after every row has been acknowledged and deleted. `outboxId` is random per database file:
+ * if the data directory is wiped the counter restarts at 1, and the new id keeps those fresh scans
+ * from being mistaken for duplicates of old ones.
+ *
+ * Everything is synchronous (better-sqlite3): when `enqueue` returns, the scan is on disk.
+ */
+export class DurableOutbox {
+  private readonly db: Database.Database;
+  private readonly now: () => Date;
+  readonly outboxId: string;
+
+  private readonly statements: {
+    bumpSequence: Database.Statement<[], { last_sequence: number }>;
+    lastSequence: Database.Statement<[], { last_sequence: number }>;
+    insert: Database.Statement<[number, string, string, string]>;
+    peek: Database.Statement<[number], ScanRow>;
+    ackUpTo: Database.Statement<[number]>;
+    ackOne: Database.Statement<[number]>;
+    depth: Database.Statement<[], { depth: number }>;
+  };
+
+  private constructor(db: Database.Database, options: DurableOutboxOptions) {
+    this.db = db;
+    this.now = options.now ?? (() => new Date());
+    this.statements = {
+      bumpSequence: db.prepare('UPDATE outbox_meta SET last_sequence = last_sequence + 1 WHERE singleton = 1 RETURNING last_sequence'),
+      lastSequence: db.prepare('SELECT last_sequence FROM outbox_meta WHERE singleton = 1'),
+      insert: db.prepare('INSERT INTO outbox_scans (sequence, card_uid, device_time, enqueued_at) VALUES (?, ?, ?, ?)'),
+      peek: db.prepare('SELECT sequence, card_uid, device_time, enqueued_at FROM outbox_scans ORDER BY sequence LIMIT ?'),
+      ackUpTo: db.prepare('DELETE FROM outbox_scans WHERE sequence <= ?'),
+      ackOne: db.prepare('DELETE FROM outbox_scans WHERE sequence = ?'),
+      depth: db.prepare('SELECT COUNT(*) AS depth FROM outbox_scans'),
+    };
+    const meta = db.prepare<[], { outbox_id: string }>('SELECT outbox_id FROM outbox_meta WHERE singleton = 1').get();
+    if (!meta) throw new Error('outbox_meta row is missing: the outbox file is damaged');
+    this.outboxId = meta.outbox_id;
+  }
+
+  /** Opens (creating if needed) the outbox at `filePath`. The directory must exist. */
+  static open(filePath: string, options: DurableOutboxOptions = {}): DurableOutbox {
+    const db = new Database(filePath);
+    try {
+      configureDurability(db, filePath);
+      migrate(db, filePath);
+      return new DurableOutbox(db, options);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  }
+
+  /** Validates, assigns the next sequence and commits (fsync) before returning. */
+  enqueue(scan: Scan): QueuedScan {
+    const parsed = scanSchema.safeParse(scan);
+    if (!parsed.success) {
+      throw new TypeError(`refusing to queue an invalid scan: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+    }
+    const enqueuedAt = this.now();
+    // IMMEDIATE takes the write lock up front, so a second process on the same file waits for the
+    // busy timeout instead of both reading the same counter value.
+    const insert = this.db.transaction((valid: Scan): number => {
+      const bumped = this.statements.bumpSequence.get();
+      if (!bumped) throw new Error('outbox_meta row is missing: the outbox file is damaged');
+      this.statements.insert.run(bumped.last_sequence, valid.cardUid, valid.deviceTime.toISOString(), enqueuedAt.toISOString());
+      return bumped.last_sequence;
+    });
+    const sequence = insert.immediate(parsed.data);
+    return { sequence, cardUid: parsed.data.cardUid, deviceTime: new Date(parsed.data.deviceTime), enqueuedAt };
+  }
+
+  /** Up to `limit` unacknowledged scans, oldest (lowest sequence) first. Nothing is removed. */
+  peekBatch(limit: number): QueuedScan[] {
+    if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`peekBatch limit must be a positive integer, got ${limit}`);
+    return this.statements.peek.all(limit).map(toQueuedScan);
+  }
+
+  /**
+   * Deletes acknowledged scans: either every sequence up to and including `upToSequence` (the server
+   * acknowledges a prefix), or exactly the listed sequences (it acknowledged a batch out of order).
+   * Returns how many rows were deleted; acknowledging an already deleted sequence is harmless, since
+   * a retried acknowledgement must be.
+   *
+   * A sequence this outbox never handed out is refused: it means the server is talking about another
+   * outbox (for example one from before the data directory was wiped), and deleting on its word could
+   * drop scans it has never seen.
+   */
+  acknowledge(ack: number | readonly number[]): number {
+    const last = this.lastSequence();
+    const check = (sequence: number) => {
+      if (!Number.isSafeInteger(sequence) || sequence < 0) throw new RangeError(`sequence must be a non-negative integer, got ${sequence}`);
+      if (sequence > last) throw new RangeError(`cannot acknowledge sequence ${sequence}: this outbox has only handed out up to ${last}`);
+    };
+    if (typeof ack === 'number') {
+      check(ack);
+      return this.statements.ackUpTo.run(ack).changes;
+    }
+    ack.forEach(check);
+    const deleteAll = this.db.transaction((sequences: readonly number[]) =>
+      sequences.reduce((deleted, sequence) => deleted + this.statements.ackOne.run(sequence).changes, 0),
+    );
+    return deleteAll(ack);
+  }
+
+  /** Number of scans not yet acknowledged. */
+  depth(): number {
+    return this.statements.depth.get()?.depth ?? 0;
+  }
+
+  /** The oldest unacknowledged scan, or undefined when the queue is empty. */
+  oldestUnsent(): QueuedScan | undefined {
+    const [row] = this.statements.peek.all(1);
+    return row ? toQueuedScan(row) : undefined;
+  }
+
+  /** The highest sequence ever handed out (0 before the first scan), whether or not it was acknowledged. */
+  lastSequence(): number {
+    const row = this.statements.lastSequence.get();
+    if (!row) throw new Error('outbox_meta row is missing: the outbox file is damaged');
+    return row.last_sequence;
+  }
+
+  /** Closes the file (checkpointing the WAL). Safe to call twice. */
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+function configureDurability(db: Database.Database, filePath: string): void {
+  // WAL lets a health reader look at the queue while scans are written; synchronous=FULL fsyncs the
+  // WAL on every commit, which is what makes "written before acknowledged" survive a power cut
+  // (NORMAL, the usual WAL pairing, can lose the last commits).
+  const journalMode = db.pragma('journal_mode = WAL', { simple: true });
+  if (String(journalMode).toLowerCase() !== 'wal') {
+    throw new Error(`outbox ${filePath}: SQLite refused WAL mode (got '${String(journalMode)}'); it needs a local file system`);
+  }
+  db.pragma('synchronous = FULL');
+  // Read back rather than trust: a silent fallback here would quietly weaken the durability promise.
+  const synchronous = Number(db.pragma('synchronous', { simple: true }));
+  if (synchronous < 2) throw new Error(`outbox ${filePath}: could not set synchronous=FULL (got ${synchronous})`);
+  // Another process (an operator's sqlite3 shell, a second agent by mistake) waits rather than fails.
+  db.pragma('busy_timeout = 5000');
+}
+
+function migrate(db: Database.Database, filePath: string): void {
+  // The version is read inside the write transaction so two processes opening a new file at once
+  // cannot both create the tables.
+  db.transaction(() => {
+    const version = Number(db.pragma('user_version', { simple: true }));
+    if (version > SCHEMA_VERSION) {
+      throw new Error(`outbox ${filePath} has schema version ${version}, newer than this agent's ${SCHEMA_VERSION}: upgrade the agent rather than risk the queued scans`);
+    }
+    if (version === SCHEMA_VERSION) return;
+    db.exec(`
+      CREATE TABLE outbox_meta (
+        singleton     INTEGER PRIMARY KEY CHECK (singleton = 1),
+        outbox_id     TEXT    NOT NULL,
+        last_sequence INTEGER NOT NULL CHECK (last_sequence >= 0)
+      ) STRICT;
+      CREATE TABLE outbox_scans (
+        sequence    INTEGER PRIMARY KEY,
+        card_uid    TEXT    NOT NULL,
+        device_time TEXT    NOT NULL,
+        enqueued_at TEXT    NOT NULL
+      ) STRICT;
+    `);
+    db.prepare('INSERT INTO outbox_meta (singleton, outbox_id, last_sequence) VALUES (1, ?, 0)').run(randomUUID());
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  }).immediate();
+}
+
+function toQueuedScan(row: ScanRow): QueuedScan {
+  return { sequence: row.sequence, cardUid: row.card_uid, deviceTime: new Date(row.device_time), enqueuedAt: new Date(row.enqueued_at) };
+}
