@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import ts from 'typescript';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventStoreContract, eventually, readEverything, sleep, testEvent } from './event-store.contract';
 import { EventStoreUnavailableError, START, type StoredEvent, WrongExpectedVersionError } from './event-store.port';
 import { SqliteEventStore } from './sqlite-event-store';
@@ -89,10 +89,16 @@ describe('SqliteEventStore', () => {
       store.appendToStream('b', [testEvent('B')], { expectedVersion: 'no_stream', reservations: [{ scope: 'u', value: 'x' }] }),
       store.appendToStream('c', [testEvent('C')], { expectedVersion: 'no_stream', reservations: [{ scope: 'u', value: 'x' }] }),
       store.appendToStream('s', [testEvent('Next')], { expectedVersion: 0 }),
+      // takes y, then fails on x: its savepoint must give y back before the next append asks for it
+      store.appendToStream('d', [testEvent('D')], {
+        expectedVersion: 'no_stream',
+        reservations: [{ scope: 'u', value: 'y' }, { scope: 'u', value: 'x' }],
+      }),
+      store.appendToStream('e', [testEvent('E')], { expectedVersion: 'no_stream', reservations: [{ scope: 'u', value: 'y' }] }),
     ]);
     expect(store.stats().transactions - before).toBe(1);
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled']);
-    expect((await readEverything(store)).map((e) => e.type)).toEqual(['Created', 'A', 'B', 'Next']);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled']);
+    expect((await readEverything(store)).map((e) => e.type)).toEqual(['Created', 'A', 'B', 'Next', 'E']);
   });
 
   it('when the batch transaction fails, every caller of the batch gets EventStoreUnavailableError and nothing is written', async () => {
@@ -227,7 +233,7 @@ function runChild(dir: string, file: string, count: number): Promise<void> {
   });
 }
 
-// Temp dirs of tests that failed before their own cleanup.
-process.on('exit', () => {
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+// The child's compiled sources, and the files of tests that failed before their own cleanup.
+afterAll(() => {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
