@@ -1,20 +1,54 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import ts from 'typescript';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const apiTarget = process.env.ROLLCALL_API_URL ?? 'http://127.0.0.1:3000';
 
 // The dev server and `vite preview` forward API traffic so the console runs on its own port
-// against a locally started API (`preview.proxy` defaults to `server.proxy`).
+// against a locally started API.
 const proxy = {
-  '/api': { target: apiTarget, changeOrigin: false },
-  '/trpc': { target: apiTarget, changeOrigin: false },
-  '/ws': { target: apiTarget, ws: true, changeOrigin: false },
+  '/api': { target: apiTarget },
+  '/trpc': { target: apiTarget },
+  '/ws': { target: apiTarget, ws: true },
 };
 
+/**
+ * The console takes only constants (page sizes, sort fields, error codes) from @rollcall/contracts
+ * at run time; the zod schemas beside them are for the API. Module-level calls look like side
+ * effects to the bundler, so each top-level `const X = call(...)` of contracts is wrapped in a
+ * pure-annotated IIFE: unused schemas, and with them zod (~22 kB gzip), drop out of the bundle.
+ */
+function pureContractSchemas(): Plugin {
+  const contractsSource = /[\\/]libs[\\/]contracts[\\/]src[\\/].*\.ts$/;
+  return {
+    name: 'rollcall:pure-contract-schemas',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!contractsSource.test(id)) return null;
+      const file = ts.createSourceFile(id, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+      const spans: Array<[number, number]> = [];
+      for (const statement of file.statements) {
+        if (!ts.isVariableStatement(statement)) continue;
+        for (const declaration of statement.declarationList.declarations) {
+          const init = declaration.initializer;
+          if (init && ts.isCallExpression(init)) spans.push([init.getStart(file), init.getEnd()]);
+        }
+      }
+      if (!spans.length) return null;
+      let out = code;
+      for (const [start, end] of spans.reverse()) {
+        out = `${out.slice(0, start)}/* @__PURE__ */ (() => ${out.slice(start, end)})()${out.slice(end)}`;
+      }
+      return { code: out, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pureContractSchemas()],
   resolve: {
     alias: {
       '@rollcall/contracts': here('../../libs/contracts/src/index.ts'),

@@ -11,12 +11,12 @@ export function GlobalProgress() {
   const busy = useIsFetching() + useIsMutating() > 0;
   const [visible, setVisible] = useState(false);
   useEffect(() => {
-    if (!busy) {
-      setVisible(false);
-      return;
-    }
+    if (!busy) return;
     const timer = window.setTimeout(() => setVisible(true), PROGRESS_THROTTLE_MS);
-    return () => window.clearTimeout(timer);
+    return () => {
+      window.clearTimeout(timer);
+      setVisible(false);
+    };
   }, [busy]);
   if (!visible) return null;
   return (

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
@@ -7,7 +7,7 @@ import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { GlobalProgress } from '../components/GlobalProgress';
 import { LanguageSwitch } from '../components/LanguageSwitch';
@@ -24,13 +24,10 @@ export default function AdminLayout() {
   const theme = useTheme();
   const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
-  const { pathname } = useLocation();
   const me = trpc.auth.me.useQuery(undefined, { staleTime: 60_000 });
   const { signOut } = useSignOut();
 
-  useEffect(() => setMobileOpen(false), [pathname]);
-
-  const sidebar = <Sidebar account={me.data} onSignOut={() => void signOut()} />;
+  const sidebar = <Sidebar account={me.data} onSignOut={() => void signOut()} onNavigate={() => setMobileOpen(false)} />;
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
@@ -73,6 +70,7 @@ export default function AdminLayout() {
             open={mobileOpen}
             onClose={() => setMobileOpen(false)}
             ModalProps={{ keepMounted: true }}
+            slotProps={{ paper: { 'aria-label': t('layout.navigation') } }}
             sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
           >
             {sidebar}

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -20,9 +21,11 @@ import { isNavItemActive, NAV_ITEMS } from './nav-items';
 interface SidebarProps {
   account: TCurrentAccount | undefined;
   onSignOut: () => void;
+  /** Called when an entry is chosen (the small-screen drawer closes). */
+  onNavigate?: () => void;
 }
 
-export function Sidebar({ account, onSignOut }: SidebarProps) {
+export function Sidebar({ account, onSignOut, onNavigate }: SidebarProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [profileOpen, setProfileOpen] = useState(false);
@@ -38,7 +41,7 @@ export function Sidebar({ account, onSignOut }: SidebarProps) {
         </Typography>
       </Box>
       <Divider />
-      <List disablePadding>
+      <List component="div" disablePadding>
         <ListItemButton
           onClick={() => setProfileOpen((open) => !open)}
           aria-expanded={profileOpen}
@@ -51,7 +54,7 @@ export function Sidebar({ account, onSignOut }: SidebarProps) {
           {profileOpen ? <ExpandLessIcon aria-hidden="true" /> : <ExpandMoreIcon aria-hidden="true" />}
         </ListItemButton>
         <Collapse in={profileOpen} id="sidebar-my-profile" unmountOnExit>
-          <List disablePadding>
+          <List component="div" disablePadding>
             <ListItemButton sx={{ pl: 4 }} onClick={onSignOut}>
               <ListItemIcon>
                 <LogoutIcon />
@@ -66,18 +69,20 @@ export function Sidebar({ account, onSignOut }: SidebarProps) {
         {NAV_ITEMS.map((item) => {
           const active = isNavItemActive(item, pathname);
           return (
-            <ListItemButton
-              key={item.to}
-              component={RouterLink}
-              to={item.to}
-              selected={active}
-              aria-current={active ? 'page' : undefined}
-            >
-              <ListItemIcon>
-                <item.Icon />
-              </ListItemIcon>
-              <ListItemText primary={t(item.labelKey)} />
-            </ListItemButton>
+            <ListItem key={item.to} disablePadding>
+              <ListItemButton
+                component={RouterLink}
+                to={item.to}
+                selected={active}
+                aria-current={active ? 'page' : undefined}
+                onClick={onNavigate}
+              >
+                <ListItemIcon>
+                  <item.Icon />
+                </ListItemIcon>
+                <ListItemText primary={t(item.labelKey)} />
+              </ListItemButton>
+            </ListItem>
           );
         })}
       </List>

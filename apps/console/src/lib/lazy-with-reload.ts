@@ -27,7 +27,9 @@ function loaded(): void {
 }
 
 /** Route-level code splitting with the reload above. */
-export function lazyWithReload<T extends ComponentType<never>>(load: () => Promise<{ default: T }>) {
+// React.lazy's own constraint; props stay typed through T.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function lazyWithReload<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
   return lazy(async () => {
     try {
       const module = await load();

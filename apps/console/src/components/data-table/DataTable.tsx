@@ -67,6 +67,8 @@ export function DataTable<TRow>(props: DataTableProps<TRow>) {
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const sorting: SortingState = sort ? [{ id: sort.sortBy, desc: sort.desc }] : [];
 
+  // The console does not use the React Compiler; TanStack Table's unmemoizable API is fine here.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable<TRow>({
     data: rows ?? [],
     columns: props.columns,
@@ -92,6 +94,11 @@ export function DataTable<TRow>(props: DataTableProps<TRow>) {
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
       {props.toolbar}
+      {props.error && hasRows ? (
+        <Box sx={{ px: 2, pb: 1 }}>
+          <ErrorState error={props.error} onRetry={props.onRetry} />
+        </Box>
+      ) : null}
       <Box sx={{ height: 4 }}>{props.isFetching && !props.isLoading ? <LinearProgress aria-label={t('common.loading')} /> : null}</Box>
       <TableContainer>
         <Table size="small" aria-labelledby={captionId} sx={{ minWidth: 720 }}>

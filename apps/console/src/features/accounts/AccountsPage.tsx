@@ -11,7 +11,7 @@ import { PAGE_SIZE_OPTIONS } from '@rollcall/contracts';
 import { AccountStatusFilter } from '../../components/AccountStatusFilter';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/PageHeader';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { SEARCH_DEBOUNCE_MS } from '../../lib/use-debounced-value';
 import { trpc } from '../../trpc';
 import { useAccountColumns } from './account-columns';
 import { CreateAccountDialog } from './CreateAccountDialog';
@@ -31,21 +31,19 @@ export default function AccountsPage() {
 
   // Search: typed text reaches the URL 300 ms after the last keystroke.
   const [searchText, setSearchText] = useState(state.search);
-  const debouncedSearch = useDebouncedValue(searchText.trim());
-  const written = useRef(state.search);
-  useEffect(() => {
-    if (debouncedSearch === state.search) return;
-    written.current = debouncedSearch;
-    setSearch(debouncedSearch);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- react to the typed text only
-  }, [debouncedSearch]);
-  useEffect(() => {
-    // The URL changed by itself (back button, a link): show its search.
-    if (state.search !== written.current) {
-      written.current = state.search;
-      setSearchText(state.search);
-    }
-  }, [state.search]);
+  const searchTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(searchTimer.current), []);
+  const onSearchChange = (value: string) => {
+    setSearchText(value);
+    window.clearTimeout(searchTimer.current);
+    searchTimer.current = window.setTimeout(() => setSearch(value.trim()), SEARCH_DEBOUNCE_MS);
+  };
+  // The URL changed by itself (back button, a link): show its search.
+  const [syncedSearch, setSyncedSearch] = useState(state.search);
+  if (state.search !== syncedSearch) {
+    setSyncedSearch(state.search);
+    if (state.search !== searchText.trim()) setSearchText(state.search);
+  }
 
   // A page beyond the last one (rows removed meanwhile) moves to the last page.
   const lastPage = list.data?.last_page;
@@ -89,7 +87,7 @@ export default function AccountsPage() {
               type="search"
               label={t('accounts.search')}
               value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
+              onChange={(event) => onSearchChange(event.target.value)}
               sx={{ flex: '1 1 260px', maxWidth: 420 }}
               slotProps={{
                 htmlInput: { maxLength: 255 },

@@ -317,7 +317,7 @@ function SwitchWithHint({ label, hint, hintId, checked, disabled, onChange }: Sw
         }
       />
       {hint && (
-        <FormHelperText id={hintId} sx={{ mt: -0.5, ml: 6.5 }}>
+        <FormHelperText id={hintId} sx={{ mt: -0.5, ml: '47px' }}>
           {hint}
         </FormHelperText>
       )}

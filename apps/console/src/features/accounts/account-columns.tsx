@@ -10,14 +10,14 @@ import { formatDate, formatDateTime } from '../../lib/format-date';
 import { useStatusLabel } from '../../lib/use-status-label';
 import { toAccount } from './routes';
 
-/** Column ids of sortable columns are the server's sortBy values. */
+/** Column ids (accessor keys) of sortable columns are the server's sortBy values. */
 export function useAccountColumns(): ColumnDef<TAccountListItem>[] {
   const { t } = useTranslation();
   const statusLabel = useStatusLabel();
   return useMemo<ColumnDef<TAccountListItem>[]>(
     () => [
       {
-        id: 'id',
+        accessorKey: 'id',
         header: t('accounts.columns.id'),
         enableSorting: false,
         cell: ({ row }) => (
@@ -27,7 +27,7 @@ export function useAccountColumns(): ColumnDef<TAccountListItem>[] {
         ),
       },
       {
-        id: 'first_name',
+        accessorKey: 'first_name',
         header: t('accounts.columns.name'),
         cell: ({ row }) => (
           <>
@@ -41,22 +41,22 @@ export function useAccountColumns(): ColumnDef<TAccountListItem>[] {
         ),
       },
       {
-        id: 'email',
+        accessorKey: 'email',
         header: t('accounts.columns.email'),
         cell: ({ row }) => row.original.email,
       },
       {
-        id: 'status_id',
+        accessorKey: 'status_id',
         header: t('accounts.columns.status'),
         cell: ({ row }) => statusLabel(row.original.status_id, row.original.status_title),
       },
       {
-        id: 'created_at',
+        accessorKey: 'created_at',
         header: t('accounts.columns.createdAt'),
         cell: ({ row }) => formatDate(row.original.created_at),
       },
       {
-        id: 'last_login_at',
+        accessorKey: 'last_login_at',
         header: t('accounts.columns.lastLogin'),
         cell: ({ row }) =>
           row.original.last_login_at ? (

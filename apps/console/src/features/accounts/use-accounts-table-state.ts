@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ACCOUNT_SORT_FIELDS, PAGE_SIZE_OPTIONS, type TListAccountsInput } from '@rollcall/contracts';
 
@@ -53,6 +53,11 @@ function writeState(state: AccountsTableState): URLSearchParams {
 export function useAccountsTableState() {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readState(params), [params]);
+  // For callbacks that fire later (the debounced search): the state as it is then.
+  const latest = useRef(state);
+  useEffect(() => {
+    latest.current = state;
+  }, [state]);
 
   const update = useCallback(
     (change: Partial<AccountsTableState>, options?: { replace?: boolean }) => {
@@ -66,7 +71,9 @@ export function useAccountsTableState() {
       setPage: (page: number) => update({ page }),
       // A page-size change returns to page 1 (spec), as does any change of what is listed.
       setLimit: (limit: number) => update({ limit, page: 1 }),
-      setSearch: (search: string) => update({ search, page: 1 }, { replace: true }),
+      setSearch: (search: string) => {
+        if (search !== latest.current.search) update({ search, page: 1 }, { replace: true });
+      },
       setStatus: (status: number[]) => update({ status, page: 1 }),
       setSort: (sortBy: string, desc: boolean) => update({ sortBy: isSortField(sortBy) ? sortBy : DEFAULT_SORT, desc, page: 1 }),
     }),
