@@ -1,0 +1,55 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN } from '../playwright.config';
+
+/** Small helpers so the specs read like a person's scenario; selectors prefer roles and labels. */
+export async function signIn(page: Page, credentials = ADMIN): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(credentials.username);
+  await page.getByLabel('Password').fill(credentials.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/accounts/);
+}
+
+export async function openCreateAccount(page: Page) {
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create new account' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+export async function fillAccount(dialog: ReturnType<Page['getByRole']>, account: { first_name: string; last_name: string; email: string; username: string; password: string }) {
+  await dialog.locator('input[name=first_name]').fill(account.first_name);
+  await dialog.locator('input[name=last_name]').fill(account.last_name);
+  await dialog.locator('input[name=email]').fill(account.email);
+  await dialog.locator('input[name=username]').fill(account.username);
+  await dialog.locator('input[name=password]').fill(account.password);
+}
+
+export function accountsTable(page: Page) {
+  return page.getByRole('table');
+}
+
+/** no serious or critical accessibility violation on what the page shows now */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** creates an account through REST v2, as another client would */
+export async function createAccountThroughRest(request: APIRequestContext, account: Record<string, unknown>): Promise<string> {
+  const signedIn = await request.post('/api/v2/admin/authenticate', { data: ADMIN });
+  expect(signedIn.status()).toBe(200);
+  const token = (await signedIn.json()).data.token as string;
+  const created = await request.post('/api/v2/account', { data: account, headers: { authorization: `Bearer ${token}` } });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()).data.id as string;
+}
+
+let counter = 0;
+export function newAccount(prefix: string) {
+  counter += 1;
+  const id = `${prefix}${Date.now().toString(36)}${counter}`;
+  return { first_name: 'Katherine', last_name: `Johnson ${id}`, email: `${id}@example.com`, username: id, password: 'orbital mechanics 1962' };
+}

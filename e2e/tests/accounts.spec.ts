@@ -1,0 +1,90 @@
+import { expect, test } from '@playwright/test';
+import { accountsTable, createAccountThroughRest, expectAccessible, fillAccount, newAccount, openCreateAccount, signIn } from '../support/console';
+
+test('an administrator signs in, creates an account, sees accounts arrive live, and logs out', async ({ page, browser, request }) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expectAccessible(page, 'sign-in');
+
+  await signIn(page);
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Accounts' })).toHaveAttribute('aria-current', 'page');
+  for (const entry of ['Organizations', 'Teams', 'Applications', 'Password policies', 'Arrivals / Departures', 'Statistics', 'Attendance statuses', 'Access Tokens']) {
+    await expect(page.getByRole('navigation').getByRole('link', { name: entry })).toBeVisible();
+  }
+  await expect(page.getByText(/^Showing 1-\d+ of \d+ records$/)).toBeVisible();
+  await expectAccessible(page, 'accounts list');
+
+  // the dialog: create an account and find it in the list
+  const account = newAccount('grace');
+  const dialog = await openCreateAccount(page);
+  await expectAccessible(page, 'create dialog');
+  await fillAccount(dialog, account);
+  await expect(dialog.getByText(`${account.username.length}/255`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByText('Account created successfully!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(accountsTable(page).getByText(account.email)).toBeVisible();
+
+  // a second browser window, signed in separately, sees an account created through REST without a reload
+  const second = await browser.newContext();
+  const watcher = await second.newPage();
+  await signIn(watcher);
+  await expect(accountsTable(watcher).getByText(account.email)).toBeVisible();
+  const arriving = newAccount('live');
+  await createAccountThroughRest(request, arriving);
+  await expect(accountsTable(watcher).getByText(arriving.email)).toBeVisible();
+  await expect(accountsTable(page).getByText(arriving.email)).toBeVisible();
+  await second.close();
+
+  // log out from the user menu: back at the root, signed out on the server too
+  await page.getByRole('button', { name: /User menu of/ }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/$|\/login$/);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await page.goto('/accounts');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+});
+
+test('the create dialog follows the switch rules and shows the server errors under the fields', async ({ page }) => {
+  await signIn(page);
+  const dialog = await openCreateAccount(page);
+  const noPassword = dialog.getByRole('switch', { name: 'Create without password' });
+  const policy = dialog.getByRole('switch', { name: 'Enforce password policy' });
+  await policy.check();
+  await expect(dialog.getByLabel('Password policy', { exact: true })).toBeVisible();
+  await noPassword.check();
+  await expect(dialog.locator('input[name=password]')).toHaveCount(0);
+  await expect(policy).not.toBeChecked();
+  await expect(policy).toBeDisabled();
+  await noPassword.uncheck();
+  await expect(policy).toBeChecked(); // the earlier value comes back
+  await policy.uncheck();
+
+  // a taken username and a bad e-mail: the server's messages appear under those fields
+  const account = { ...newAccount('dup'), username: 'admin', email: 'not-an-email' };
+  await fillAccount(dialog, account);
+  await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(dialog.getByText('E-mail must be a valid e-mail address')).toBeVisible();
+  await dialog.locator('input[name=email]').fill(`ok.${Date.now()}@example.com`);
+  await expect(dialog.getByText('E-mail must be a valid e-mail address')).toBeHidden(); // typing clears that field's error
+  await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(dialog.getByText('This username is already taken')).toBeVisible();
+  await expectAccessible(page, 'create dialog with errors');
+});
+
+test('an unknown page shows the 404 text with a way home', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/no/such/page');
+  await expect(page.getByText('This page could not be found')).toBeVisible();
+  await expect(page.getByRole('link', { name: /home page/i })).toBeVisible();
+  await expectAccessible(page, '404 page');
+});
+
+test('the German console translates the shell', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'de-DE' });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+  await context.close();
+});
