@@ -80,3 +80,17 @@ describe.each(storageKinds())('sign-in and sessions (%s)', (kind) => {
     expect((await admin.get(`/api/v1/account/${created.body.id}`)).body.last_login_at).toEqual(expect.any(String));
   });
 });
+
+describe('expired sessions', () => {
+  it('refuses a token once its session has expired', async () => {
+    const app = await startTestApp('sqlite', { ROLLCALL_SESSION_HOURS: String(1.5 / 3600) });
+    try {
+      const token = await signIn(app.url);
+      expect((await http(app.url, token).get('/api/v1/account/current')).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 1600));
+      expect((await http(app.url, token).get('/api/v1/account/current')).status).toBe(401);
+    } finally {
+      await app.destroy();
+    }
+  });
+});
