@@ -1,0 +1,72 @@
+// Every scenario, in the order `npm run bench` runs them, and the harness that runs one:
+// set-up, one warm-up (not measured), N measured runs, then median and spread per figure.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
+import { scenarios as append } from './append.mjs';
+import { CACHE_DIR, gc, log, now, summarize } from './lib.mjs';
+import { scenarios as listAccounts } from './list-accounts.mjs';
+import { scenarios as rebuild } from './rebuild.mjs';
+
+export const SCENARIOS = [...append, ...rebuild, ...listAccounts];
+
+export const findScenario = (name) => SCENARIOS.find((s) => s.name === name);
+
+function judge(goal, value) {
+  if (!goal) return 'info';
+  const met = goal.op === '>=' ? value >= goal.value : value <= goal.value;
+  return met ? 'pass' : 'MISS';
+}
+
+/** CPU profile of the measured runs only (not set-up, not warm-up), via the inspector */
+async function startProfiler() {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  return async (name) => {
+    const { profile } = await session.post('Profiler.stop');
+    session.disconnect();
+    const dir = join(CACHE_DIR, 'profiles');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    return file;
+  };
+}
+
+export async function runScenario(scenario, opts) {
+  const started = now();
+  const base = { name: scenario.name, measuredAt: new Date().toISOString(), params: scenario.params(opts), runsRequested: opts.runs };
+  let ctx;
+  try {
+    ctx = await scenario.setup(opts);
+    if (ctx?.skip) {
+      log(`skipped: ${ctx.skip}`);
+      return { ...base, status: 'skipped', reason: ctx.skip };
+    }
+    log('warm-up (not measured)');
+    await scenario.warmup(ctx);
+    const stopProfiler = opts.profile ? await startProfiler() : null;
+    const runs = [];
+    for (let i = 0; i < opts.runs; i++) {
+      gc();
+      log(`run ${i + 1}/${opts.runs}`);
+      runs.push(await scenario.run(ctx, i));
+    }
+    const profile = stopProfiler ? await stopProfiler(scenario.name) : undefined;
+    if (profile) log(`CPU profile of the measured runs: ${profile}`);
+    const figures = scenario.figures.map((figure) => {
+      const summary = summarize(runs.map((run) => run[figure.key]));
+      const everyRunMeetsGoal = figure.goal ? summary.values.every((v) => judge(figure.goal, v) === 'pass') : undefined;
+      return { ...figure, ...summary, verdict: judge(figure.goal, summary.median), everyRunMeetsGoal };
+    });
+    return { ...base, status: 'ok', figures, runs, notes: ctx.notes ?? [], profile, seconds: (now() - started) / 1000 };
+  } catch (error) {
+    log(`FAILED: ${error instanceof Error ? error.stack : String(error)}`);
+    return { ...base, status: 'failed', reason: error instanceof Error ? error.message : String(error) };
+  } finally {
+    await scenario.teardown?.(ctx);
+  }
+}

@@ -1,0 +1,112 @@
+// Shared helpers for the bench scenarios: the built API (CommonJS under apps/api/dist), temp
+// directories, synthetic events, statistics and timing.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+export const BENCH_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const REPO_ROOT = resolve(BENCH_DIR, '..');
+export const CACHE_DIR = join(BENCH_DIR, '.cache');
+/** scratch space on the same disk as the repository (fsync cost matters for the append scenarios) */
+export const TMP_DIR = join(CACHE_DIR, 'tmp');
+
+const require = createRequire(import.meta.url);
+
+/** a module of the built API, e.g. api('event-store/sqlite-event-store') */
+export const api = (path) => require(join(REPO_ROOT, 'apps/api/dist', path));
+
+export const PG_URL = process.env.ROLLCALL_BENCH_PG_URL ?? process.env.ROLLCALL_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export function tempDir(prefix) {
+  mkdirSync(TMP_DIR, { recursive: true });
+  return mkdtempSync(join(TMP_DIR, `${prefix}-`));
+}
+
+export const removeDir = (dir) => rmSync(dir, { recursive: true, force: true });
+
+export const now = () => performance.now();
+
+/** progress on stderr, so stdout stays for the table */
+export const log = (line) => process.stderr.write(`  ${line}\n`);
+
+export function gc() {
+  if (typeof globalThis.gc === 'function') globalThis.gc();
+}
+
+export const fmtInt = (n) => Math.round(n).toLocaleString('en');
+
+// ---------------------------------------------------------------------------------------------
+// synthetic events, shaped like the product's (see projection-crash.int.spec.ts)
+
+export function systemMetadata() {
+  return { eventId: randomUUID(), actor: 'system', actorKind: 'system', sourceIp: null, correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() };
+}
+
+export function accountCreatedData(accountId, i, prefix = 'bench') {
+  return {
+    accountId,
+    username: `${prefix}.${i}.${accountId.slice(0, 8)}`,
+    email: `${prefix}.${i}.${accountId.slice(0, 8)}@example.com`,
+    firstName: `First${i}`,
+    lastName: `Last${i}`,
+    passwordHash: null,
+    statusId: 4,
+    policyId: null,
+    expiresAt: null,
+    organizationId: null,
+    sendActivation: false,
+    isProtected: false,
+    createdAt: new Date(1_700_000_000_000 + i).toISOString(),
+  };
+}
+
+/** one AccountCreated event for a new account stream */
+export function accountCreated(i, prefix) {
+  const accountId = randomUUID();
+  return { stream: `account-${accountId}`, accountId, event: { type: 'AccountCreated', data: accountCreatedData(accountId, i, prefix), metadata: systemMetadata() } };
+}
+
+/** AccountCreated + AccountSignedIn for one new account (two events, one stream) */
+export function accountPair(i, prefix) {
+  const { stream, accountId, event } = accountCreated(i, prefix);
+  const signedIn = { type: 'AccountSignedIn', data: { accountId, sessionId: randomUUID(), at: new Date(1_700_000_500_000 + i).toISOString() }, metadata: { ...event.metadata, eventId: randomUUID() } };
+  return { stream, accountId, events: [event, signedIn] };
+}
+
+/**
+ * Calls `task(i)` for i in [0, total) with at most `concurrency` calls in flight (a closed loop: a
+ * new call starts as soon as one finishes).
+ */
+export async function inFlight(total, concurrency, task) {
+  let next = 0;
+  const worker = async () => {
+    while (next < total) {
+      const i = next++;
+      await task(i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, total) }, worker));
+}
+
+// ---------------------------------------------------------------------------------------------
+// statistics
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** percentile (0..100) of an already sorted array, nearest-rank */
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+}
+
+export function summarize(values) {
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values), values };
+}

@@ -1,0 +1,143 @@
+// GET /api/v2/accounts?page=1&limit=10 on the real API (startApp: Nest, Express, auth guard,
+// Kysely over the SQLite read DB) holding N accounts, loaded by autocannon from a separate process.
+//
+// Seeding: a first start on an empty data dir creates the default policy and the administrator;
+// then, with the API stopped, N AccountCreated events (with their username/e-mail reservations) are
+// appended straight into the SQLite event store; the second start catches the projections up before
+// it listens, as a production restart would.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { accountCreated, api, fmtInt, inFlight, log, now, removeDir, tempDir } from './lib.mjs';
+
+const DEFAULT_ACCOUNTS = 100_000;
+const ADMIN = { username: 'admin', password: 'bench admin password' };
+const WORKER = fileURLToPath(new URL('./autocannon-worker.mjs', import.meta.url));
+const PATH = '/api/v2/accounts?page=1&limit=10';
+
+function configFor(dataDir) {
+  const { loadConfig } = api('config/app-config');
+  return loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ROLLCALL_DATA_DIR: dataDir,
+    ROLLCALL_ADMIN_USERNAME: ADMIN.username,
+    ROLLCALL_ADMIN_PASSWORD: ADMIN.password,
+    ROLLCALL_LOG_LEVEL: 'error',
+    // sign-in is not measured here: a cheap argon2id keeps the set-up short
+    ROLLCALL_ARGON2_MEMORY_KIB: '4096',
+    ROLLCALL_ARGON2_TIME_COST: '1',
+    ROLLCALL_CONSOLE_DIR: join(dataDir, 'no-console'),
+  });
+}
+
+async function seedAccounts(file, count) {
+  const { SqliteEventStore } = api('event-store/sqlite-event-store');
+  const store = new SqliteEventStore(file);
+  try {
+    await inFlight(count, 1000, async (i) => {
+      const { stream, event } = accountCreated(i, 'list');
+      const reservations = [
+        { scope: 'account.username', value: event.data.username.toLowerCase() },
+        { scope: 'account.email', value: event.data.email.toLowerCase() },
+      ];
+      await store.appendToStream(stream, [event], { expectedVersion: 'no_stream', reservations });
+    });
+  } finally {
+    await store.close();
+  }
+}
+
+/** one autocannon run in a child process; resolves with the worker's JSON */
+function autocannonRun({ url, token, connections, duration }) {
+  const options = { url: url + PATH, connections, duration, headers: { authorization: `Bearer ${token}` } };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [WORKER, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon worker exited with ${code}: ${stderr}`));
+      try {
+        resolve(JSON.parse(stdout.trim().split('\n').pop()));
+      } catch {
+        reject(new Error(`autocannon worker printed no result: ${stdout} ${stderr}`));
+      }
+    });
+  });
+}
+
+function checked(result) {
+  const bad = result.non2xx + result.errors + result.timeouts;
+  if (bad > 0) throw new Error(`${bad} of ${result.requestsTotal} requests failed (non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}): the figures would be meaningless`);
+  return result;
+}
+
+export const scenarios = [
+  {
+    name: 'list-accounts-100k',
+    figures: [
+      { key: 'p50', label: 'p50 latency', unit: 'ms', decimals: 2 },
+      { key: 'p99', label: 'p99 latency', unit: 'ms', decimals: 2, goal: { op: '<=', value: 5 } },
+      { key: 'requestsPerSec', label: 'req/s', unit: 'req/s', goal: { op: '>=', value: 5_000 } },
+    ],
+    params: (opts) => ({
+      accounts: opts.accounts ?? DEFAULT_ACCOUNTS,
+      request: `GET ${PATH}`,
+      connections: opts.connections ?? 50,
+      durationSec: opts.duration ?? 10,
+      warmupSec: 3,
+      storage: 'SQLite event store and read DB',
+      loadGenerator: 'autocannon 8 in a separate process',
+    }),
+    async setup(opts) {
+      const { startApp } = api('create-app');
+      const accounts = opts.accounts ?? DEFAULT_ACCOUNTS;
+      const dataDir = tempDir('list-accounts');
+      const ctx = { dataDir, accounts, connections: opts.connections ?? 50, duration: opts.duration ?? 10, notes: [] };
+      const config = configFor(dataDir);
+      const first = await startApp(config, { print: () => undefined });
+      await first.close();
+
+      let started = now();
+      await seedAccounts(config.eventStore.file, accounts);
+      log(`seeded ${fmtInt(accounts)} AccountCreated events in ${((now() - started) / 1000).toFixed(1)} s`);
+
+      started = now();
+      ctx.app = await startApp(config, { print: () => undefined });
+      const startSeconds = (now() - started) / 1000;
+      ctx.url = ctx.app.url;
+      ctx.notes.push(`API start with projections catching up ${fmtInt(accounts + 3)} events: ${startSeconds.toFixed(1)} s`);
+      ctx.startSeconds = startSeconds;
+      log(`API started (catch-up included) in ${startSeconds.toFixed(1)} s at ${ctx.url}`);
+
+      const signIn = await fetch(`${ctx.url}/api/v1/admin/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+      const signInBody = await signIn.json();
+      if (signIn.status !== 200 || !signInBody.token) throw new Error(`sign-in failed: ${signIn.status} ${JSON.stringify(signInBody)}`);
+      ctx.token = signInBody.token;
+
+      const probe = await fetch(ctx.url + PATH, { headers: { authorization: `Bearer ${ctx.token}` } });
+      const page = await probe.json();
+      if (probe.status !== 200 || page.data?.total !== accounts + 1 || page.data?.data?.length !== 10) {
+        throw new Error(`unexpected list answer ${probe.status}: total ${page.data?.total}, ${page.data?.data?.length} rows`);
+      }
+      ctx.responseBytes = Buffer.byteLength(JSON.stringify(page));
+      return ctx;
+    },
+    async warmup(ctx) {
+      const result = checked(await autocannonRun({ ...ctx, duration: 3 }));
+      log(`warm-up: ${fmtInt(result.requestsPerSec)} req/s, p99 ${result.latencyMs.p99.toFixed(2)} ms`);
+    },
+    async run(ctx) {
+      const result = checked(await autocannonRun(ctx));
+      log(`${fmtInt(result.requestsTotal)} requests in ${result.duration.toFixed(1)} s: ${fmtInt(result.requestsPerSec)} req/s, p50 ${result.latencyMs.p50.toFixed(2)} ms, p99 ${result.latencyMs.p99.toFixed(2)} ms`);
+      return { p50: result.latencyMs.p50, p99: result.latencyMs.p99, requestsPerSec: result.requestsPerSec, autocannon: result };
+    },
+    async teardown(ctx) {
+      await ctx?.app?.close().catch(() => undefined);
+      if (ctx?.dataDir) removeDir(ctx.dataDir);
+    },
+  },
+];
