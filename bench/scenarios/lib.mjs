@@ -65,7 +65,8 @@ export function accountCreatedData(accountId, i, prefix = 'bench') {
 
 /** one AccountCreated event for a new account stream */
 export function accountCreated(i, prefix) {
-  const accountId = randomUUID();
+  // the product's own id generator (time-ordered UUIDv7), so the indexes see what production sees
+  const accountId = api('application/ids.js').newAggregateId();
   return { stream: `account-${accountId}`, accountId, event: { type: 'AccountCreated', data: accountCreatedData(accountId, i, prefix), metadata: systemMetadata() } };
 }
 

@@ -1,8 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DEFAULT_PASSWORD_POLICY } from '@rollcall/domain';
 import { CreateAccountCommand } from '../accounts/commands/create-account.handler';
 import { systemContext } from '../application/request-context';
+import { newAggregateId } from '../application/ids';
 import type { AppConfig } from '../config/app-config';
 import { CommandGateway } from '../core/command-gateway';
 import { APP_CONFIG, EVENT_STORE } from '../core/tokens';
@@ -29,7 +30,7 @@ export class BootstrapAdminService {
     const context = systemContext();
     const now = new Date().toISOString();
     await this.gateway.execute(
-      new CreatePasswordPolicyCommand({ policyId: randomUUID(), title: 'Default policy', description: 'Created on first start with the recommended defaults', ...DEFAULT_PASSWORD_POLICY, createdAt: now }, context),
+      new CreatePasswordPolicyCommand({ policyId: newAggregateId(), title: 'Default policy', description: 'Created on first start with the recommended defaults', ...DEFAULT_PASSWORD_POLICY, createdAt: now }, context),
     );
     const generated = this.config.admin.password === undefined;
     const password = this.config.admin.password ?? randomBytes(18).toString('base64url');

@@ -29,7 +29,12 @@ export async function applyBatch(db: Kysely<ReadDatabase>, projection: Projectio
   const last = events[events.length - 1].position;
   const relevant = new Set(projection.eventTypes);
   await db.transaction().execute(async (trx) => {
-    for (const event of events) if (relevant.has(event.type)) await projection.apply(trx, event);
+    const mine = events.filter((event) => relevant.has(event.type));
+    if (projection.applyBatch) {
+      if (mine.length) await projection.applyBatch(trx, mine);
+    } else {
+      for (const event of mine) await projection.apply(trx, event);
+    }
     await trx
       .insertInto('projection_checkpoints')
       .values({ projection: projection.name, position_commit: last.commit, position_sequence: last.sequence, updated_at: new Date().toISOString(), last_error: null })

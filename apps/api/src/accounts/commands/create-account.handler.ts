@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ACCOUNT_STATUS, type TCreateAccountCommandInput } from '@rollcall/contracts';
@@ -7,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { handleCommand } from '../../application/aggregate-repository';
 import type { Clock } from '../../application/clock';
 import type { RequestContext } from '../../application/request-context';
+import { newAggregateId } from '../../application/ids';
 import type { CommandOutcome } from '../../core/command-gateway';
 import { PasswordHasher } from '../../core/password-hasher';
 import { CLOCK, EVENT_STORE, READ_DB } from '../../core/tokens';
@@ -44,7 +44,7 @@ export class CreateAccountHandler implements ICommandHandler<CreateAccountComman
         throw new DomainError('password.too_short', `Password must be at least ${policy.min_length} characters under this policy`, 'password');
       }
     }
-    const accountId = randomUUID();
+    const accountId = newAggregateId();
     const passwordHash = input.no_password || !input.password ? null : await this.hasher.hash(input.password);
     const statusId = passwordHash ? ACCOUNT_STATUS.active : ACCOUNT_STATUS.awaitingActivation;
     const result = await handleCommand(

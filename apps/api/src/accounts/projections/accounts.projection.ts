@@ -1,9 +1,9 @@
-import type { AccountEvent } from '@rollcall/domain';
+import type { AccountCreatedData, AccountEvent } from '@rollcall/domain';
 import { ACCOUNT_EVENT_TYPES } from '@rollcall/domain';
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { StoredEvent } from '../../event-store/event-store.port';
 import type { Projection } from '../../projections/projection';
-import type { ReadDatabase } from '../../read-db/read-database';
+import type { AccountTable, ReadDatabase } from '../../read-db/read-database';
 
 /** accounts_v1: one row per account, what lists, search and sign-in read. */
 export class AccountsProjection implements Projection {
@@ -45,45 +45,68 @@ export class AccountsProjection implements Projection {
   }
 
   async apply(trx: Transaction<ReadDatabase>, stored: StoredEvent): Promise<void> {
-    const event = { type: stored.type, data: stored.data } as AccountEvent;
-    const position = { position_commit: stored.position.commit, position_sequence: stored.position.sequence };
-    switch (event.type) {
-      case 'AccountCreated': {
-        const d = event.data;
-        await trx
-          .insertInto('accounts_v1')
-          .values({
-            id: d.accountId,
-            username: d.username,
-            username_lower: d.username.toLowerCase(),
-            email: d.email,
-            email_lower: d.email.toLowerCase(),
-            first_name: d.firstName,
-            last_name: d.lastName,
-            search_text: [d.username, d.firstName, d.lastName, d.email].join(' ').toLowerCase(),
-            status_id: d.statusId,
-            policy_id: d.policyId,
-            organization_id: d.organizationId,
-            is_protected: d.isProtected ? 1 : 0,
-            password_hash: d.passwordHash,
-            expires_at: d.expiresAt,
-            created_at: d.createdAt,
-            last_login_at: null,
-            additional: JSON.stringify({ email: [{ value: d.email, type: 'work' }], telephone: [] }),
-            ...position,
-          })
-          // replaying an already applied event changes nothing
-          .onConflict((oc) => oc.column('id').doNothing())
-          .execute();
-        return;
+    await this.applyBatch(trx, [stored]);
+  }
+
+  /**
+   * Creations in a batch become multi-row inserts; sign-ins of accounts created in the same batch are
+   * folded into those rows before they are written, the others become updates, in event order.
+   */
+  async applyBatch(trx: Transaction<ReadDatabase>, events: StoredEvent[]): Promise<void> {
+    const created = new Map<string, Insertable<AccountTable>>();
+    const lastLogins = new Map<string, { at: string; position: { position_commit: number; position_sequence: number } }>();
+    for (const stored of events) {
+      const event = { type: stored.type, data: stored.data } as AccountEvent;
+      const position = { position_commit: stored.position.commit, position_sequence: stored.position.sequence };
+      switch (event.type) {
+        case 'AccountCreated':
+          created.set(event.data.accountId, accountRow(event.data, position));
+          break;
+        case 'AccountSignedIn': {
+          const row = created.get(event.data.accountId);
+          if (row) Object.assign(row, { last_login_at: event.data.at, ...position });
+          else lastLogins.set(event.data.accountId, { at: event.data.at, position });
+          break;
+        }
       }
-      case 'AccountSignedIn':
-        await trx
-          .updateTable('accounts_v1')
-          .set({ last_login_at: event.data.at, ...position })
-          .where('id', '=', event.data.accountId)
-          .execute();
-        return;
+    }
+    const rows = [...created.values()];
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      await trx
+        .insertInto('accounts_v1')
+        .values(rows.slice(i, i + INSERT_CHUNK))
+        // replaying an already applied event changes nothing
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+    }
+    for (const [accountId, { at, position }] of lastLogins) {
+      await trx.updateTable('accounts_v1').set({ last_login_at: at, ...position }).where('id', '=', accountId).execute();
     }
   }
+}
+
+/** 19 columns a row: 500 rows stay well below SQLite's and PostgreSQL's parameter limits */
+const INSERT_CHUNK = 500;
+
+function accountRow(d: AccountCreatedData, position: { position_commit: number; position_sequence: number }): Insertable<AccountTable> {
+  return {
+    id: d.accountId,
+    username: d.username,
+    username_lower: d.username.toLowerCase(),
+    email: d.email,
+    email_lower: d.email.toLowerCase(),
+    first_name: d.firstName,
+    last_name: d.lastName,
+    search_text: [d.username, d.firstName, d.lastName, d.email].join(' ').toLowerCase(),
+    status_id: d.statusId,
+    policy_id: d.policyId,
+    organization_id: d.organizationId,
+    is_protected: d.isProtected ? 1 : 0,
+    password_hash: d.passwordHash,
+    expires_at: d.expiresAt,
+    created_at: d.createdAt,
+    last_login_at: null,
+    additional: JSON.stringify({ email: [{ value: d.email, type: 'work' }], telephone: [] }),
+    ...position,
+  };
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ACCOUNT_STATUS, type TAuthenticateInput } from '@rollcall/contracts';
@@ -7,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { handleCommand } from '../../application/aggregate-repository';
 import type { Clock } from '../../application/clock';
 import type { RequestContext } from '../../application/request-context';
+import { newAggregateId } from '../../application/ids';
 import type { AppConfig } from '../../config/app-config';
 import type { CommandOutcome } from '../../core/command-gateway';
 import { PasswordHasher } from '../../core/password-hasher';
@@ -52,7 +52,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, CommandOutc
     const expired = account?.expires_at != null && account.expires_at <= now.toISOString();
     if (!account || !passwordMatches || expired || account.status_id === ACCOUNT_STATUS.disabled) throw invalidCredentials();
 
-    const sessionId = randomUUID();
+    const sessionId = newAggregateId();
     const token = newSessionToken();
     const expiresAt = new Date(now.getTime() + this.config.sessionHours * 3_600_000).toISOString();
     const actingAsSelf: RequestContext = { ...context, actor: account.id, actorKind: 'account' };
