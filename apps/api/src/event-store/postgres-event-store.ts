@@ -121,7 +121,17 @@ export class PostgresEventStore implements EventStore {
       // Two processes starting together would otherwise race on CREATE ... IF NOT EXISTS (which is not
       // atomic against a concurrent create of the same name).
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`rollcall.event_store.${this.schema}`]);
-      await client.query(`CREATE SCHEMA IF NOT EXISTS "${this.schema}"`);
+      // The read database may create the same schema at the same moment (another lock, another
+      // connection): a lost race on CREATE SCHEMA IF NOT EXISTS is harmless, so it is rolled back alone.
+      await client.query('SAVEPOINT create_schema');
+      try {
+        await client.query(`CREATE SCHEMA IF NOT EXISTS "${this.schema}"`);
+        await client.query('RELEASE SAVEPOINT create_schema');
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code !== '23505' && code !== '42P06') throw error;
+        await client.query('ROLLBACK TO SAVEPOINT create_schema');
+      }
       await client.query(`
         CREATE TABLE IF NOT EXISTS ${this.t.events} (
           global_position bigserial PRIMARY KEY,

@@ -61,7 +61,10 @@ export class ProjectionRunner {
 
   async setup(): Promise<void> {
     await ensureCheckpointTable(this.db);
-    for (const projection of this.projections) await projection.setup(this.db);
+    for (const projection of this.projections) {
+      await projection.setup(this.db);
+      await projection.createIndexes?.(this.db);
+    }
   }
 
   async start(): Promise<void> {
@@ -102,7 +105,7 @@ export async function rebuildProjections(
   db: Kysely<ReadDatabase>,
   projections: readonly Projection[],
   onProgress: (replayed: number) => void = () => undefined,
-  batchSize = 5000,
+  batchSize = 20000,
 ): Promise<number> {
   await ensureCheckpointTable(db);
   for (const projection of projections) {
@@ -120,5 +123,6 @@ export async function rebuildProjections(
     replayed += events.length;
     onProgress(replayed);
   }
+  for (const projection of projections) await projection.createIndexes?.(db);
   return replayed;
 }

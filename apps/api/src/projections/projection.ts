@@ -12,7 +12,13 @@ export interface Projection {
   readonly name: string;
   /** event types it reacts to; others are skipped without a call */
   readonly eventTypes: readonly string[];
+  /** creates the tables (idempotent) */
   setup(db: Kysely<ReadDatabase>): Promise<void>;
+  /**
+   * Optional: secondary indexes, created after `setup`. A rebuild creates them only after the replay,
+   * because filling an indexed table costs far more than indexing it once at the end.
+   */
+  createIndexes?(db: Kysely<ReadDatabase>): Promise<void>;
   drop(db: Kysely<ReadDatabase>): Promise<void>;
   apply(trx: Transaction<ReadDatabase>, event: StoredEvent): Promise<void>;
   /**

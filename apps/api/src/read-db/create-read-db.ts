@@ -48,6 +48,7 @@ export async function createReadDb(config: ReadDbConfig): Promise<ReadDb> {
     // power loss is replayed, never skipped: NORMAL is enough here (the event log itself uses FULL).
     database.pragma('synchronous = NORMAL');
     database.pragma('busy_timeout = 5000');
+    database.pragma('cache_size = -65536');
     const db = new Kysely<ReadDatabase>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
     return { db, kind: 'sqlite', close: () => db.destroy() };
   }

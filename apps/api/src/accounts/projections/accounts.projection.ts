@@ -3,6 +3,7 @@ import { ACCOUNT_EVENT_TYPES } from '@rollcall/domain';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { StoredEvent } from '../../event-store/event-store.port';
 import type { Projection } from '../../projections/projection';
+import { insertRowsIgnoringConflicts } from '../../read-db/bulk-insert';
 import type { AccountTable, ReadDatabase } from '../../read-db/read-database';
 
 /** accounts_v1: one row per account, what lists, search and sign-in read. */
@@ -16,7 +17,7 @@ export class AccountsProjection implements Projection {
       .ifNotExists()
       .addColumn('id', 'text', (c) => c.primaryKey())
       .addColumn('username', 'text', (c) => c.notNull())
-      .addColumn('username_lower', 'text', (c) => c.notNull().unique())
+      .addColumn('username_lower', 'text', (c) => c.notNull())
       .addColumn('email', 'text', (c) => c.notNull())
       .addColumn('email_lower', 'text', (c) => c.notNull())
       .addColumn('first_name', 'text', (c) => c.notNull())
@@ -34,6 +35,11 @@ export class AccountsProjection implements Projection {
       .addColumn('position_commit', 'bigint', (c) => c.notNull())
       .addColumn('position_sequence', 'bigint', (c) => c.notNull())
       .execute();
+  }
+
+  async createIndexes(db: Kysely<ReadDatabase>): Promise<void> {
+    // sign-in looks accounts up by lower-cased username
+    await db.schema.createIndex('accounts_v1_username_lower').ifNotExists().unique().on('accounts_v1').column('username_lower').execute();
     // Each index serves a sort of the list (newest first is the default) or a lookup.
     for (const column of ['created_at', 'status_id', 'last_name', 'email_lower'] as const) {
       await db.schema.createIndex(`accounts_v1_${column}`).ifNotExists().on('accounts_v1').columns([column, 'id']).execute();
@@ -70,23 +76,13 @@ export class AccountsProjection implements Projection {
         }
       }
     }
-    const rows = [...created.values()];
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-      await trx
-        .insertInto('accounts_v1')
-        .values(rows.slice(i, i + INSERT_CHUNK))
-        // replaying an already applied event changes nothing
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
-    }
+    // replaying an already applied event changes nothing (ON CONFLICT DO NOTHING)
+    await insertRowsIgnoringConflicts(trx, 'accounts_v1', 'id', [...created.values()]);
     for (const [accountId, { at, position }] of lastLogins) {
       await trx.updateTable('accounts_v1').set({ last_login_at: at, ...position }).where('id', '=', accountId).execute();
     }
   }
 }
-
-/** 19 columns a row: 500 rows stay well below SQLite's and PostgreSQL's parameter limits */
-const INSERT_CHUNK = 500;
 
 function accountRow(d: AccountCreatedData, position: { position_commit: number; position_sequence: number }): Insertable<AccountTable> {
   return {

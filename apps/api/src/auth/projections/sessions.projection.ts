@@ -20,6 +20,9 @@ export class SessionsProjection implements Projection {
       .addColumn('expires_at', 'text', (c) => c.notNull())
       .addColumn('ended_at', 'text')
       .execute();
+  }
+
+  async createIndexes(db: Kysely<ReadDatabase>): Promise<void> {
     await db.schema.createIndex('sessions_v1_account').ifNotExists().on('sessions_v1').column('account_id').execute();
   }
 
