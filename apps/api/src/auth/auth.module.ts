@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AuthGuard } from './auth.guard';
+import { SessionCache } from './session-cache';
 import { SignInHandler } from './commands/sign-in.handler';
 import { SignOutHandler } from './commands/sign-out.handler';
 import { CurrentAccountHandler } from './queries/current-account.query';
@@ -10,6 +11,6 @@ import { AuthV2Controller } from './rest/auth.v2.controller';
 
 @Module({
   controllers: [AuthV1Controller, AuthV2Controller],
-  providers: [SignInHandler, SignOutHandler, ResolveSessionHandler, CurrentAccountHandler, { provide: APP_GUARD, useClass: AuthGuard }],
+  providers: [SessionCache, SignInHandler, SignOutHandler, ResolveSessionHandler, CurrentAccountHandler, { provide: APP_GUARD, useClass: AuthGuard }],
 })
 export class AuthModule {}

@@ -9,6 +9,8 @@ const apiError = (code: string, message: string): TApiError => ({ error: { code,
 /** Security headers on every answer: CSP, frame-ancestors none, nosniff, no referrer leaks. */
 export function securityHeaders(app: Express): void {
   app.disable('x-powered-by');
+  // answers are small and mostly private; hashing every body for an ETag cost more than it saved
+  app.set('etag', false);
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -60,9 +62,12 @@ export function restBodyParsing(app: Express): void {
 export function serveConsole(app: Express, consoleDir: string): boolean {
   const index = join(consoleDir, 'index.html');
   if (!existsSync(index)) return false;
-  app.use(express.static(consoleDir, { index: false, maxAge: '1h', setHeaders: (res, path) => path.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache') }));
+  const isApiPath = (path: string) => /^\/(api|trpc|ws)(\/|$)/.test(path);
+  const files = express.static(consoleDir, { index: false, maxAge: '1h', setHeaders: (res, path) => path.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache') });
+  // API calls never touch the file system looking for a console file
+  app.use((request: Request, response: Response, next: NextFunction) => (isApiPath(request.path) ? next() : files(request, response, next)));
   app.use((request: Request, response: Response, next: NextFunction) => {
-    if (request.method !== 'GET' || /^\/(api|trpc|ws)(\/|$)/.test(request.path)) return next();
+    if (request.method !== 'GET' || isApiPath(request.path)) return next();
     response.setHeader('Cache-Control', 'no-cache');
     response.sendFile(index);
   });

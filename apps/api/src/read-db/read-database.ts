@@ -24,6 +24,12 @@ export interface AccountTable {
   position_sequence: number;
 }
 
+/** accounts per status, kept by the accounts projection so a list's total needs no count(*) */
+export interface AccountStatusCountTable {
+  status_id: number;
+  count: number;
+}
+
 export interface SessionTable {
   id: string;
   token_hash: string;
@@ -56,6 +62,7 @@ export interface ProjectionCheckpointTable {
 
 export interface ReadDatabase {
   accounts_v1: AccountTable;
+  account_status_counts_v1: AccountStatusCountTable;
   sessions_v1: SessionTable;
   password_policies_v1: PasswordPolicyTable;
   projection_checkpoints: ProjectionCheckpointTable;

@@ -35,6 +35,12 @@ export class AccountsProjection implements Projection {
       .addColumn('position_commit', 'bigint', (c) => c.notNull())
       .addColumn('position_sequence', 'bigint', (c) => c.notNull())
       .execute();
+    await db.schema
+      .createTable('account_status_counts_v1')
+      .ifNotExists()
+      .addColumn('status_id', 'integer', (c) => c.primaryKey())
+      .addColumn('count', 'integer', (c) => c.notNull())
+      .execute();
   }
 
   async createIndexes(db: Kysely<ReadDatabase>): Promise<void> {
@@ -48,6 +54,7 @@ export class AccountsProjection implements Projection {
 
   async drop(db: Kysely<ReadDatabase>): Promise<void> {
     await db.schema.dropTable('accounts_v1').ifExists().execute();
+    await db.schema.dropTable('account_status_counts_v1').ifExists().execute();
   }
 
   async apply(trx: Transaction<ReadDatabase>, stored: StoredEvent): Promise<void> {
@@ -78,9 +85,22 @@ export class AccountsProjection implements Projection {
     }
     // replaying an already applied event changes nothing (ON CONFLICT DO NOTHING)
     await insertRowsIgnoringConflicts(trx, 'accounts_v1', 'id', [...created.values()]);
+    await addToStatusCounts(trx, created.values());
     for (const [accountId, { at, position }] of lastLogins) {
       await trx.updateTable('accounts_v1').set({ last_login_at: at, ...position }).where('id', '=', accountId).execute();
     }
+  }
+}
+
+async function addToStatusCounts(trx: Transaction<ReadDatabase>, rows: Iterable<Insertable<AccountTable>>): Promise<void> {
+  const added = new Map<number, number>();
+  for (const row of rows) added.set(row.status_id, (added.get(row.status_id) ?? 0) + 1);
+  for (const [statusId, count] of added) {
+    await trx
+      .insertInto('account_status_counts_v1')
+      .values({ status_id: statusId, count })
+      .onConflict((oc) => oc.column('status_id').doUpdateSet((eb) => ({ count: eb('account_status_counts_v1.count', '+', count) })))
+      .execute();
   }
 }
 

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { toPage, type TAccountListItem, type TListAccountsQuery, type TPage } from '@rollcall/contracts';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { READ_DB } from '../../core/tokens';
 import type { ReadDatabase } from '../../read-db/read-database';
 import { ACCOUNT_LIST_COLUMNS, toAccountListItem } from '../account-row';
@@ -32,7 +32,7 @@ export class ListAccountsHandler implements IQueryHandler<ListAccountsQuery, TPa
     if (input.search) filtered = filtered.where(sql<boolean>`search_text like ${likePattern(input.search)} escape '\\'`);
     if (input.status?.length) filtered = filtered.where('status_id', 'in', input.status);
     const direction = input.desc ? 'desc' : 'asc';
-    const [rows, count] = await Promise.all([
+    const [rows, total] = await Promise.all([
       filtered
         .select(ACCOUNT_LIST_COLUMNS)
         .orderBy(SORT_COLUMNS[input.sortBy], direction)
@@ -40,8 +40,19 @@ export class ListAccountsHandler implements IQueryHandler<ListAccountsQuery, TPa
         .limit(input.limit)
         .offset((input.page - 1) * input.limit)
         .execute(),
-      filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      input.search ? this.countMatching(filtered) : this.countByStatus(input.status),
     ]);
-    return toPage(rows.map(toAccountListItem), Number(count.total), input.page, input.limit);
+    return toPage(rows.map(toAccountListItem), total, input.page, input.limit);
+  }
+
+  /** without a search, the projection's per-status counters give the total at once */
+  private async countByStatus(statuses: number[] | undefined): Promise<number> {
+    let query = this.db.selectFrom('account_status_counts_v1').select((eb) => eb.fn.sum<number | null>('count').as('total'));
+    if (statuses?.length) query = query.where('status_id', 'in', statuses);
+    return Number((await query.executeTakeFirstOrThrow()).total ?? 0);
+  }
+
+  private async countMatching(filtered: SelectQueryBuilder<ReadDatabase, 'accounts_v1', object>): Promise<number> {
+    return Number((await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total);
   }
 }

@@ -6,6 +6,7 @@ import type { Clock } from '../../application/clock';
 import { CLOCK, READ_DB } from '../../core/tokens';
 import type { ReadDatabase } from '../../read-db/read-database';
 import type { Principal } from '../principal';
+import { SessionCache } from '../session-cache';
 import { hashToken } from '../session-token';
 
 export class ResolveSessionQuery {
@@ -18,18 +19,25 @@ export class ResolveSessionHandler implements IQueryHandler<ResolveSessionQuery,
   constructor(
     @Inject(READ_DB) private readonly db: Kysely<ReadDatabase>,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly cache: SessionCache,
   ) {}
 
   async execute({ token }: ResolveSessionQuery): Promise<Principal | null> {
     if (!token || token.length > 200) return null;
+    const tokenHash = hashToken(token);
+    const now = this.clock.now();
+    const cached = this.cache.get(tokenHash, now.getTime());
+    if (cached) return cached;
     const row = await this.db
       .selectFrom('sessions_v1')
       .innerJoin('accounts_v1', 'accounts_v1.id', 'sessions_v1.account_id')
       .select(['sessions_v1.id as session_id', 'sessions_v1.account_id', 'sessions_v1.expires_at', 'sessions_v1.ended_at', 'accounts_v1.status_id'])
-      .where('sessions_v1.token_hash', '=', hashToken(token))
+      .where('sessions_v1.token_hash', '=', tokenHash)
       .executeTakeFirst();
-    if (!row || row.ended_at || row.expires_at <= this.clock.now().toISOString()) return null;
+    if (!row || row.ended_at || row.expires_at <= now.toISOString()) return null;
     if (row.status_id === ACCOUNT_STATUS.disabled) return null;
-    return { kind: 'session', accountId: row.account_id, sessionId: row.session_id };
+    const principal: Principal = { kind: 'session', accountId: row.account_id, sessionId: row.session_id };
+    this.cache.set(tokenHash, principal, Date.parse(row.expires_at), now.getTime());
+    return principal;
   }
 }
