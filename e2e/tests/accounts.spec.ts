@@ -88,3 +88,40 @@ test('the German console translates the shell', async ({ browser }) => {
   await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
   await context.close();
 });
+
+test('every menu screen opens from the drawer, marks its entry active and passes axe', async ({ page }) => {
+  await signIn(page);
+  const entries: Array<[string, string]> = [
+    ['Organizations', '/organizations'],
+    ['Teams', '/teams'],
+    ['Applications', '/applications'],
+    ['Password policies', '/password-policies'],
+    ['Arrivals / Departures', '/arrivals-departures'],
+    ['Statistics', '/statistics'],
+    ['Attendance statuses', '/attendance-statuses'],
+    ['Access Tokens', '/access-tokens'],
+    ['Accounts', '/accounts'],
+  ];
+  for (const [label, path] of entries) {
+    const link = page.getByRole('navigation').getByRole('link', { name: label });
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(link).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page, label);
+  }
+});
+
+test('on a phone-sized screen the drawer starts closed and opens from the menu button', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signIn(page);
+  const navigation = page.getByRole('navigation');
+  await expect(navigation.getByRole('link', { name: 'Teams' })).toBeHidden();
+  await page.getByRole('button', { name: 'Open navigation menu' }).click();
+  await navigation.getByRole('link', { name: 'Teams' }).click();
+  await expect(page).toHaveURL(/\/teams$/);
+  await expect(navigation.getByRole('link', { name: 'Teams' })).toBeHidden();
+  await expectAccessible(page, 'phone');
+  await context.close();
+});
