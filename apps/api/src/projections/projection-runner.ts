@@ -105,7 +105,7 @@ export async function rebuildProjections(
   db: Kysely<ReadDatabase>,
   projections: readonly Projection[],
   onProgress: (replayed: number) => void = () => undefined,
-  batchSize = 20000,
+  batchSize = 10000,
 ): Promise<number> {
   await ensureCheckpointTable(db);
   for (const projection of projections) {
