@@ -19,14 +19,32 @@ describe('REST compatibility contract', () => {
     await app?.destroy();
   });
 
-  const sampleBody = (route: RouteEntry) => (route.path === 'admin/authenticate' ? ADMIN : route.path === 'account' ? newAccount() : undefined);
+  let policies = 0;
+  /** a valid policy body with a title of its own (titles are unique) */
+  const samplePolicy = () => {
+    policies += 1;
+    return { title: `Contract ${Date.now().toString(36)} ${policies}`, description: 'Contract suite', min_length: 10, min_strength: 2, lockout: 5, lockout_duration: 900, history: 3, max_age: 180 };
+  };
+  const sampleBody = (route: RouteEntry) => {
+    if (route.path === 'admin/authenticate') return ADMIN;
+    if (route.path === 'account') return newAccount();
+    if (route.path.startsWith('policy') && route.method !== 'delete') return samplePolicy();
+    return undefined;
+  };
+  /** the {id} of a row: a fresh policy for policy rows (DELETE removes it), else the sample account */
+  const sampleId = async (route: RouteEntry, client: ReturnType<typeof http>) => {
+    if (!route.path.startsWith('policy/')) return accountId;
+    const created = await client.post('/api/v1/policy', samplePolicy());
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    return created.body.id as string;
+  };
 
   for (const route of ROUTES) {
     for (const [prefix, version] of [['/api/v1', 'v1'], ['/api/v2', 'v2'], ['/api', 'v2']] as const) {
       it(`${route.method.toUpperCase()} ${prefix}/${route.path}`, async () => {
         // a fresh session per call: logout rows revoke theirs
         const client = http(app.url, route.public ? undefined : await signIn(app.url));
-        const path = `${prefix}/${route.path.replace('{id}', accountId)}`;
+        const path = `${prefix}/${route.path.includes('{id}') ? route.path.replace('{id}', await sampleId(route, client)) : route.path}`;
         const body = sampleBody(route);
         const response = await client.raw(route.method.toUpperCase(), path, body);
         expect(response.status, JSON.stringify(response.body)).toBe(route.status ?? 200);

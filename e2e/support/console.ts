@@ -53,3 +53,23 @@ export function newAccount(prefix: string) {
   const id = `${prefix}${Date.now().toString(36)}${counter}`;
   return { first_name: 'Katherine', last_name: `Johnson ${id}`, email: `${id}@example.com`, username: id, password: 'orbital mechanics 1962' };
 }
+
+/** opens /password-policies from the drawer */
+export async function openPasswordPolicies(page: Page): Promise<void> {
+  await page.getByRole('navigation').getByRole('link', { name: 'Password policies' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Password policies' })).toBeVisible();
+}
+
+export function policyDialog(page: Page, mode: 'add' | 'edit') {
+  return page.getByRole('dialog', { name: mode === 'add' ? 'Add new policy' : 'Edit policy' });
+}
+
+/** the row menu (Edit, Delete) of the policy with this title */
+export async function openPolicyMenu(page: Page, title: string): Promise<void> {
+  await page.getByRole('button', { name: `Actions for ${title}` }).click();
+}
+
+export async function pickStrength(page: Page, dialog: ReturnType<Page['getByRole']>, score: number): Promise<void> {
+  await dialog.getByRole('combobox', { name: 'Minimum strength' }).click();
+  await page.getByRole('option', { name: new RegExp(`^${score} `) }).click();
+}

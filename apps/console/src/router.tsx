@@ -18,6 +18,7 @@ const AdminLayout = lazyWithReload(() => import('./layouts/AdminLayout'));
 const IndexPage = lazyWithReload(() => import('./features/auth/IndexPage'));
 const SignInPage = lazyWithReload(() => import('./features/auth/SignInPage'));
 const AccountsPage = lazyWithReload(() => import('./features/accounts/AccountsPage'));
+const PasswordPoliciesPage = lazyWithReload(() => import('./features/password-policies/PasswordPoliciesPage'));
 const ComingSoonPage = lazyWithReload(() => import('./components/ComingSoonPage'));
 
 /** Screens of later releases: the route exists and names itself. */
@@ -34,7 +35,7 @@ const adminScreens: RouteObject[] = [
   later(teamsRoute, 'nav.teams'),
   later(applicationsRoute, 'nav.applications'),
   later(applicationDetailsRoute, 'applications.detailsTitle'),
-  later(passwordPoliciesRoute, 'nav.passwordPolicies'),
+  { path: passwordPoliciesRoute, element: <PasswordPoliciesPage /> },
   later(arrivalsDeparturesRoute, 'nav.arrivalsDepartures'),
   later(statisticsRoute, 'nav.statistics'),
   later(attendanceStatusesRoute, 'nav.attendanceStatuses'),

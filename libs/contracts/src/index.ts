@@ -3,3 +3,4 @@ export * from './accounts';
 export * from './auth';
 export * from './live';
 export * from './events';
+export * from './policies';

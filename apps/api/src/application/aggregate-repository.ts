@@ -12,6 +12,8 @@ export interface HandleOptions {
 /**
  * The one write path: read the stream, fold it, decide, append with the version we read. A
  * concurrent writer makes the append fail with a version conflict instead of overwriting.
+ * `options` may be a function of the state the decision was taken on and the events it produced
+ * (a rename releases the old title, which only the folded state knows).
  */
 export async function handleCommand<Command, Event extends DomainEvent, State>(
   store: EventStore,
@@ -20,7 +22,7 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
   streamId: string,
   command: Command,
   context: RequestContext,
-  options: HandleOptions = {},
+  options: HandleOptions | ((state: State, events: Event[]) => HandleOptions) = {},
 ): Promise<AppendResult & { events: Event[] }> {
   const stored = await store.readStream(streamId);
   const state = fold(decider, stored.map((e) => ({ type: e.type, data: e.data }) as Event));
@@ -33,7 +35,7 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
   const result = await store.appendToStream(
     streamId,
     events.map((event) => ({ type: event.type, data: event.data, metadata: eventMetadata(context, occurredAt) })),
-    { expectedVersion: stored.length === 0 ? 'no_stream' : stored[stored.length - 1].streamVersion, ...options },
+    { expectedVersion: stored.length === 0 ? 'no_stream' : stored[stored.length - 1].streamVersion, ...(typeof options === 'function' ? options(state, events) : options) },
   );
   return { ...result, events };
 }

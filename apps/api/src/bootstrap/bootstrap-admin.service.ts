@@ -3,7 +3,6 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DEFAULT_PASSWORD_POLICY } from '@rollcall/domain';
 import { CreateAccountCommand } from '../accounts/commands/create-account.handler';
 import { systemContext } from '../application/request-context';
-import { newAggregateId } from '../application/ids';
 import type { AppConfig } from '../config/app-config';
 import { CommandGateway } from '../core/command-gateway';
 import { APP_CONFIG, EVENT_STORE } from '../core/tokens';
@@ -28,10 +27,7 @@ export class BootstrapAdminService {
   async run(print: (line: string) => void = (line) => process.stdout.write(`${line}\n`)): Promise<void> {
     if (comparePositions(await this.store.headPosition(), START) > 0) return;
     const context = systemContext();
-    const now = new Date().toISOString();
-    await this.gateway.execute(
-      new CreatePasswordPolicyCommand({ policyId: newAggregateId(), title: 'Default policy', description: 'Created on first start with the recommended defaults', ...DEFAULT_PASSWORD_POLICY, createdAt: now }, context),
-    );
+    await this.gateway.execute(new CreatePasswordPolicyCommand({ title: 'Default policy', description: 'Created on first start with the recommended defaults', ...DEFAULT_PASSWORD_POLICY }, context));
     const generated = this.config.admin.password === undefined;
     const password = this.config.admin.password ?? randomBytes(18).toString('base64url');
     await this.gateway.execute(

@@ -8,6 +8,7 @@ import { ProjectionProgress } from '../projections/projection-progress';
 import { createReadDb, type ReadDb } from '../read-db/create-read-db';
 import { CommandGateway } from './command-gateway';
 import { PasswordHasher } from './password-hasher';
+import { PasswordStrength } from './password-strength';
 import { ProjectionRegistry } from './projection-registry';
 import { ProjectionsService } from './projections.service';
 import { APP_CONFIG, CLOCK, EVENT_STORE, READ_DB } from './tokens';
@@ -27,8 +28,9 @@ const READ_DB_HANDLE = Symbol('READ_DB_HANDLE');
     ProjectionsService,
     CommandGateway,
     PasswordHasher,
+    PasswordStrength,
   ],
-  exports: [EVENT_STORE, READ_DB, CLOCK, ProjectionProgress, ProjectionRegistry, ProjectionsService, CommandGateway, PasswordHasher, CqrsModule],
+  exports: [EVENT_STORE, READ_DB, CLOCK, ProjectionProgress, ProjectionRegistry, ProjectionsService, CommandGateway, PasswordHasher, PasswordStrength, CqrsModule],
 })
 export class CoreModule implements OnApplicationShutdown {
   constructor(

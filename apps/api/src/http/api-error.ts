@@ -13,13 +13,14 @@ export interface MappedError {
 const RESERVATION_ERRORS: Record<string, { code: string; field: string; message: string }> = {
   'account.username': { code: 'account.username_taken', field: 'username', message: 'This username is already taken' },
   'account.email': { code: 'account.email_taken', field: 'email', message: 'This e-mail address is already used by another account' },
+  'policy.title': { code: 'policy.title_taken', field: 'title', message: 'A password policy with this title already exists' },
 };
 
 function domainStatus(code: string): number {
   if (code === 'auth.invalid_credentials' || code === 'auth.required') return 401;
   if (code === 'auth.forbidden' || code.endsWith('.protected')) return 403;
   if (code.endsWith('.not_found')) return 404;
-  if (code.endsWith('.exists') || code.endsWith('_taken')) return 409;
+  if (code.endsWith('.exists') || code.endsWith('_taken') || code.endsWith('.in_use')) return 409;
   return 400;
 }
 
@@ -47,7 +48,8 @@ export function mapError(error: unknown): MappedError {
     return { status: 400, body: { error: { code: 'request.invalid', message: `Invalid input (${summary})`, fields } } };
   }
   if (error instanceof DomainError) {
-    return { status: domainStatus(error.code), body: { error: { code: error.code, message: error.message, ...(error.field ? { fields: { [error.field]: [error.message] } } : {}) } } };
+    const fields = error.fields ?? (error.field ? { [error.field]: [error.message] } : undefined);
+    return { status: domainStatus(error.code), body: { error: { code: error.code, message: error.message, ...(fields ? { fields } : {}) } } };
   }
   if (error instanceof ReservationTakenError) {
     const known = RESERVATION_ERRORS[error.reservation.scope];

@@ -48,8 +48,11 @@ export interface PasswordPolicyTable {
   history: number | null;
   max_age: number | null;
   lockout: number;
+  /** seconds */
   lockout_duration: number;
   created_at: string;
+  /** null only for a moment in a table built before the column existed (see the projection) */
+  updated_at: string | null;
 }
 
 export interface ProjectionCheckpointTable {
@@ -64,7 +67,7 @@ export interface ReadDatabase {
   accounts_v1: AccountTable;
   account_status_counts_v1: AccountStatusCountTable;
   sessions_v1: SessionTable;
-  password_policies_v1: PasswordPolicyTable;
+  password_policies_v2: PasswordPolicyTable;
   projection_checkpoints: ProjectionCheckpointTable;
   _unused?: { id: Generated<number> };
 }

@@ -1,6 +1,19 @@
 import { on } from 'node:events';
 import type { QueryBus } from '@nestjs/cqrs';
-import { ZAccountId, ZAuthenticateInput, ZCreateAccountInput, ZListAccountsInput, type TAccount, type TAccountListItem, type TCurrentAccount, type TLiveMessage, type TPage } from '@rollcall/contracts';
+import {
+  ZAccountId,
+  ZAuthenticateInput,
+  ZCreateAccountInput,
+  ZListAccountsInput,
+  ZPasswordPolicyId,
+  ZPolicyInput,
+  type TAccount,
+  type TAccountListItem,
+  type TCurrentAccount,
+  type TLiveMessage,
+  type TPage,
+  type TPolicy,
+} from '@rollcall/contracts';
 import { z } from 'zod';
 import { CreateAccountCommand } from '../accounts/commands/create-account.handler';
 import { GetAccountQuery } from '../accounts/queries/get-account.query';
@@ -11,7 +24,13 @@ import { SignOutCommand } from '../auth/commands/sign-out.handler';
 import { CurrentAccountQuery } from '../auth/queries/current-account.query';
 import type { CommandGateway } from '../core/command-gateway';
 import type { LiveFeed } from '../live/live-feed';
-import { ListPoliciesQuery, type TPolicyOption } from '../policies/queries/list-policies.query';
+import { CreatePasswordPolicyCommand } from '../policies/commands/create-password-policy.handler';
+import { DeletePasswordPolicyCommand } from '../policies/commands/delete-password-policy.handler';
+import { UpdatePasswordPolicyCommand } from '../policies/commands/update-password-policy.handler';
+import { toPolicyRules } from '../policies/policy-input';
+import { GetPolicyQuery } from '../policies/queries/get-policy.query';
+import { ListPoliciesQuery } from '../policies/queries/list-policies.query';
+import { policyDeletedMessage } from '../policies/rest/policies.routes';
 import { protectedProcedure, publicProcedure, router } from './trpc';
 
 export interface AppRouterDeps {
@@ -47,7 +66,21 @@ export function buildAppRouter({ gateway, queryBus, live }: AppRouterDeps) {
       }),
     }),
     policies: router({
-      list: protectedProcedure.query(() => queryBus.execute<ListPoliciesQuery, TPolicyOption[]>(new ListPoliciesQuery())),
+      /** every policy with its rules; pickers read id and title */
+      list: protectedProcedure.query(() => queryBus.execute<ListPoliciesQuery, TPolicy[]>(new ListPoliciesQuery())),
+      byId: protectedProcedure.input(z.object({ id: ZPasswordPolicyId })).query(({ input }) => queryBus.execute<GetPolicyQuery, TPolicy>(new GetPolicyQuery(input.id))),
+      create: protectedProcedure.input(ZPolicyInput).mutation(async ({ input, ctx }) => {
+        const outcome = await gateway.execute<{ id: string }>(new CreatePasswordPolicyCommand(toPolicyRules(input), ctx.context));
+        return queryBus.execute<GetPolicyQuery, TPolicy>(new GetPolicyQuery(outcome.value.id));
+      }),
+      update: protectedProcedure.input(z.object({ id: ZPasswordPolicyId, policy: ZPolicyInput })).mutation(async ({ input, ctx }) => {
+        await gateway.execute(new UpdatePasswordPolicyCommand(input.id, toPolicyRules(input.policy), ctx.context));
+        return queryBus.execute<GetPolicyQuery, TPolicy>(new GetPolicyQuery(input.id));
+      }),
+      delete: protectedProcedure.input(z.object({ id: ZPasswordPolicyId })).mutation(async ({ input, ctx }) => {
+        const outcome = await gateway.execute<{ id: string; title: string }>(new DeletePasswordPolicyCommand(input.id, ctx.context));
+        return { message: policyDeletedMessage(outcome.value.title) };
+      }),
     }),
     live: router({
       accounts: protectedProcedure.subscription(async function* ({ signal }) {

@@ -52,6 +52,24 @@ describe.each(storageKinds())('tRPC and live pushes (%s)', (kind) => {
     expect((await client.policies.list.query())[0].title).toBe('Default policy');
   });
 
+  it('creates, reads, updates and deletes password policies through the same handlers as REST', async () => {
+    const client = trpcHttp(app.url, token);
+    const title = `tRPC ${Date.now().toString(36)}`;
+    const created = await client.policies.create.mutate({ title, description: '', min_length: 10, min_strength: 2, lockout: 3, lockout_duration: 600, history: 4 });
+    expect(created).toMatchObject({ title, history: 4, max_age: null, num_accounts: 0 });
+    expect((await client.policies.list.query()).map((p) => p.id)).toContain(created.id);
+    const updated = await client.policies.update.mutate({ id: created.id, policy: { title, min_length: 11, min_strength: 2, lockout: 3, lockout_duration: 600, max_age: 45 } });
+    expect(updated).toMatchObject({ min_length: 11, history: null, max_age: 45 });
+    expect(await client.policies.byId.query({ id: created.id })).toEqual(updated);
+    expect((await http(app.url, token).get('/api/v1/policies')).body).toContainEqual(updated);
+    const invalid = (await client.policies.update.mutate({ id: created.id, policy: { title, min_length: 0, min_strength: 2, lockout: 3, lockout_duration: 600 } }).catch((e: unknown) => e)) as TRPCClientError<AppRouter>;
+    expect(invalid.data?.httpStatus).toBe(400);
+    expect(invalid.data?.apiError.fields?.min_length).toBeDefined();
+    expect(await client.policies.delete.mutate({ id: created.id })).toEqual({ message: `Policy "${title}" deleted` });
+    const gone = (await client.policies.byId.query({ id: created.id }).catch((e: unknown) => e)) as TRPCClientError<AppRouter>;
+    expect(gone.data?.httpStatus).toBe(404);
+  });
+
   it('answers errors in the REST error shape under data.apiError, with the REST status', async () => {
     const client = trpcHttp(app.url, token);
     const taken = await client.accounts.create.mutate(newAccount({ username: ADMIN.username })).catch((e: unknown) => e);

@@ -1,1 +1,2 @@
 export * from './password-policy';
+export * from './password-rules';

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ACCOUNT_STATUS, type TCreateAccountCommandInput } from '@rollcall/contracts';
-import { accountDecider, accountStream, DomainError } from '@rollcall/domain';
+import { accountDecider, accountStream, assertPasswordMeetsPolicy, DomainError } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
 import { handleCommand } from '../../application/aggregate-repository';
 import type { Clock } from '../../application/clock';
@@ -9,6 +9,7 @@ import type { RequestContext } from '../../application/request-context';
 import { newAggregateId } from '../../application/ids';
 import type { CommandOutcome } from '../../core/command-gateway';
 import { PasswordHasher } from '../../core/password-hasher';
+import { PasswordStrength } from '../../core/password-strength';
 import { CLOCK, EVENT_STORE, READ_DB } from '../../core/tokens';
 import type { EventStore } from '../../event-store/event-store.port';
 import type { ReadDatabase } from '../../read-db/read-database';
@@ -33,15 +34,19 @@ export class CreateAccountHandler implements ICommandHandler<CreateAccountComman
     @Inject(READ_DB) private readonly db: Kysely<ReadDatabase>,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly hasher: PasswordHasher,
+    private readonly strength: PasswordStrength,
   ) {}
 
   async execute({ input, context, isProtected }: CreateAccountCommand): Promise<CommandOutcome<{ id: string }>> {
     const policyId = input.policy && !input.no_password ? (input.policy_id ?? null) : null;
     if (policyId) {
-      const policy = await this.db.selectFrom('password_policies_v1').select(['id', 'min_length']).where('id', '=', policyId).executeTakeFirst();
+      const policy = await this.db.selectFrom('password_policies_v2').select(['id', 'title', 'min_length', 'min_strength']).where('id', '=', policyId).executeTakeFirst();
       if (!policy) throw new DomainError('policy.not_found', 'This password policy does not exist', 'policy_id');
-      if (input.password && input.password.length < policy.min_length) {
-        throw new DomainError('password.too_short', `Password must be at least ${policy.min_length} characters under this policy`, 'password');
+      if (input.password) {
+        // zxcvbn is measured only when the policy asks for a strength; score 0 satisfies a minimum of 0
+        const userInputs = [input.username, input.first_name, input.last_name, input.email, input.email.split('@')[0]];
+        const score = policy.min_strength > 0 ? await this.strength.score(input.password, userInputs) : 0;
+        assertPasswordMeetsPolicy(input.password, score, { title: policy.title, minLength: policy.min_length, minStrength: policy.min_strength });
       }
     }
     const accountId = newAggregateId();

@@ -50,6 +50,8 @@ export class AccountsProjection implements Projection {
     for (const column of ['created_at', 'status_id', 'last_name', 'email_lower'] as const) {
       await db.schema.createIndex(`accounts_v1_${column}`).ifNotExists().on('accounts_v1').columns([column, 'id']).execute();
     }
+    // policy lists count the accounts per policy, and deleting a policy checks that none uses it
+    await db.schema.createIndex('accounts_v1_policy_id').ifNotExists().on('accounts_v1').column('policy_id').execute();
   }
 
   async drop(db: Kysely<ReadDatabase>): Promise<void> {

@@ -1,4 +1,4 @@
-import { ZApiError, ZAuthenticateInput, ZCreateAccountInput, ZListAccountsInput } from '@rollcall/contracts';
+import { ZApiError, ZAuthenticateInput, ZCreateAccountInput, ZListAccountsInput, ZPolicy, ZPolicyInput } from '@rollcall/contracts';
 import { z } from 'zod';
 
 /**
@@ -50,6 +50,10 @@ export const ROUTES: RouteEntry[] = [
   { method: 'post', path: 'account', summary: 'Create an account', body: ZCreateAccountInput, response: z.object({ id: z.string().uuid() }), status: 201 },
   { method: 'get', path: 'accounts', summary: 'List accounts: paging, search, status filter, sort', query: ZListAccountsInput, response: page(ZAccountListItem) },
   { method: 'get', path: 'account/{id}', summary: 'Read one account', response: ZAccount, v2Response: z.object({ account: ZAccount }) },
+  { method: 'get', path: 'policies', summary: 'List password policies (oldest first, not paged) with the number of accounts using each', response: z.array(ZPolicy) },
+  { method: 'post', path: 'policy', summary: 'Create a password policy (title unique case-insensitively)', body: ZPolicyInput, response: ZPolicy, status: 201 },
+  { method: 'put', path: 'policy/{id}', summary: 'Update a password policy (the whole body, as on create)', body: ZPolicyInput, response: ZPolicy },
+  { method: 'delete', path: 'policy/{id}', summary: 'Delete a password policy; refused (409) while accounts use it', response: z.object({ message: z.string() }) },
 ];
 
 export const ERROR_SCHEMA = ZApiError;

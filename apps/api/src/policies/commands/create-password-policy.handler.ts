@@ -1,8 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { passwordPolicyDecider, passwordPolicyStream, type PasswordPolicyData } from '@rollcall/domain';
+import { passwordPolicyDecider, passwordPolicyStream, policyTitleReservation, type PasswordPolicyRules } from '@rollcall/domain';
 import { handleCommand } from '../../application/aggregate-repository';
 import type { Clock } from '../../application/clock';
+import { newAggregateId } from '../../application/ids';
 import type { RequestContext } from '../../application/request-context';
 import type { CommandOutcome } from '../../core/command-gateway';
 import { CLOCK, EVENT_STORE } from '../../core/tokens';
@@ -10,11 +11,13 @@ import type { EventStore } from '../../event-store/event-store.port';
 
 export class CreatePasswordPolicyCommand {
   constructor(
-    readonly policy: PasswordPolicyData,
+    readonly rules: PasswordPolicyRules,
     readonly context: RequestContext,
+    readonly policyId: string = newAggregateId(),
   ) {}
 }
 
+/** Load (empty) stream -> decide -> append, reserving the title (unique case-insensitively). */
 @CommandHandler(CreatePasswordPolicyCommand)
 export class CreatePasswordPolicyHandler implements ICommandHandler<CreatePasswordPolicyCommand, CommandOutcome<{ id: string }>> {
   constructor(
@@ -22,8 +25,11 @@ export class CreatePasswordPolicyHandler implements ICommandHandler<CreatePasswo
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ policy, context }: CreatePasswordPolicyCommand): Promise<CommandOutcome<{ id: string }>> {
-    const result = await handleCommand(this.store, this.clock, passwordPolicyDecider, passwordPolicyStream(policy.policyId), { type: 'CreatePasswordPolicy', data: policy }, context);
+  async execute({ rules, context, policyId }: CreatePasswordPolicyCommand): Promise<CommandOutcome<{ id: string }>> {
+    const policy = { policyId, ...rules, createdAt: this.clock.now().toISOString() };
+    const result = await handleCommand(this.store, this.clock, passwordPolicyDecider, passwordPolicyStream(policy.policyId), { type: 'CreatePasswordPolicy', data: policy }, context, {
+      reservations: [policyTitleReservation(policy.title)],
+    });
     return { value: { id: policy.policyId }, position: result.position };
   }
 }

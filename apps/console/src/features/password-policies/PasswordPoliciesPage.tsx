@@ -1,0 +1,136 @@
+import { useCallback, useMemo, useState } from 'react';
+import Button from '@mui/material/Button';
+import AddIcon from '@mui/icons-material/Add';
+import { useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZE_OPTIONS, type TPolicy } from '@rollcall/contracts';
+import { describeError } from '../../api/api-error';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable } from '../../components/data-table';
+import { PageHeader } from '../../components/PageHeader';
+import { useSnackbar } from '../../components/snackbar/snackbar-context';
+import { trpc } from '../../trpc';
+import { usePolicyColumns } from './policy-columns';
+import { PolicyDialog } from './PolicyDialog';
+
+const DEFAULT_PAGE_SIZE = PAGE_SIZE_OPTIONS[0];
+
+function positiveInt(value: string | null, fallback: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : fallback;
+}
+
+/** Page and size live in the URL; the handful of policies is paged in the browser. */
+function usePaging() {
+  const [params, setParams] = useSearchParams();
+  const limit = positiveInt(params.get('limit'), DEFAULT_PAGE_SIZE);
+  const pageSize = (PAGE_SIZE_OPTIONS as readonly number[]).includes(limit) ? limit : DEFAULT_PAGE_SIZE;
+  const page = positiveInt(params.get('page'), 1);
+  const write = useCallback(
+    (nextPage: number, nextSize: number) => {
+      const next = new URLSearchParams();
+      if (nextPage !== 1) next.set('page', String(nextPage));
+      if (nextSize !== DEFAULT_PAGE_SIZE) next.set('limit', String(nextSize));
+      setParams(next, { replace: false });
+    },
+    [setParams],
+  );
+  return { page, pageSize, setPage: (p: number) => write(p, pageSize), setPageSize: (size: number) => write(1, size) };
+}
+
+/** /password-policies: every policy, Add policy, row menu Edit / Delete. */
+export default function PasswordPoliciesPage() {
+  const { t } = useTranslation();
+  const { notify } = useSnackbar();
+  const utils = trpc.useUtils();
+  const list = trpc.policies.list.useQuery();
+  const remove = trpc.policies.delete.useMutation();
+  const { page, pageSize, setPage, setPageSize } = usePaging();
+
+  // The edited policy stays set while the dialog closes, so its form does not flip to 'Add'.
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [editing, setEditing] = useState<TPolicy | null>(null);
+  // Likewise the policy to delete stays set while its confirmation fades out.
+  const [deleting, setDeleting] = useState<TPolicy | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+
+  const onEdit = useCallback((policy: TPolicy) => {
+    setEditing(policy);
+    setDialogOpen(true);
+  }, []);
+  const onDelete = useCallback((policy: TPolicy) => {
+    setDeleting(policy);
+    setConfirmOpen(true);
+  }, []);
+  const columns = usePolicyColumns({ onEdit, onDelete });
+
+  const rows = list.data;
+  const total = rows?.length ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  const shownPage = Math.min(page, lastPage);
+  const pageRows = useMemo(() => rows?.slice((shownPage - 1) * pageSize, shownPage * pageSize), [rows, shownPage, pageSize]);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(
+      { id: deleting.id },
+      {
+        onSuccess: () => {
+          notify(t('passwordPolicies.deleted'), 'success');
+          void utils.policies.list.invalidate();
+          setConfirmOpen(false);
+        },
+        onError: (error) => {
+          notify(describeError(error, t), 'error');
+          setConfirmOpen(false);
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t('passwordPolicies.title')}
+        actions={
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => {
+              setEditing(null);
+              setDialogOpen(true);
+            }}
+          >
+            {t('passwordPolicies.addButton')}
+          </Button>
+        }
+      />
+      <DataTable
+        label={t('passwordPolicies.tableLabel')}
+        columns={columns}
+        rows={pageRows}
+        getRowId={(row) => row.id}
+        page={shownPage}
+        pageSize={pageSize}
+        pageSizeOptions={PAGE_SIZE_OPTIONS}
+        total={total}
+        onPageChange={setPage}
+        onPageSizeChange={setPageSize}
+        isLoading={list.isLoading}
+        isFetching={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        emptyText={t('passwordPolicies.empty')}
+      />
+      <PolicyDialog open={dialogOpen} policy={editing} onClose={() => setDialogOpen(false)} />
+      <ConfirmDialog
+        open={confirmOpen}
+        title={t('passwordPolicies.deleteTitle', { title: deleting?.title ?? '' })}
+        message={t('passwordPolicies.deleteMessage')}
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setConfirmOpen(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/**
+ * A whole number as the wire carries it: a JSON number or a numeric string (older clients send form
+ * fields as text). Anything else becomes NaN so the policy rules in libs/domain, the single place
+ * that knows the bounds, refuse it under the right field with their own message.
+ */
+function toNumber(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && value.trim() !== '') return Number(value.trim());
+  return Number.NaN;
+}
+
+/** the JSON Schema (OpenAPI) of what clients may send; zod itself accepts anything and converts */
+const wholeNumberDoc = (description: string) => ({ type: ['integer', 'string'], description });
+
+// a missing value becomes NaN too, so the domain names the field and its bounds
+const requiredNumber = (description: string) => z.unknown().meta(wholeNumberDoc(description)).optional().transform(toNumber);
+/** absent or null: the switch is off */
+const optionalNumber = (description: string) =>
+  z
+    .unknown()
+    .meta({ ...wholeNumberDoc(description), type: ['integer', 'string', 'null'] })
+    .optional()
+    .transform((value) => (value === undefined || value === null ? null : toNumber(value)));
+
+/**
+ * Body of `POST policy`, `PUT policy/{id}` and the tRPC mutations: the spec's wire fields
+ * (console-directory.md sections 3 and 7). `history` and `max_age` are sent only while their switches
+ * are on; absent or null means off. Bounds are checked by the domain (docs/api/compat.md lists them).
+ */
+export const ZPolicyInput = z.strictObject({
+  title: z.string({ error: 'Title must be text' }).trim().default('').meta({ description: 'required, at most 255 characters, unique case-insensitively' }),
+  description: z
+    .string({ error: 'Description must be text' })
+    .trim()
+    .nullish()
+    .transform((value) => value ?? '')
+    .meta({ description: 'at most 255 characters' }),
+  min_length: requiredNumber('minimum password length, 1-255 characters'),
+  min_strength: requiredNumber('minimum zxcvbn score, 0-4'),
+  lockout: requiredNumber('failed sign-ins before a lockout, 0-100 (0: no lockout)'),
+  lockout_duration: requiredNumber('lockout duration in seconds, 1-86400'),
+  history: optionalNumber('previous passwords that may not be reused, 1-24; absent or null: history off'),
+  max_age: optionalNumber('days until a password expires, 1-3650; absent or null: aging off (errors are reported under password_age)'),
+});
+export type TPolicyInput = {
+  title: string;
+  description?: string | null;
+  min_length: number;
+  min_strength: number;
+  lockout: number;
+  lockout_duration: number;
+  history?: number | null;
+  max_age?: number | null;
+};
+export type TPolicyCommandInput = z.output<typeof ZPolicyInput>;
+
+export const ZPasswordPolicyId = z.string().uuid({ error: 'policy id must be a UUID' });
+
+/** A password policy as lists, pickers and the edit dialog read it. */
+export interface TPolicy {
+  id: string;
+  title: string;
+  description: string;
+  min_length: number;
+  /** zxcvbn score 0-4 */
+  min_strength: number;
+  /** null: history off */
+  history: number | null;
+  /** days; null: aging off */
+  max_age: number | null;
+  /** failed attempts before lockout; 0: no lockout */
+  lockout: number;
+  /** seconds */
+  lockout_duration: number;
+  created_at: string;
+  updated_at: string;
+  /** accounts that have this policy enforced */
+  num_accounts: number;
+}
+
+/** The zod twin of TPolicy, for the route catalogue and the contract suite. */
+export const ZPolicy = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  min_length: z.number().int(),
+  min_strength: z.number().int().min(0).max(4),
+  history: z.number().int().nullable(),
+  max_age: z.number().int().nullable(),
+  lockout: z.number().int(),
+  lockout_duration: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  num_accounts: z.number().int(),
+});
