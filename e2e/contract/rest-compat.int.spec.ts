@@ -8,6 +8,9 @@ import { ADMIN, http, newAccount, signIn, startTestApp, type TestApp } from '../
  * docs/api/compat.md) answers on /api/v1, /api/v2 and unprefixed /api, and each answer matches the
  * documented shape: bare on v1, wrapped in {data} on v2.
  */
+/** a 1x1 PNG */
+const TINY_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 describe('REST compatibility contract', () => {
   let app: TestApp;
   let accountId: string;
@@ -29,10 +32,19 @@ describe('REST compatibility contract', () => {
     if (route.path === 'admin/authenticate') return ADMIN;
     if (route.path === 'account') return newAccount();
     if (route.path.startsWith('policy') && route.method !== 'delete') return samplePolicy();
+    if (route.path === 'account/{id}' && route.method === 'put') return { first_name: 'Ada', last_name: 'Lovelace', email: `ada.${Date.now().toString(36)}.${(policies += 1)}@example.com`, birth_date: '1815-12-10', gender: 'female', time_zone: 'Europe/London', locale: 'en', website: 'https://example.com' };
+    if (route.path === 'account/{id}/profile-picture') return { picture: TINY_PNG };
     return undefined;
   };
+  /** query strings and path words of the search rows */
+  const samplePath = (path: string) => path.replace('{search}', 'adm') + (path === 'account/find' || path === 'account/find/username' ? '?username=adm' : '');
   /** the {id} of a row: a fresh policy for policy rows (DELETE removes it), else the sample account */
   const sampleId = async (route: RouteEntry, client: ReturnType<typeof http>) => {
+    if (route.path === 'account/{id}' && route.method === 'delete') {
+      const created = await client.post('/api/v1/account', newAccount());
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      return created.body.id as string;
+    }
     if (!route.path.startsWith('policy/')) return accountId;
     const created = await client.post('/api/v1/policy', samplePolicy());
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -44,7 +56,7 @@ describe('REST compatibility contract', () => {
       it(`${route.method.toUpperCase()} ${prefix}/${route.path}`, async () => {
         // a fresh session per call: logout rows revoke theirs
         const client = http(app.url, route.public ? undefined : await signIn(app.url));
-        const path = `${prefix}/${route.path.includes('{id}') ? route.path.replace('{id}', await sampleId(route, client)) : route.path}`;
+        const path = `${prefix}/${samplePath(route.path.includes('{id}') ? route.path.replace('{id}', await sampleId(route, client)) : route.path)}`;
         const body = sampleBody(route);
         const response = await client.raw(route.method.toUpperCase(), path, body);
         expect(response.status, JSON.stringify(response.body)).toBe(route.status ?? 200);

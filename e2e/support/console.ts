@@ -73,3 +73,33 @@ export async function pickStrength(page: Page, dialog: ReturnType<Page['getByRol
   await dialog.getByRole('combobox', { name: 'Minimum strength' }).click();
   await page.getByRole('option', { name: new RegExp(`^${score} `) }).click();
 }
+
+/** opens the profile of the account with this e-mail from the accounts list */
+export async function openAccount(page: Page, account: { first_name: string; last_name: string; email: string }): Promise<void> {
+  await page.getByRole('navigation').getByRole('link', { name: 'Accounts' }).click();
+  await page.getByLabel('Search').fill(account.email);
+  await page.getByRole('table').getByRole('link', { name: `${account.first_name} ${account.last_name}` }).click();
+  await expect(page).toHaveURL(/\/accounts\/profile\//);
+  await expect(page.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
+}
+
+export function profileForm(page: Page) {
+  return page.getByRole('form', { name: 'Profile' });
+}
+
+export async function fillProfile(page: Page, profile: { middleName: string; nickname: string; birthDate: string; website: string; timeZone: string }): Promise<void> {
+  const form = profileForm(page);
+  await form.getByLabel('Middle name').fill(profile.middleName);
+  await form.getByLabel('Nickname').fill(profile.nickname);
+  await form.getByLabel('Birth date').fill(profile.birthDate);
+  await form.getByLabel('Website').fill(profile.website);
+  await form.getByRole('combobox', { name: 'Gender' }).click();
+  await page.getByRole('option', { name: 'Female' }).click();
+  await form.getByRole('combobox', { name: 'Locale' }).click();
+  await page.getByRole('option', { name: 'German' }).click();
+  await form.getByRole('combobox', { name: 'Time zone' }).fill(profile.timeZone);
+  await page.getByRole('option', { name: profile.timeZone, exact: true }).click();
+}
+
+/** a valid 1x1 PNG, for the avatar upload */
+export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');

@@ -18,6 +18,7 @@ const AdminLayout = lazyWithReload(() => import('./layouts/AdminLayout'));
 const IndexPage = lazyWithReload(() => import('./features/auth/IndexPage'));
 const SignInPage = lazyWithReload(() => import('./features/auth/SignInPage'));
 const AccountsPage = lazyWithReload(() => import('./features/accounts/AccountsPage'));
+const AccountProfilePage = lazyWithReload(() => import('./features/accounts/profile/AccountProfilePage'));
 const PasswordPoliciesPage = lazyWithReload(() => import('./features/password-policies/PasswordPoliciesPage'));
 const ComingSoonPage = lazyWithReload(() => import('./components/ComingSoonPage'));
 
@@ -29,7 +30,7 @@ const later = (path: string, titleKey: string): RouteObject => ({
 
 const adminScreens: RouteObject[] = [
   { path: accountsRoute, element: <AccountsPage /> },
-  later(accountProfileRoute, 'accounts.profileTitle'),
+  { path: accountProfileRoute, element: <AccountProfilePage /> },
   later(organizationsRoute, 'nav.organizations'),
   later(organizationDetailsRoute, 'organizations.detailsTitle'),
   later(teamsRoute, 'nav.teams'),

@@ -4,18 +4,27 @@ import {
   ZAccountId,
   ZAuthenticateInput,
   ZCreateAccountInput,
+  ZFindAccountsByUsernameInput,
   ZListAccountsInput,
+  ZProfilePictureInput,
+  ZUpdateAccountProfileInput,
   ZPasswordPolicyId,
   ZPolicyInput,
   type TAccount,
   type TAccountListItem,
+  type TAccountSearchItem,
   type TCurrentAccount,
   type TLiveMessage,
   type TPage,
   type TPolicy,
 } from '@rollcall/contracts';
 import { z } from 'zod';
+import { ChangeProfilePictureCommand } from '../accounts/commands/change-profile-picture.handler';
 import { CreateAccountCommand } from '../accounts/commands/create-account.handler';
+import { accountDeletedMessage, DeleteAccountCommand, type DeletedAccount } from '../accounts/commands/delete-account.handler';
+import { UpdateAccountProfileCommand } from '../accounts/commands/update-account-profile.handler';
+import { FindAccountsByUsernameQuery } from '../accounts/queries/find-accounts-by-username.query';
+import { supportedTimeZones } from '../accounts/time-zones';
 import { GetAccountQuery } from '../accounts/queries/get-account.query';
 import { ListAccountsQuery } from '../accounts/queries/list-accounts.query';
 import { accountStatuses } from '../accounts/rest/accounts.routes';
@@ -64,6 +73,24 @@ export function buildAppRouter({ gateway, queryBus, live }: AppRouterDeps) {
         const outcome = await gateway.execute<{ id: string }>(new CreateAccountCommand(input, ctx.context));
         return outcome.value;
       }),
+      update: protectedProcedure.input(z.object({ id: ZAccountId, profile: ZUpdateAccountProfileInput })).mutation(async ({ input, ctx }) => {
+        await gateway.execute(new UpdateAccountProfileCommand(input.id, input.profile, ctx.context));
+        return queryBus.execute<GetAccountQuery, TAccount>(new GetAccountQuery(input.id));
+      }),
+      setPicture: protectedProcedure.input(ZProfilePictureInput.extend({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
+        await gateway.execute(new ChangeProfilePictureCommand(input.id, input.picture, ctx.context));
+        return { id: input.id };
+      }),
+      delete: protectedProcedure.input(z.object({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
+        const outcome = await gateway.execute<DeletedAccount>(new DeleteAccountCommand(input.id, ctx.context));
+        return { message: accountDeletedMessage(outcome.value) };
+      }),
+      findByUsername: protectedProcedure
+        .input(ZFindAccountsByUsernameInput)
+        .query(({ input }) => queryBus.execute<FindAccountsByUsernameQuery, TAccountSearchItem[]>(new FindAccountsByUsernameQuery(input.username))),
+    }),
+    server: router({
+      timeZones: protectedProcedure.query(() => supportedTimeZones()),
     }),
     policies: router({
       /** every policy with its rules; pickers read id and title */

@@ -141,3 +141,50 @@ export function toPage<T>(rows: T[], total: number, page: number, perPage: numbe
     per_page: perPage,
   };
 }
+
+const optionalText = (field: string) => z.string({ error: `${field} must be text` }).nullish();
+const ZContactEntry = z.strictObject({ value: z.string().trim().min(1).max(TEXT_MAX), type: z.string().trim().max(64) });
+
+/**
+ * `PUT account/{id}`: the profile form (spec sections 2-5). Only types are checked here; the
+ * domain's profile rules answer every broken field at once. Empty text means 'not set'.
+ * `additional` carries the contact lists; left out, they keep their entries.
+ */
+export const ZUpdateAccountProfileInput = z.strictObject({
+  first_name: z.string({ error: 'First name must be text' }),
+  last_name: z.string({ error: 'Last name must be text' }),
+  email: z.string({ error: 'E-mail must be text' }),
+  middle_name: optionalText('Middle name'),
+  nickname: optionalText('Nickname'),
+  birth_date: optionalText('Birth date'),
+  gender: optionalText('Gender'),
+  time_zone: optionalText('Time zone'),
+  locale: optionalText('Locale'),
+  website: optionalText('Website'),
+  profile: optionalText('Profile'),
+  address: optionalText('Address'),
+  additional: z
+    .strictObject({
+      telephone: z.array(ZContactEntry).max(20).optional(),
+      email: z.array(ZContactEntry).max(20).optional(),
+    })
+    .optional(),
+});
+export type TUpdateAccountProfileInput = z.input<typeof ZUpdateAccountProfileInput>;
+
+/** A data URL of a PNG, JPEG, WebP or GIF image (checked by the API), or null to remove the picture. */
+export const ZProfilePictureInput = z.strictObject({ picture: z.string({ error: 'Picture must be a data URL or null' }).nullable() });
+export type TProfilePictureInput = z.infer<typeof ZProfilePictureInput>;
+export const PROFILE_PICTURE_MAX_BYTES = 512 * 1024;
+export const PROFILE_PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+
+/** `account/find?username=` and friends: a case-insensitive prefix, at most 20 answers. */
+export const ZFindAccountsByUsernameInput = z.object({ username: z.string({ error: 'username is required' }).trim().max(TEXT_MAX).default('') });
+export const FIND_ACCOUNTS_LIMIT = 20;
+export interface TAccountSearchItem {
+  id: string;
+  username: string;
+  username_readable: string;
+  first_name: string;
+  last_name: string;
+}

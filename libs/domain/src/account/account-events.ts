@@ -17,8 +17,46 @@ export interface AccountCreatedData {
   createdAt: string;
 }
 
+export interface ContactEntry {
+  value: string;
+  type: string;
+}
+
+/** The profile fields beyond the names and the primary e-mail (spec: `additional`). */
+export interface AccountAdditional {
+  middleName: string | null;
+  nickname: string | null;
+  /** YYYY-MM-DD */
+  birthDate: string | null;
+  gender: 'male' | 'female' | null;
+  /** IANA name; the API checks it against the runtime's list before the command */
+  timeZone: string | null;
+  locale: 'en' | 'de' | null;
+  website: string | null;
+  profile: string | null;
+  address: string | null;
+  telephone: ContactEntry[];
+  emails: ContactEntry[];
+}
+
+export interface AccountProfile {
+  firstName: string;
+  lastName: string;
+  email: string;
+  additional: AccountAdditional;
+}
+
+export interface AccountProfileUpdatedData extends AccountProfile {
+  accountId: string;
+  updatedAt: string;
+}
+
 export type AccountCreated = DomainEvent<'AccountCreated', AccountCreatedData>;
 export type AccountSignedIn = DomainEvent<'AccountSignedIn', { accountId: string; sessionId: string; at: string }>;
+export type AccountProfileUpdated = DomainEvent<'AccountProfileUpdated', AccountProfileUpdatedData>;
+/** picture: a data URL, or null when removed */
+export type AccountProfilePictureChanged = DomainEvent<'AccountProfilePictureChanged', { accountId: string; picture: string | null; changedAt: string }>;
+export type AccountDeleted = DomainEvent<'AccountDeleted', { accountId: string; deletedAt: string }>;
 
-export type AccountEvent = AccountCreated | AccountSignedIn;
-export const ACCOUNT_EVENT_TYPES: AccountEvent['type'][] = ['AccountCreated', 'AccountSignedIn'];
+export type AccountEvent = AccountCreated | AccountSignedIn | AccountProfileUpdated | AccountProfilePictureChanged | AccountDeleted;
+export const ACCOUNT_EVENT_TYPES: AccountEvent['type'][] = ['AccountCreated', 'AccountSignedIn', 'AccountProfileUpdated', 'AccountProfilePictureChanged', 'AccountDeleted'];

@@ -1,4 +1,4 @@
-import type { AccountEvent } from './account-events';
+import type { AccountAdditional, AccountEvent } from './account-events';
 
 export type AccountState =
   | { status: 'none' }
@@ -6,14 +6,33 @@ export type AccountState =
       status: 'created';
       id: string;
       username: string;
+      email: string;
+      firstName: string;
+      lastName: string;
+      additional: AccountAdditional;
       statusId: number;
       passwordHash: string | null;
       isProtected: boolean;
       expiresAt: string | null;
       lastSignInAt: string | null;
-    };
+    }
+  | { status: 'deleted'; id: string };
 
 export const initialAccountState = (): AccountState => ({ status: 'none' });
+
+export const emptyAdditional = (email: string): AccountAdditional => ({
+  middleName: null,
+  nickname: null,
+  birthDate: null,
+  gender: null,
+  timeZone: null,
+  locale: null,
+  website: null,
+  profile: null,
+  address: null,
+  telephone: [],
+  emails: [{ value: email, type: 'work' }],
+});
 
 export function evolveAccount(state: AccountState, event: AccountEvent): AccountState {
   switch (event.type) {
@@ -22,6 +41,10 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
         status: 'created',
         id: event.data.accountId,
         username: event.data.username,
+        email: event.data.email,
+        firstName: event.data.firstName,
+        lastName: event.data.lastName,
+        additional: emptyAdditional(event.data.email),
         statusId: event.data.statusId,
         passwordHash: event.data.passwordHash,
         isProtected: event.data.isProtected,
@@ -30,6 +53,14 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
       };
     case 'AccountSignedIn':
       return state.status === 'created' ? { ...state, lastSignInAt: event.data.at } : state;
+    case 'AccountProfileUpdated':
+      return state.status === 'created'
+        ? { ...state, firstName: event.data.firstName, lastName: event.data.lastName, email: event.data.email, additional: event.data.additional }
+        : state;
+    case 'AccountProfilePictureChanged':
+      return state;
+    case 'AccountDeleted':
+      return { status: 'deleted', id: event.data.accountId };
     default: {
       const unhandled: never = event;
       return unhandled;

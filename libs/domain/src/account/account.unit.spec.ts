@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountDecider, type AccountCreatedData, type AccountEvent } from './index';
 import { DomainError, fold } from '../shared';
-import type { AccountCommand } from './account-commands';
+import type { AccountCommand, UpdateAccountProfile } from './account-commands';
 
 const alice: AccountCreatedData = {
   accountId: '5f0c1c1e-3a51-4a53-9d8a-0d6c1e8d0001',
@@ -61,5 +61,139 @@ describe('account decider', () => {
       { type: 'AccountSignedIn', data: { accountId: alice.accountId, sessionId: 's1', at: '2026-11-22T09:00:00.000Z' } },
     ]);
     expect(state).toMatchObject({ status: 'created', lastSignInAt: '2026-11-22T09:00:00.000Z' });
+  });
+
+  describe('profile', () => {
+    const created: AccountEvent = { type: 'AccountCreated', data: alice };
+    const profile = (changes: Partial<UpdateAccountProfile['data']['additional']> & { firstName?: string; lastName?: string; email?: string } = {}): UpdateAccountProfile => {
+      const { firstName = 'Alice', lastName = 'Liddell', email = 'alice@example.com', ...additional } = changes;
+      return {
+        type: 'UpdateAccountProfile',
+        data: {
+          firstName,
+          lastName,
+          email,
+          additional: { middleName: null, nickname: null, birthDate: null, gender: null, timeZone: null, locale: null, website: null, profile: null, address: null, ...additional },
+          today: '2026-11-22',
+          updatedAt: '2026-11-22T10:00:00.000Z',
+        },
+      };
+    };
+
+    it('updates the profile, keeping the contact lists it was not given', () =>
+      given([created])
+        .when(profile({ firstName: ' Alicia ', birthDate: '1990-02-28', gender: 'female', timeZone: 'Europe/Berlin', locale: 'de', website: 'https://alice.example.com' }))
+        .then([
+          {
+            type: 'AccountProfileUpdated',
+            data: {
+              accountId: alice.accountId,
+              firstName: 'Alicia',
+              lastName: 'Liddell',
+              email: 'alice@example.com',
+              additional: {
+                middleName: null,
+                nickname: null,
+                birthDate: '1990-02-28',
+                gender: 'female',
+                timeZone: 'Europe/Berlin',
+                locale: 'de',
+                website: 'https://alice.example.com',
+                profile: null,
+                address: null,
+                telephone: [],
+                emails: [{ value: 'alice@example.com', type: 'work' }],
+              },
+              updatedAt: '2026-11-22T10:00:00.000Z',
+            },
+          },
+        ]));
+
+    it('moves the primary entry of the e-mail list along with a changed e-mail', () => {
+      const [event] = accountDecider.decide(profile({ email: 'alice@wonderland.example' }), fold(accountDecider, [created]));
+      expect(event).toMatchObject({ type: 'AccountProfileUpdated', data: { email: 'alice@wonderland.example', additional: { emails: [{ value: 'alice@wonderland.example', type: 'work' }] } } });
+    });
+
+    it('takes the contact lists it is given', () => {
+      const telephone = [{ value: '+49 30 1234', type: 'mobile' }];
+      const [event] = accountDecider.decide(profile({ telephone }), fold(accountDecider, [created]));
+      expect(event).toMatchObject({ data: { additional: { telephone } } });
+    });
+
+    const cases: Array<[string, Parameters<typeof profile>[0], string, string]> = [
+      ['an empty first name', { firstName: '  ' }, 'first_name', 'account.profile_required'],
+      ['an empty last name', { lastName: '' }, 'last_name', 'account.profile_required'],
+      ['a first name of 256 characters', { firstName: 'x'.repeat(256) }, 'first_name', 'account.profile_too_long'],
+      ['a middle name of 256 characters', { middleName: 'x'.repeat(256) }, 'middle_name', 'account.profile_too_long'],
+      ['a profile of 256 characters', { profile: 'x'.repeat(256) }, 'profile', 'account.profile_too_long'],
+      ['an empty e-mail', { email: '' }, 'email', 'account.profile_required'],
+      ['a malformed e-mail', { email: 'alice-at-example' }, 'email', 'account.email_invalid'],
+      ['a birth date that is no day', { birthDate: '2023-02-29' }, 'birth_date', 'account.birth_date_invalid'],
+      ['a birth date in another format', { birthDate: '28.02.1990' }, 'birth_date', 'account.birth_date_invalid'],
+      ['a birth date in the future', { birthDate: '2026-11-23' }, 'birth_date', 'account.birth_date_future'],
+      ['an unknown gender', { gender: 'other' as 'male' }, 'gender', 'account.gender_invalid'],
+      ['an unknown locale', { locale: 'fr' as 'en' }, 'locale', 'account.locale_invalid'],
+      ['an empty time zone', { timeZone: ' ' }, 'time_zone', 'account.time_zone_invalid'],
+      ['a website that is not http(s)', { website: 'ftp://alice.example.com' }, 'website', 'account.website_invalid'],
+      ['a website of 256 characters', { website: `https://a.example.com/${'x'.repeat(240)}` }, 'website', 'account.profile_too_long'],
+    ];
+    for (const [label, changes, field, code] of cases) {
+      it(`refuses ${label} under ${field}`, () => {
+        given([created]).when(profile(changes)).thenThrows(code);
+        try {
+          accountDecider.decide(profile(changes), fold(accountDecider, [created]));
+        } catch (error) {
+          expect(Object.keys((error as DomainError).fields ?? {})).toEqual([field]);
+        }
+      });
+    }
+
+    it('accepts a birth date of today', () => given([created]).when(profile({ birthDate: '2026-11-22' })).then([expect.objectContaining({ type: 'AccountProfileUpdated' })]));
+
+    it('names every broken field at once', () => {
+      try {
+        accountDecider.decide(profile({ firstName: '', gender: 'x' as 'male', locale: 'x' as 'en' }), fold(accountDecider, [created]));
+        throw new Error('accepted');
+      } catch (error) {
+        expect(Object.keys((error as DomainError).fields ?? {}).sort()).toEqual(['first_name', 'gender', 'locale']);
+      }
+    });
+
+    it('refuses to update an account that does not exist', () => given([]).when(profile()).thenThrows('account.not_found'));
+  });
+
+  describe('profile picture', () => {
+    it('changes the picture', () =>
+      given([{ type: 'AccountCreated', data: alice }])
+        .when({ type: 'ChangeProfilePicture', data: { picture: 'data:image/png;base64,iVBORw0KGgo=', changedAt: 't' } })
+        .then([{ type: 'AccountProfilePictureChanged', data: { accountId: alice.accountId, picture: 'data:image/png;base64,iVBORw0KGgo=', changedAt: 't' } }]));
+
+    it('removes the picture', () =>
+      given([{ type: 'AccountCreated', data: alice }])
+        .when({ type: 'ChangeProfilePicture', data: { picture: null, changedAt: 't' } })
+        .then([{ type: 'AccountProfilePictureChanged', data: { accountId: alice.accountId, picture: null, changedAt: 't' } }]));
+
+    it('refuses a picture for an account that does not exist', () => given([]).when({ type: 'ChangeProfilePicture', data: { picture: null, changedAt: 't' } }).thenThrows('account.not_found'));
+  });
+
+  describe('deletion', () => {
+    const deleted: AccountEvent = { type: 'AccountDeleted', data: { accountId: alice.accountId, deletedAt: 't' } };
+
+    it('deletes an account', () =>
+      given([{ type: 'AccountCreated', data: alice }])
+        .when({ type: 'DeleteAccount', data: { deletedAt: 't' } })
+        .then([deleted]));
+
+    it('refuses to delete a protected account', () =>
+      given([{ type: 'AccountCreated', data: { ...alice, isProtected: true } }]).when({ type: 'DeleteAccount', data: { deletedAt: 't' } }).thenThrows('account.protected'));
+
+    it('refuses to delete twice', () => given([{ type: 'AccountCreated', data: alice }, deleted]).when({ type: 'DeleteAccount', data: { deletedAt: 't' } }).thenThrows('account.not_found'));
+
+    it('refuses a sign-in, a profile change and a re-creation of a deleted account', () => {
+      const history: AccountEvent[] = [{ type: 'AccountCreated', data: alice }, deleted];
+      given(history).when({ type: 'RecordSignIn', data: { sessionId: 's', at: 't' } }).thenThrows('account.not_found');
+      given(history).when({ type: 'ChangeProfilePicture', data: { picture: null, changedAt: 't' } }).thenThrows('account.not_found');
+      given(history).when({ type: 'CreateAccount', data: alice }).thenThrows('account.exists');
+    });
   });
 });

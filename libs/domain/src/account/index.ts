@@ -8,6 +8,7 @@ export * from './account-events';
 export * from './account-commands';
 export * from './account-state';
 export * from './decide-account';
+export * from './account-profile-rules';
 
 export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState> = {
   initialState: initialAccountState,
@@ -17,3 +18,7 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
 
 /** Stream names are `<aggregate>-<id>` so `$all` readers can tell aggregates apart. */
 export const accountStream = (accountId: string) => `account-${accountId}`;
+
+/** Username and e-mail are unique, case-insensitively, reserved atomically with the append. */
+export const usernameReservation = (username: string) => ({ scope: 'account.username', value: username.toLowerCase() });
+export const emailReservation = (email: string) => ({ scope: 'account.email', value: email.trim().toLowerCase() });

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ACCOUNT_STATUS, type TCreateAccountCommandInput } from '@rollcall/contracts';
-import { accountDecider, accountStream, assertPasswordMeetsPolicy, DomainError } from '@rollcall/domain';
+import { accountDecider, accountStream, assertPasswordMeetsPolicy, DomainError, emailReservation, usernameReservation } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
 import { handleCommand } from '../../application/aggregate-repository';
 import type { Clock } from '../../application/clock';
@@ -23,9 +23,6 @@ export class CreateAccountCommand {
   ) {}
 }
 
-/** Username and e-mail are unique, case-insensitively, reserved atomically with the append. */
-export const usernameReservation = (username: string) => ({ scope: 'account.username', value: username.toLowerCase() });
-export const emailReservation = (email: string) => ({ scope: 'account.email', value: email.toLowerCase() });
 
 @CommandHandler(CreateAccountCommand)
 export class CreateAccountHandler implements ICommandHandler<CreateAccountCommand, CommandOutcome<{ id: string }>> {

@@ -1,6 +1,6 @@
 import type { AccountCreatedData, AccountEvent } from '@rollcall/domain';
 import { ACCOUNT_EVENT_TYPES } from '@rollcall/domain';
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { StoredEvent } from '../../event-store/event-store.port';
 import type { Projection } from '../../projections/projection';
 import { insertRowsIgnoringConflicts } from '../../read-db/bulk-insert';
@@ -65,11 +65,23 @@ export class AccountsProjection implements Projection {
 
   /**
    * Creations in a batch become multi-row inserts; sign-ins of accounts created in the same batch are
-   * folded into those rows before they are written, the others become updates, in event order.
+   * folded into those rows before they are written, the others become updates. Any other event
+   * first writes what is pending, then applies itself, so every row sees its events in order.
    */
   async applyBatch(trx: Transaction<ReadDatabase>, events: StoredEvent[]): Promise<void> {
     const created = new Map<string, Insertable<AccountTable>>();
-    const lastLogins = new Map<string, { at: string; position: { position_commit: number; position_sequence: number } }>();
+    const lastLogins = new Map<string, { at: string; position: Position }>();
+    const flush = async () => {
+      if (!created.size && !lastLogins.size) return;
+      // replaying an already applied event changes nothing (ON CONFLICT DO NOTHING)
+      await insertRowsIgnoringConflicts(trx, 'accounts_v1', 'id', [...created.values()]);
+      await addToStatusCounts(trx, created.values());
+      for (const [accountId, { at, position }] of lastLogins) {
+        await trx.updateTable('accounts_v1').set({ last_login_at: at, ...position }).where('id', '=', accountId).execute();
+      }
+      created.clear();
+      lastLogins.clear();
+    };
     for (const stored of events) {
       const event = { type: stored.type, data: stored.data } as AccountEvent;
       const position = { position_commit: stored.position.commit, position_sequence: stored.position.sequence };
@@ -83,16 +95,81 @@ export class AccountsProjection implements Projection {
           else lastLogins.set(event.data.accountId, { at: event.data.at, position });
           break;
         }
+        case 'AccountProfileUpdated': {
+          await flush();
+          const d = event.data;
+          await updateRow(trx, d.accountId, position, (row) => {
+            const a = d.additional;
+            const additional = {
+              ...(JSON.parse(row.additional) as Record<string, unknown>),
+              address: a.address,
+              birth_date: a.birthDate,
+              email: a.emails,
+              gender: a.gender,
+              locale: a.locale,
+              middle_name: a.middleName,
+              nickname: a.nickname,
+              profile: a.profile,
+              telephone: a.telephone,
+              time_zone: a.timeZone,
+              website: a.website,
+            };
+            return {
+              first_name: d.firstName,
+              last_name: d.lastName,
+              email: d.email,
+              email_lower: d.email.toLowerCase(),
+              search_text: searchText(row.username, d.firstName, d.lastName, d.email),
+              additional: JSON.stringify(additional),
+            };
+          });
+          break;
+        }
+        case 'AccountProfilePictureChanged': {
+          await flush();
+          const { accountId, picture } = event.data;
+          await updateRow(trx, accountId, position, (row) => ({ additional: JSON.stringify({ ...(JSON.parse(row.additional) as Record<string, unknown>), profilePicture: picture }) }));
+          break;
+        }
+        case 'AccountDeleted': {
+          await flush();
+          const removed = await trx.deleteFrom('accounts_v1').where('id', '=', event.data.accountId).returning('status_id').executeTakeFirst();
+          if (removed) {
+            await trx
+              .updateTable('account_status_counts_v1')
+              .set((eb) => ({ count: eb('count', '-', 1) }))
+              .where('status_id', '=', removed.status_id)
+              .execute();
+          }
+          break;
+        }
       }
     }
-    // replaying an already applied event changes nothing (ON CONFLICT DO NOTHING)
-    await insertRowsIgnoringConflicts(trx, 'accounts_v1', 'id', [...created.values()]);
-    await addToStatusCounts(trx, created.values());
-    for (const [accountId, { at, position }] of lastLogins) {
-      await trx.updateTable('accounts_v1').set({ last_login_at: at, ...position }).where('id', '=', accountId).execute();
-    }
+    await flush();
   }
 }
+
+type Position = { position_commit: number; position_sequence: number };
+
+/** Read-modify-write of one row, applied only when the event is newer than the row (replays are no-ops). */
+async function updateRow(
+  trx: Transaction<ReadDatabase>,
+  accountId: string,
+  position: Position,
+  change: (row: { username: string; additional: string }) => Updateable<AccountTable>,
+): Promise<void> {
+  const row = await trx.selectFrom('accounts_v1').select(['username', 'additional', 'position_commit', 'position_sequence']).where('id', '=', accountId).executeTakeFirst();
+  if (!row) return;
+  const [commit, sequence] = [Number(row.position_commit), Number(row.position_sequence)];
+  if (commit > position.position_commit || (commit === position.position_commit && sequence >= position.position_sequence)) return;
+  await trx
+    .updateTable('accounts_v1')
+    .set({ ...change(row), ...position })
+    .where('id', '=', accountId)
+    .execute();
+}
+
+const searchText = (username: string, firstName: string, lastName: string, email: string) => [username, firstName, lastName, email].join(' ').toLowerCase();
 
 async function addToStatusCounts(trx: Transaction<ReadDatabase>, rows: Iterable<Insertable<AccountTable>>): Promise<void> {
   const added = new Map<number, number>();
@@ -115,7 +192,7 @@ function accountRow(d: AccountCreatedData, position: { position_commit: number; 
     email_lower: d.email.toLowerCase(),
     first_name: d.firstName,
     last_name: d.lastName,
-    search_text: [d.username, d.firstName, d.lastName, d.email].join(' ').toLowerCase(),
+    search_text: searchText(d.username, d.firstName, d.lastName, d.email),
     status_id: d.statusId,
     policy_id: d.policyId,
     organization_id: d.organizationId,

@@ -1,6 +1,19 @@
-import { Body, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ACCOUNT_STATUS_IDS, ACCOUNT_STATUS_LABELS, ZAccountId, ZCreateAccountInput, ZListAccountsInput, type TAccount, type TAccountListItem, type TPage } from '@rollcall/contracts';
+import {
+  ACCOUNT_STATUS_IDS,
+  ACCOUNT_STATUS_LABELS,
+  ZAccountId,
+  ZCreateAccountInput,
+  ZFindAccountsByUsernameInput,
+  ZListAccountsInput,
+  ZProfilePictureInput,
+  ZUpdateAccountProfileInput,
+  type TAccount,
+  type TAccountListItem,
+  type TAccountSearchItem,
+  type TPage,
+} from '@rollcall/contracts';
 import type { Response } from 'express';
 import { z } from 'zod';
 import type { RequestContext } from '../../application/request-context';
@@ -8,13 +21,24 @@ import { Ctx } from '../../auth/auth.guard';
 import { CommandGateway } from '../../core/command-gateway';
 import { writeConsistencyHeaders } from '../../http/consistency-headers';
 import { parseWith } from '../../http/zod-body';
+import { ChangeProfilePictureCommand } from '../commands/change-profile-picture.handler';
 import { CreateAccountCommand } from '../commands/create-account.handler';
+import { accountDeletedMessage, DeleteAccountCommand, type DeletedAccount } from '../commands/delete-account.handler';
+import { UpdateAccountProfileCommand } from '../commands/update-account-profile.handler';
+import { FindAccountsByUsernameQuery } from '../queries/find-accounts-by-username.query';
+import { supportedTimeZones } from '../time-zones';
 import { GetAccountQuery } from '../queries/get-account.query';
 import { ListAccountsQuery } from '../queries/list-accounts.query';
 
+const accountIdOf = (id: string) => parseWith(z.object({ id: ZAccountId }), { id }).id;
+
 export const accountStatuses = () => ACCOUNT_STATUS_IDS.map((id) => ({ id, label: ACCOUNT_STATUS_LABELS[id] }));
 
-/** The accounts calls of the spec, shared by v1 and v2; the subclasses only shape the answers. */
+/**
+ * The accounts calls of the spec, shared by v1 and v2; the subclasses only shape the answers.
+ * Express matches in registration order, which is method order here: every fixed path
+ * (account/statuses, account/find...) comes before `account/:id`.
+ */
 export abstract class AccountsRoutes {
   constructor(
     protected readonly gateway: CommandGateway,
@@ -42,9 +66,61 @@ export abstract class AccountsRoutes {
     return this.wrap(await this.queryBus.execute<ListAccountsQuery, TPage<TAccountListItem>>(new ListAccountsQuery(parseWith(ZListAccountsInput, query))));
   }
 
+  /** the profile form's time zone picker */
+  @Get('server/supported-time-zones')
+  timeZones() {
+    return this.wrap(supportedTimeZones());
+  }
+
+  /** the spec's query form */
+  @Get('account/find')
+  async find(@Query() query: Record<string, unknown>) {
+    return this.wrap(await this.findByUsername(query));
+  }
+
+  /** v1's form in the spec */
+  @Get('account/find/username')
+  async findV1Form(@Query() query: Record<string, unknown>) {
+    return this.wrap(await this.findByUsername(query));
+  }
+
+  /** v2's form in the spec */
+  @Get('account/username/:search')
+  async findV2Form(@Param('search') search: string) {
+    return this.wrap(await this.findByUsername({ username: search }));
+  }
+
+  private findByUsername(query: Record<string, unknown>) {
+    const { username } = parseWith(ZFindAccountsByUsernameInput, query);
+    return this.queryBus.execute<FindAccountsByUsernameQuery, TAccountSearchItem[]>(new FindAccountsByUsernameQuery(username));
+  }
+
   @Get('account/:id')
   async read(@Param('id') id: string) {
-    const { id: accountId } = parseWith(z.object({ id: ZAccountId }), { id });
+    return this.wrapAccount(await this.queryBus.execute<GetAccountQuery, TAccount>(new GetAccountQuery(accountIdOf(id))));
+  }
+
+  @Put('account/:id')
+  async update(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const accountId = accountIdOf(id);
+    const outcome = await this.gateway.execute<{ id: string }>(new UpdateAccountProfileCommand(accountId, parseWith(ZUpdateAccountProfileInput, body), context));
+    writeConsistencyHeaders(response, outcome);
     return this.wrapAccount(await this.queryBus.execute<GetAccountQuery, TAccount>(new GetAccountQuery(accountId)));
+  }
+
+  @Delete('account/:id')
+  async remove(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const outcome = await this.gateway.execute<DeletedAccount>(new DeleteAccountCommand(accountIdOf(id), context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap({ message: accountDeletedMessage(outcome.value) });
+  }
+
+  @Patch('account/:id/profile-picture')
+  async setPicture(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const accountId = accountIdOf(id);
+    const { picture } = parseWith(ZProfilePictureInput, body);
+    const outcome = await this.gateway.execute<{ id: string }>(new ChangeProfilePictureCommand(accountId, picture, context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap({ id: accountId });
   }
 }

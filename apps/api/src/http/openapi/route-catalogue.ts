@@ -1,4 +1,4 @@
-import { ZApiError, ZAuthenticateInput, ZCreateAccountInput, ZListAccountsInput, ZPolicy, ZPolicyInput } from '@rollcall/contracts';
+import { ZApiError, ZAuthenticateInput, ZCreateAccountInput, ZFindAccountsByUsernameInput, ZListAccountsInput, ZPolicy, ZPolicyInput, ZProfilePictureInput, ZUpdateAccountProfileInput } from '@rollcall/contracts';
 import { z } from 'zod';
 
 /**
@@ -38,6 +38,7 @@ const ZAccount = ZAccountListItem.extend({
   policy_id: z.string().nullable(),
   additional: z.object({ email: ZContactList, telephone: ZContactList }).catchall(z.unknown()),
 });
+const ZAccountSearchItem = z.object({ id: z.string().uuid(), username: z.string(), username_readable: z.string(), first_name: z.string(), last_name: z.string() });
 const page = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), total: z.number().int(), from: z.number().int().nullable(), to: z.number().int().nullable(), last_page: z.number().int(), current_page: z.number().int(), per_page: z.number().int() });
 
@@ -49,7 +50,14 @@ export const ROUTES: RouteEntry[] = [
   { method: 'get', path: 'account/statuses', summary: 'Account statuses (3 = password change required)', response: z.array(z.object({ id: z.number().int(), label: z.string() })) },
   { method: 'post', path: 'account', summary: 'Create an account', body: ZCreateAccountInput, response: z.object({ id: z.string().uuid() }), status: 201 },
   { method: 'get', path: 'accounts', summary: 'List accounts: paging, search, status filter, sort', query: ZListAccountsInput, response: page(ZAccountListItem) },
+  { method: 'get', path: 'account/find', summary: 'Find accounts by username: case-insensitive prefix, at most 20 (query form)', query: ZFindAccountsByUsernameInput, response: z.array(ZAccountSearchItem) },
+  { method: 'get', path: 'account/find/username', summary: 'Find accounts by username (the v1 form of the spec)', query: ZFindAccountsByUsernameInput, response: z.array(ZAccountSearchItem) },
+  { method: 'get', path: 'account/username/{search}', summary: 'Find accounts by username (the v2 form of the spec)', response: z.array(ZAccountSearchItem) },
+  { method: 'get', path: 'server/supported-time-zones', summary: 'IANA time zones the server accepts on profiles', response: z.array(z.string()) },
   { method: 'get', path: 'account/{id}', summary: 'Read one account', response: ZAccount, v2Response: z.object({ account: ZAccount }) },
+  { method: 'put', path: 'account/{id}', summary: 'Update the profile of an account; answers the account', body: ZUpdateAccountProfileInput, response: ZAccount, v2Response: z.object({ account: ZAccount }) },
+  { method: 'delete', path: 'account/{id}', summary: 'Delete an account; refused (403) for protected accounts', response: z.object({ message: z.string() }) },
+  { method: 'patch', path: 'account/{id}/profile-picture', summary: 'Set (PNG, JPEG, WebP, GIF data URL, at most 512 KB) or remove (null) the profile picture', body: ZProfilePictureInput, response: z.object({ id: z.string().uuid() }) },
   { method: 'get', path: 'policies', summary: 'List password policies (oldest first, not paged) with the number of accounts using each', response: z.array(ZPolicy) },
   { method: 'post', path: 'policy', summary: 'Create a password policy (title unique case-insensitively)', body: ZPolicyInput, response: ZPolicy, status: 201 },
   { method: 'put', path: 'policy/{id}', summary: 'Update a password policy (the whole body, as on create)', body: ZPolicyInput, response: ZPolicy },
