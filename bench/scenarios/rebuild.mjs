@@ -67,8 +67,8 @@ async function rebuildOnce(file, expected) {
     const replayed = await rebuildProjections(store, read.db, allProjections());
     const seconds = (now() - started) / 1000;
     if (replayed !== expected) throw new Error(`replayed ${replayed} events, expected ${expected}`);
-    const { count } = await read.db.selectFrom('accounts_v1').select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
-    if (Number(count) !== expected / 2) throw new Error(`accounts_v1 holds ${count} rows, expected ${expected / 2}`);
+    const { count } = await read.db.selectFrom('accounts_v2').select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+    if (Number(count) !== expected / 2) throw new Error(`accounts_v2 holds ${count} rows, expected ${expected / 2}`);
     return { replayed, seconds, eventsPerSec: replayed / seconds };
   } finally {
     await read.close();

@@ -34,6 +34,10 @@ describe('REST compatibility contract', () => {
     if (route.path.startsWith('policy') && route.method !== 'delete') return samplePolicy();
     if (route.path === 'account/{id}' && route.method === 'put') return { first_name: 'Ada', last_name: 'Lovelace', email: `ada.${Date.now().toString(36)}.${(policies += 1)}@example.com`, birth_date: '1815-12-10', gender: 'female', time_zone: 'Europe/London', locale: 'en', website: 'https://example.com' };
     if (route.path === 'account/{id}/profile-picture') return { picture: TINY_PNG };
+    if (route.path === 'account/{id}/auth' && route.method === 'put') return { status_id: 1, policy_id: null };
+    if (route.path === 'account/{id}/password') return { password: 'a sample password 1' };
+    // the administrator's own change, to the same password (no policy: no history), so later rows still sign in
+    if (route.path === 'account/password/change') return { current_password: ADMIN.password, new_password: ADMIN.password };
     return undefined;
   };
   /** query strings and path words of the search rows */

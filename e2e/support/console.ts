@@ -103,3 +103,21 @@ export async function fillProfile(page: Page, profile: { middleName: string; nic
 
 /** a valid 1x1 PNG, for the avatar upload */
 export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** the 'Account status' card of the account page (spec tab 7) */
+export function accountStatusCard(page: Page) {
+  return page.getByRole('form', { name: 'Account status' });
+}
+
+/** the 'Reset password' card of the account page (spec tab 7) */
+export function resetPasswordCard(page: Page) {
+  return page.getByRole('form', { name: 'Reset password' });
+}
+
+/** sets status 3 (password change on next login) through REST v1, as another client would */
+export async function requirePasswordChangeThroughRest(request: APIRequestContext, accountId: string): Promise<void> {
+  const signedIn = await request.post('/api/v1/admin/authenticate', { data: ADMIN });
+  const token = (await signedIn.json()).token as string;
+  const required = await request.patch(`/api/v1/account/${accountId}/password/next-login`, { headers: { authorization: `Bearer ${token}` } });
+  expect(required.status(), await required.text()).toBe(200);
+}

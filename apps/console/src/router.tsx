@@ -7,7 +7,7 @@ import { accessTokensRoute } from './features/access-tokens/routes';
 import { applicationDetailsRoute, applicationsRoute } from './features/applications/routes';
 import { arrivalsDeparturesRoute } from './features/arrivals-departures/routes';
 import { attendanceStatusesRoute } from './features/attendance-statuses/routes';
-import { indexRoute, signInRoute } from './features/auth/routes';
+import { changePasswordRoute, indexRoute, signInRoute } from './features/auth/routes';
 import { organizationDetailsRoute, organizationsRoute } from './features/organizations/routes';
 import { passwordPoliciesRoute } from './features/password-policies/routes';
 import { statisticsRoute } from './features/statistics/routes';
@@ -17,6 +17,7 @@ import { teamsRoute } from './features/teams/routes';
 const AdminLayout = lazyWithReload(() => import('./layouts/AdminLayout'));
 const IndexPage = lazyWithReload(() => import('./features/auth/IndexPage'));
 const SignInPage = lazyWithReload(() => import('./features/auth/SignInPage'));
+const ChangePasswordPage = lazyWithReload(() => import('./features/auth/ChangePasswordPage'));
 const AccountsPage = lazyWithReload(() => import('./features/accounts/AccountsPage'));
 const AccountProfilePage = lazyWithReload(() => import('./features/accounts/profile/AccountProfilePage'));
 const PasswordPoliciesPage = lazyWithReload(() => import('./features/password-policies/PasswordPoliciesPage'));
@@ -53,6 +54,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <IndexPage /> },
           { path: signInRoute, element: <SignInPage /> },
+          { path: changePasswordRoute, element: <ChangePasswordPage /> },
         ],
       },
       {

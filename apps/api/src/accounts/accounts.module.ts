@@ -1,4 +1,10 @@
 import { Module } from '@nestjs/common';
+import { ChangeAccountAuthHandler } from './commands/change-account-auth.handler';
+import { ChangeOwnPasswordHandler } from './commands/change-own-password.handler';
+import { RequirePasswordChangeHandler } from './commands/require-password-change.handler';
+import { SetPasswordHandler } from './commands/set-password.handler';
+import { NewPasswordService } from './new-password';
+import { GetAccountAuthHandler } from './queries/get-account-auth.query';
 import { ChangeProfilePictureHandler } from './commands/change-profile-picture.handler';
 import { CreateAccountHandler } from './commands/create-account.handler';
 import { DeleteAccountHandler } from './commands/delete-account.handler';
@@ -11,6 +17,20 @@ import { AccountsV2Controller } from './rest/accounts.v2.controller';
 
 @Module({
   controllers: [AccountsV1Controller, AccountsV2Controller],
-  providers: [CreateAccountHandler, UpdateAccountProfileHandler, ChangeProfilePictureHandler, DeleteAccountHandler, ListAccountsHandler, GetAccountHandler, FindAccountsByUsernameHandler],
+  providers: [
+    CreateAccountHandler,
+    UpdateAccountProfileHandler,
+    ChangeProfilePictureHandler,
+    DeleteAccountHandler,
+    ListAccountsHandler,
+    GetAccountHandler,
+    FindAccountsByUsernameHandler,
+    NewPasswordService,
+    ChangeAccountAuthHandler,
+    RequirePasswordChangeHandler,
+    SetPasswordHandler,
+    ChangeOwnPasswordHandler,
+    GetAccountAuthHandler,
+  ],
 })
 export class AccountsModule {}

@@ -1,5 +1,5 @@
 import { fold, type Decider, type DomainEvent } from '@rollcall/domain';
-import type { AppendResult, EventStore, Reservation } from '../event-store/event-store.port';
+import { WrongExpectedVersionError, type AppendResult, type EventStore, type Reservation } from '../event-store/event-store.port';
 import type { Clock } from './clock';
 import { eventMetadata, type RequestContext } from './request-context';
 
@@ -38,4 +38,35 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
     { expectedVersion: stored.length === 0 ? 'no_stream' : stored[stored.length - 1].streamVersion, ...(typeof options === 'function' ? options(state, events) : options) },
   );
   return { ...result, events };
+}
+
+/** The folded state of a stream, for handlers that must look before they decide (a history check). */
+export async function loadState<Command, Event extends DomainEvent, State>(store: EventStore, decider: Decider<Command, Event, State>, streamId: string): Promise<State> {
+  const stored = await store.readStream(streamId);
+  return fold(decider, stored.map((e) => ({ type: e.type, data: e.data }) as Event));
+}
+
+/**
+ * `handleCommand` that decides again on a version conflict, for commands whose every attempt must
+ * count (failed sign-ins under parallel attempts): each retry re-reads the stream, so the decision is
+ * always taken on the latest state and nothing is counted twice or lost.
+ */
+export async function handleCommandRetrying<Command, Event extends DomainEvent, State>(
+  store: EventStore,
+  clock: Clock,
+  decider: Decider<Command, Event, State>,
+  streamId: string,
+  command: Command,
+  context: RequestContext,
+  maxAttempts = 100,
+): Promise<AppendResult & { events: Event[] }> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await handleCommand(store, clock, decider, streamId, command, context);
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersionError) || attempt >= maxAttempts) throw error;
+      // a little jitter spreads the next round of a crowd of writers
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, attempt * 5)));
+    }
+  }
 }

@@ -12,6 +12,12 @@ const IS_PUBLIC = 'rollcall:public';
 /** Marks the few routes that work without a session (sign-in, API documents). */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
 
+const ALLOWED_WHILE_PASSWORD_CHANGE_REQUIRED = 'rollcall:allowed-while-password-change-required';
+/** The few routes a session that must change its password may call (account/current, the change, logout). */
+export const AllowedWhilePasswordChangeRequired = () => SetMetadata(ALLOWED_WHILE_PASSWORD_CHANGE_REQUIRED, true);
+
+export const passwordChangeRequiredError = () => new DomainError('auth.password_change_required', 'Change your password first: this session may only change the password or sign out');
+
 export type AuthenticatedRequest = Request & { principal?: Principal; rollcallContext?: RequestContext };
 
 export async function authenticate(queryBus: QueryBus, request: Request): Promise<Principal | null> {
@@ -35,6 +41,9 @@ export class AuthGuard implements CanActivate {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
     if (isPublic) return true;
     if (!principal) throw new DomainError('auth.required', 'Sign in first: this call needs a valid session');
+    if (principal.passwordChangeRequired && !this.reflector.getAllAndOverride<boolean>(ALLOWED_WHILE_PASSWORD_CHANGE_REQUIRED, [context.getHandler(), context.getClass()])) {
+      throw passwordChangeRequiredError();
+    }
     return true;
   }
 }

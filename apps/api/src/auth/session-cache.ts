@@ -7,6 +7,9 @@ interface Entry {
   validUntil: number;
 }
 
+/** account events that change nothing about an open session's access */
+const QUIET_ACCOUNT_EVENTS = new Set(['AccountSignedIn', 'SignInFailed', 'AccountLocked']);
+
 const MAX_ENTRIES = 10_000;
 /** a safety net only: revocations evict at once (below) */
 const MAX_AGE_MS = 60_000;
@@ -27,11 +30,11 @@ export class SessionCache implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit(): void {
     this.unsubscribe = this.progress.onAdvanced((projection, events) => {
-      if (projection !== 'sessions_v1' && projection !== 'accounts_v1') return;
+      if (projection !== 'sessions_v1' && projection !== 'accounts_v2') return;
       for (const event of events) {
         if (event.type === 'SessionEnded') this.evictSession((event.data as { sessionId: string }).sessionId);
         // any other change to an account (status, password, deletion) may end its access
-        else if (event.streamId.startsWith('account-') && event.type !== 'AccountSignedIn') this.evictAccount(event.streamId.slice('account-'.length));
+        else if (event.streamId.startsWith('account-') && !QUIET_ACCOUNT_EVENTS.has(event.type)) this.evictAccount(event.streamId.slice('account-'.length));
       }
     });
   }

@@ -18,7 +18,7 @@ const RESERVATION_ERRORS: Record<string, { code: string; field: string; message:
 
 function domainStatus(code: string): number {
   if (code === 'auth.invalid_credentials' || code === 'auth.required') return 401;
-  if (code === 'auth.forbidden' || code.endsWith('.protected')) return 403;
+  if (code === 'auth.forbidden' || code === 'auth.password_change_required' || code.endsWith('.protected')) return 403;
   if (code.endsWith('.not_found')) return 404;
   if (code.endsWith('.exists') || code.endsWith('_taken') || code.endsWith('.in_use')) return 409;
   return 400;

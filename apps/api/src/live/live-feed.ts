@@ -19,7 +19,7 @@ export class LiveFeed implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit(): void {
     this.unsubscribe = this.progress.onAdvanced((projection, events) => {
-      if (projection !== 'accounts_v1') return;
+      if (projection !== 'accounts_v2') return;
       for (const event of events) {
         if (!event.streamId.startsWith('account-')) continue;
         const accountId = event.streamId.slice('account-'.length);

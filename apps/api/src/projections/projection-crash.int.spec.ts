@@ -41,7 +41,7 @@ function accountsCheckpoint(file: string): number {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     const table = db.prepare("SELECT name FROM sqlite_master WHERE name = 'projection_checkpoints'").get();
-    const row = table ? (db.prepare("SELECT position_sequence AS p FROM projection_checkpoints WHERE projection = 'accounts_v1'").get() as { p: number } | undefined) : undefined;
+    const row = table ? (db.prepare("SELECT position_sequence AS p FROM projection_checkpoints WHERE projection = 'accounts_v2'").get() as { p: number } | undefined) : undefined;
     return row ? Number(row.p) : 0;
   } finally {
     db.close();
@@ -100,7 +100,7 @@ describe('projections survive SIGKILL at random points', () => {
     const rebuilt = await createReadDb({ kind: 'sqlite', file: join(dataDir, 'rebuilt.db') });
     const replayed = await rebuildProjections(store, rebuilt.db, allProjections());
     expect(replayed).toBe(2 * appended);
-    const rows = (db: typeof live.db) => db.selectFrom('accounts_v1').selectAll().orderBy('id').execute();
+    const rows = (db: typeof live.db) => db.selectFrom('accounts_v2').selectAll().orderBy('id').execute();
     const [liveRows, rebuiltRows] = await Promise.all([rows(live.db), rows(rebuilt.db)]);
     expect(liveRows.length).toBe(appended);
     expect(liveRows).toEqual(rebuiltRows);

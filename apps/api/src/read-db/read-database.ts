@@ -19,6 +19,8 @@ export interface AccountTable {
   expires_at: string | null;
   created_at: string;
   last_login_at: string | null;
+  /** the last password change, else the creation: password aging counts from it */
+  password_changed_at: string | null;
   additional: string;
   position_commit: number;
   position_sequence: number;
@@ -64,8 +66,8 @@ export interface ProjectionCheckpointTable {
 }
 
 export interface ReadDatabase {
-  accounts_v1: AccountTable;
-  account_status_counts_v1: AccountStatusCountTable;
+  accounts_v2: AccountTable;
+  account_status_counts_v2: AccountStatusCountTable;
   sessions_v1: SessionTable;
   password_policies_v2: PasswordPolicyTable;
   projection_checkpoints: ProjectionCheckpointTable;

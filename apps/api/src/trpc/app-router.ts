@@ -1,7 +1,10 @@
 import { on } from 'node:events';
 import type { QueryBus } from '@nestjs/cqrs';
 import {
+  ZAccountAuthInput,
   ZAccountId,
+  ZChangeOwnPasswordInput,
+  ZSetPasswordInput,
   ZAuthenticateInput,
   ZCreateAccountInput,
   ZFindAccountsByUsernameInput,
@@ -11,6 +14,7 @@ import {
   ZPasswordPolicyId,
   ZPolicyInput,
   type TAccount,
+  type TAccountAuth,
   type TAccountListItem,
   type TAccountSearchItem,
   type TCurrentAccount,
@@ -19,6 +23,11 @@ import {
   type TPolicy,
 } from '@rollcall/contracts';
 import { z } from 'zod';
+import { ChangeAccountAuthCommand } from '../accounts/commands/change-account-auth.handler';
+import { ChangeOwnPasswordCommand } from '../accounts/commands/change-own-password.handler';
+import { RequirePasswordChangeCommand } from '../accounts/commands/require-password-change.handler';
+import { SetPasswordCommand } from '../accounts/commands/set-password.handler';
+import { GetAccountAuthQuery } from '../accounts/queries/get-account-auth.query';
 import { ChangeProfilePictureCommand } from '../accounts/commands/change-profile-picture.handler';
 import { CreateAccountCommand } from '../accounts/commands/create-account.handler';
 import { accountDeletedMessage, DeleteAccountCommand, type DeletedAccount } from '../accounts/commands/delete-account.handler';
@@ -40,7 +49,7 @@ import { toPolicyRules } from '../policies/policy-input';
 import { GetPolicyQuery } from '../policies/queries/get-policy.query';
 import { ListPoliciesQuery } from '../policies/queries/list-policies.query';
 import { policyDeletedMessage } from '../policies/rest/policies.routes';
-import { protectedProcedure, publicProcedure, router } from './trpc';
+import { protectedProcedure, publicProcedure, router, sessionProcedure } from './trpc';
 
 export interface AppRouterDeps {
   gateway: CommandGateway;
@@ -56,14 +65,19 @@ export function buildAppRouter({ gateway, queryBus, live }: AppRouterDeps) {
         const outcome = await gateway.execute<SignInResult>(new SignInCommand(input, ctx.context));
         ctx.cookies?.set(outcome.value.token, outcome.value.expiresAt);
         const account = await queryBus.execute<CurrentAccountQuery, TCurrentAccount>(new CurrentAccountQuery(outcome.value.accountId));
-        return { token: outcome.value.token, account };
+        return { token: outcome.value.token, account, password_change_required: outcome.value.passwordChangeRequired };
       }),
-      signOut: protectedProcedure.mutation(async ({ ctx }) => {
+      signOut: sessionProcedure.mutation(async ({ ctx }) => {
         await gateway.execute(new SignOutCommand(ctx.principal.sessionId, ctx.context));
         ctx.cookies?.clear();
         return { ok: true as const };
       }),
-      me: protectedProcedure.query(({ ctx }) => queryBus.execute<CurrentAccountQuery, TCurrentAccount>(new CurrentAccountQuery(ctx.principal.accountId))),
+      me: sessionProcedure.query(({ ctx }) => queryBus.execute<CurrentAccountQuery, TCurrentAccount>(new CurrentAccountQuery(ctx.principal.accountId))),
+      /** the signed-in account's own change; allowed to a session that must change its password */
+      changePassword: sessionProcedure.input(ZChangeOwnPasswordInput).mutation(async ({ input, ctx }) => {
+        await gateway.execute(new ChangeOwnPasswordCommand(ctx.principal.accountId, input, ctx.context));
+        return { message: 'Password updated successfully' };
+      }),
     }),
     accounts: router({
       list: protectedProcedure.input(ZListAccountsInput).query(({ input }) => queryBus.execute<ListAccountsQuery, TPage<TAccountListItem>>(new ListAccountsQuery(input))),
@@ -84,6 +98,19 @@ export function buildAppRouter({ gateway, queryBus, live }: AppRouterDeps) {
       delete: protectedProcedure.input(z.object({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
         const outcome = await gateway.execute<DeletedAccount>(new DeleteAccountCommand(input.id, ctx.context));
         return { message: accountDeletedMessage(outcome.value) };
+      }),
+      auth: protectedProcedure.input(z.object({ id: ZAccountId })).query(({ input }) => queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(input.id))),
+      setAuth: protectedProcedure.input(ZAccountAuthInput.extend({ id: ZAccountId })).mutation(async ({ input: { id, ...auth }, ctx }) => {
+        await gateway.execute(new ChangeAccountAuthCommand(id, auth, ctx.context));
+        return queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(id));
+      }),
+      requirePasswordChange: protectedProcedure.input(z.object({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
+        await gateway.execute(new RequirePasswordChangeCommand(input.id, ctx.context));
+        return queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(input.id));
+      }),
+      setPassword: protectedProcedure.input(ZSetPasswordInput.extend({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
+        await gateway.execute(new SetPasswordCommand(input.id, input.password, ctx.context));
+        return { message: 'Password updated successfully' };
       }),
       findByUsername: protectedProcedure
         .input(ZFindAccountsByUsernameInput)

@@ -39,6 +39,20 @@ describe.each(storageKinds())('tRPC and live pushes (%s)', (kind) => {
     await app?.destroy();
   });
 
+  it('reads and writes auth info, requires a change and sets a password through tRPC', async () => {
+    const client = trpcHttp(app.url, token);
+    const account = newAccount();
+    const { id } = await client.accounts.create.mutate(account);
+    expect(await client.accounts.auth.query({ id })).toEqual({ username: account.username, policy_id: null, status_id: 1 });
+    expect(await client.accounts.setAuth.mutate({ id, username: account.username, status_id: 2, policy_id: null })).toEqual({ username: account.username, policy_id: null, status_id: 2 });
+    expect((await client.accounts.requirePasswordChange.mutate({ id })).status_id).toBe(3);
+    expect(await client.accounts.setPassword.mutate({ id, password: 'a fresh secret 9' })).toEqual({ message: 'Password updated successfully' });
+    // a new password ends 'password change required'
+    expect((await client.accounts.auth.query({ id })).status_id).toBe(1);
+    const signedIn = await trpcHttp(app.url).auth.signIn.mutate({ username: account.username, password: 'a fresh secret 9' });
+    expect(signedIn.password_change_required).toBe(false);
+  });
+
   it('signs in, creates and lists through the same handlers as REST', async () => {
     const signedIn = await trpcHttp(app.url).auth.signIn.mutate(ADMIN);
     expect(signedIn.account.username_readable).toBe(ADMIN.username);

@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import type { RequestContext } from '../application/request-context';
 import type { Principal } from '../auth/principal';
+import { passwordChangeRequiredError } from '../auth/auth.guard';
 import { mapError } from '../http/api-error';
 
 export interface TrpcContext {
@@ -63,7 +64,12 @@ const mapErrors = t.middleware(async ({ next }) => {
 
 export const router = t.router;
 export const publicProcedure = t.procedure.use(mapErrors);
-export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+/** Any valid session, also one that must change its password first (me, the change, sign-out). */
+export const sessionProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.principal) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in first: this call needs a valid session' });
   return next({ ctx: { ...ctx, principal: ctx.principal } });
+});
+export const protectedProcedure = sessionProcedure.use(({ ctx, next }) => {
+  if (ctx.principal.passwordChangeRequired) throw passwordChangeRequiredError();
+  return next();
 });

@@ -188,3 +188,47 @@ export interface TAccountSearchItem {
   first_name: string;
   last_name: string;
 }
+
+/** Auth info of an account (spec section 3): policy_id is text, null when no policy is enforced. */
+export interface TAccountAuth {
+  username: string;
+  policy_id: string | null;
+  status_id: number;
+}
+
+const ZStatusId = z.coerce
+  .number({ error: 'Status must be a number' })
+  .int({ error: 'Status must be a whole number' })
+  .refine((id) => (ACCOUNT_STATUS_IDS as number[]).includes(id), { error: `Status must be one of ${ACCOUNT_STATUS_IDS.join(', ')}` });
+
+/**
+ * `PUT account/{id}/auth`. The console re-reads the auth info and writes it back with one field
+ * replaced; a field left out keeps its value. `policy_id` null (or empty text) enforces no policy.
+ * `username` may be echoed back but not changed here; `account_id` (sent by the spec's tab) is ignored.
+ */
+export const ZAccountAuthInput = z.strictObject({
+  status_id: ZStatusId.optional(),
+  policy_id: z
+    .union([z.string().trim().max(64), z.number().int().positive()])
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === null || v === '' ? null : String(v))),
+  username: z.string().trim().max(TEXT_MAX).optional(),
+  account_id: z.union([z.string(), z.number()]).optional(),
+});
+export type TAccountAuthInput = z.input<typeof ZAccountAuthInput>;
+export type TAccountAuthCommandInput = z.output<typeof ZAccountAuthInput>;
+
+const ZNewPassword = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .min(1, { error: `${field} is required` })
+    .max(TEXT_MAX, { error: `${field} may be at most ${TEXT_MAX} characters` });
+
+/** `PUT`/`PATCH account/{id}/password`: an administrator sets a password. */
+export const ZSetPasswordInput = z.strictObject({ password: ZNewPassword('Password') });
+export type TSetPasswordInput = z.infer<typeof ZSetPasswordInput>;
+
+/** `POST account/password/change`: the signed-in account changes its own password. */
+export const ZChangeOwnPasswordInput = z.strictObject({ current_password: ZNewPassword('Current password'), new_password: ZNewPassword('New password') });
+export type TChangeOwnPasswordInput = z.infer<typeof ZChangeOwnPasswordInput>;

@@ -18,4 +18,24 @@ export type UpdateAccountProfile = {
 export type ChangeProfilePicture = { type: 'ChangeProfilePicture'; data: { picture: string | null; changedAt: string } };
 export type DeleteAccount = { type: 'DeleteAccount'; data: { deletedAt: string } };
 
-export type AccountCommand = CreateAccount | RecordSignIn | UpdateAccountProfile | ChangeProfilePicture | DeleteAccount;
+/** Status and policy of the auth info; only what differs from the state becomes an event. */
+export type ChangeAccountAuth = { type: 'ChangeAccountAuth'; data: { statusId: number; policyId: string | null; changedAt: string } };
+export type RequirePasswordChange = { type: 'RequirePasswordChange'; data: { at: string } };
+/**
+ * A new password, already hashed and checked against its policy's length and strength by the caller.
+ * `reusesRecentPassword`: the caller verified it against the policy's last N hashes (argon2 is I/O).
+ */
+export type SetPassword = { type: 'SetPassword'; data: { passwordHash: string; reusesRecentPassword: boolean; changedAt: string } };
+/** A wrong password; the policy's lockout rule travels with the command (0 attempts = no lockout). */
+export type RecordFailedSignIn = { type: 'RecordFailedSignIn'; data: { at: string; lockoutAttempts: number; lockoutDurationSeconds: number } };
+
+export type AccountCommand =
+  | CreateAccount
+  | RecordSignIn
+  | UpdateAccountProfile
+  | ChangeProfilePicture
+  | DeleteAccount
+  | ChangeAccountAuth
+  | RequirePasswordChange
+  | SetPassword
+  | RecordFailedSignIn;

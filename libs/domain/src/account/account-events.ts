@@ -58,5 +58,38 @@ export type AccountProfileUpdated = DomainEvent<'AccountProfileUpdated', Account
 export type AccountProfilePictureChanged = DomainEvent<'AccountProfilePictureChanged', { accountId: string; picture: string | null; changedAt: string }>;
 export type AccountDeleted = DomainEvent<'AccountDeleted', { accountId: string; deletedAt: string }>;
 
-export type AccountEvent = AccountCreated | AccountSignedIn | AccountProfileUpdated | AccountProfilePictureChanged | AccountDeleted;
-export const ACCOUNT_EVENT_TYPES: AccountEvent['type'][] = ['AccountCreated', 'AccountSignedIn', 'AccountProfileUpdated', 'AccountProfilePictureChanged', 'AccountDeleted'];
+export type AccountStatusChanged = DomainEvent<'AccountStatusChanged', { accountId: string; statusId: number; changedAt: string }>;
+/** policyId null: no policy is enforced any more */
+export type AccountPolicyChanged = DomainEvent<'AccountPolicyChanged', { accountId: string; policyId: string | null; changedAt: string }>;
+/** the account's status becomes 3: its next sign-in must change the password first */
+export type PasswordChangeRequired = DomainEvent<'PasswordChangeRequired', { accountId: string; at: string }>;
+/** passwordHash: argon2id PHC string of the new password */
+export type PasswordChanged = DomainEvent<'PasswordChanged', { accountId: string; passwordHash: string; changedAt: string }>;
+export type SignInFailed = DomainEvent<'SignInFailed', { accountId: string; at: string }>;
+export type AccountLocked = DomainEvent<'AccountLocked', { accountId: string; at: string; until: string }>;
+
+export type AccountEvent =
+  | AccountCreated
+  | AccountSignedIn
+  | AccountProfileUpdated
+  | AccountProfilePictureChanged
+  | AccountDeleted
+  | AccountStatusChanged
+  | AccountPolicyChanged
+  | PasswordChangeRequired
+  | PasswordChanged
+  | SignInFailed
+  | AccountLocked;
+export const ACCOUNT_EVENT_TYPES: AccountEvent['type'][] = [
+  'AccountCreated',
+  'AccountSignedIn',
+  'AccountProfileUpdated',
+  'AccountProfilePictureChanged',
+  'AccountDeleted',
+  'AccountStatusChanged',
+  'AccountPolicyChanged',
+  'PasswordChangeRequired',
+  'PasswordChanged',
+  'SignInFailed',
+  'AccountLocked',
+];

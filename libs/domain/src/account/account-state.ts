@@ -1,5 +1,12 @@
 import type { AccountAdditional, AccountEvent } from './account-events';
 
+/** status ids the decider acts on (libs/contracts ACCOUNT_STATUS names them all; domain imports nothing) */
+export const ACTIVE = 1;
+export const DISABLED = 2;
+export const PASSWORD_CHANGE_REQUIRED = 3;
+export const AWAITING_ACTIVATION = 4;
+export const ACCOUNT_STATUS_ID_VALUES = [ACTIVE, DISABLED, PASSWORD_CHANGE_REQUIRED, AWAITING_ACTIVATION];
+
 export type AccountState =
   | { status: 'none' }
   | {
@@ -15,8 +22,19 @@ export type AccountState =
       isProtected: boolean;
       expiresAt: string | null;
       lastSignInAt: string | null;
+      policyId: string | null;
+      /** newest first, the current one included; at most PASSWORD_HISTORY_KEPT */
+      passwordHistory: string[];
+      /** the last PasswordChanged, else the creation (aging counts from it) */
+      passwordChangedAt: string;
+      /** failed sign-ins since the last success or lock */
+      failedSignIns: number;
+      lockedUntil: string | null;
     }
   | { status: 'deleted'; id: string };
+
+/** a policy's history reaches back at most 24 passwords (PASSWORD_POLICY_LIMITS.history.max) */
+export const PASSWORD_HISTORY_KEPT = 24;
 
 export const initialAccountState = (): AccountState => ({ status: 'none' });
 
@@ -50,9 +68,34 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
         isProtected: event.data.isProtected,
         expiresAt: event.data.expiresAt,
         lastSignInAt: null,
+        policyId: event.data.policyId,
+        passwordHistory: event.data.passwordHash ? [event.data.passwordHash] : [],
+        passwordChangedAt: event.data.createdAt,
+        failedSignIns: 0,
+        lockedUntil: null,
       };
     case 'AccountSignedIn':
-      return state.status === 'created' ? { ...state, lastSignInAt: event.data.at } : state;
+      return state.status === 'created' ? { ...state, lastSignInAt: event.data.at, failedSignIns: 0 } : state;
+    case 'AccountStatusChanged':
+      return state.status === 'created' ? { ...state, statusId: event.data.statusId } : state;
+    case 'AccountPolicyChanged':
+      return state.status === 'created' ? { ...state, policyId: event.data.policyId } : state;
+    case 'PasswordChangeRequired':
+      return state.status === 'created' ? { ...state, statusId: PASSWORD_CHANGE_REQUIRED } : state;
+    case 'PasswordChanged':
+      return state.status === 'created'
+        ? {
+            ...state,
+            passwordHash: event.data.passwordHash,
+            passwordHistory: [event.data.passwordHash, ...state.passwordHistory].slice(0, PASSWORD_HISTORY_KEPT),
+            passwordChangedAt: event.data.changedAt,
+            statusId: state.statusId === PASSWORD_CHANGE_REQUIRED ? ACTIVE : state.statusId,
+          }
+        : state;
+    case 'SignInFailed':
+      return state.status === 'created' ? { ...state, failedSignIns: state.failedSignIns + 1 } : state;
+    case 'AccountLocked':
+      return state.status === 'created' ? { ...state, failedSignIns: 0, lockedUntil: event.data.until } : state;
     case 'AccountProfileUpdated':
       return state.status === 'created'
         ? { ...state, firstName: event.data.firstName, lastName: event.data.lastName, email: event.data.email, additional: event.data.additional }

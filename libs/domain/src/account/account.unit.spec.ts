@@ -196,4 +196,79 @@ describe('account decider', () => {
       given(history).when({ type: 'CreateAccount', data: alice }).thenThrows('account.exists');
     });
   });
+
+  describe('auth info, passwords and lockout', () => {
+    const created: AccountEvent = { type: 'AccountCreated', data: alice };
+    const id = alice.accountId;
+    const T0 = '2026-11-22T10:00:00.000Z';
+    const failed = (at = T0): AccountEvent => ({ type: 'SignInFailed', data: { accountId: id, at } });
+    const recordFailure = (at = T0): AccountCommand => ({ type: 'RecordFailedSignIn', data: { at, lockoutAttempts: 3, lockoutDurationSeconds: 3600 } });
+
+    it('changes status and policy, only what differs', () => {
+      given([created])
+        .when({ type: 'ChangeAccountAuth', data: { statusId: 2, policyId: 'p1', changedAt: T0 } })
+        .then([
+          { type: 'AccountStatusChanged', data: { accountId: id, statusId: 2, changedAt: T0 } },
+          { type: 'AccountPolicyChanged', data: { accountId: id, policyId: 'p1', changedAt: T0 } },
+        ]);
+      given([created]).when({ type: 'ChangeAccountAuth', data: { statusId: 1, policyId: 'p1', changedAt: T0 } }).then([{ type: 'AccountPolicyChanged', data: { accountId: id, policyId: 'p1', changedAt: T0 } }]);
+      given([created, { type: 'AccountPolicyChanged', data: { accountId: id, policyId: 'p1', changedAt: T0 } }])
+        .when({ type: 'ChangeAccountAuth', data: { statusId: 1, policyId: null, changedAt: T0 } })
+        .then([{ type: 'AccountPolicyChanged', data: { accountId: id, policyId: null, changedAt: T0 } }]);
+      given([created]).when({ type: 'ChangeAccountAuth', data: { statusId: 1, policyId: null, changedAt: T0 } }).then([]);
+    });
+
+    it('refuses an unknown status and a missing account', () => {
+      given([created]).when({ type: 'ChangeAccountAuth', data: { statusId: 9, policyId: null, changedAt: T0 } }).thenThrows('account.status_invalid');
+      given([]).when({ type: 'ChangeAccountAuth', data: { statusId: 1, policyId: null, changedAt: T0 } }).thenThrows('account.not_found');
+      given([]).when({ type: 'RequirePasswordChange', data: { at: T0 } }).thenThrows('account.not_found');
+    });
+
+    it('requires a password change (status 3)', () => {
+      given([created]).when({ type: 'RequirePasswordChange', data: { at: T0 } }).then([{ type: 'PasswordChangeRequired', data: { accountId: id, at: T0 } }]);
+      expect(fold(accountDecider, [created, { type: 'PasswordChangeRequired', data: { accountId: id, at: T0 } }])).toMatchObject({ statusId: 3 });
+    });
+
+    it('sets a password, which clears status 3 and joins the history', () => {
+      given([created]).when({ type: 'SetPassword', data: { passwordHash: 'h2', reusesRecentPassword: false, changedAt: T0 } }).then([{ type: 'PasswordChanged', data: { accountId: id, passwordHash: 'h2', changedAt: T0 } }]);
+      const state = fold(accountDecider, [created, { type: 'PasswordChangeRequired', data: { accountId: id, at: T0 } }, { type: 'PasswordChanged', data: { accountId: id, passwordHash: 'h2', changedAt: T0 } }]);
+      expect(state).toMatchObject({ statusId: 1, passwordHash: 'h2', passwordHistory: ['h2', alice.passwordHash], passwordChangedAt: T0 });
+    });
+
+    it('refuses a password the caller found among the recent ones', () =>
+      given([created]).when({ type: 'SetPassword', data: { passwordHash: 'h2', reusesRecentPassword: true, changedAt: T0 } }).thenThrows('password.reused'));
+
+    it('keeps the last 24 hashes', () => {
+      const changes: AccountEvent[] = Array.from({ length: 30 }, (_, i) => ({ type: 'PasswordChanged', data: { accountId: id, passwordHash: `h${i}`, changedAt: T0 } }));
+      const state = fold(accountDecider, [created, ...changes]);
+      expect(state.status === 'created' && state.passwordHistory).toEqual(Array.from({ length: 24 }, (_, i) => `h${29 - i}`));
+    });
+
+    it('counts failed sign-ins and locks at the limit', () => {
+      given([created]).when(recordFailure()).then([failed()]);
+      given([created, failed(), failed()])
+        .when(recordFailure())
+        .then([failed(), { type: 'AccountLocked', data: { accountId: id, at: T0, until: '2026-11-22T11:00:00.000Z' } }]);
+    });
+
+    it('counts nothing while locked, and starts again after the lock', () => {
+      const locked: AccountEvent = { type: 'AccountLocked', data: { accountId: id, at: T0, until: '2026-11-22T11:00:00.000Z' } };
+      given([created, failed(), failed(), failed(), locked]).when(recordFailure('2026-11-22T10:30:00.000Z')).then([]);
+      given([created, failed(), failed(), failed(), locked]).when(recordFailure('2026-11-22T11:00:01.000Z')).then([failed('2026-11-22T11:00:01.000Z')]);
+    });
+
+    it('refuses a sign-in while locked', () => {
+      const locked: AccountEvent = { type: 'AccountLocked', data: { accountId: id, at: T0, until: '2026-11-22T11:00:00.000Z' } };
+      given([created, locked]).when({ type: 'RecordSignIn', data: { sessionId: 's', at: '2026-11-22T10:59:59.000Z' } }).thenThrows('account.locked');
+      given([created, locked]).when({ type: 'RecordSignIn', data: { sessionId: 's', at: '2026-11-22T11:00:00.000Z' } }).then([expect.objectContaining({ type: 'AccountSignedIn' })]);
+    });
+
+    it('a successful sign-in resets the count', () => {
+      const signedIn: AccountEvent = { type: 'AccountSignedIn', data: { accountId: id, sessionId: 's', at: T0 } };
+      given([created, failed(), failed(), signedIn]).when(recordFailure()).then([failed()]);
+    });
+
+    it('never locks without a lockout rule', () =>
+      given([created, failed(), failed(), failed()]).when({ type: 'RecordFailedSignIn', data: { at: T0, lockoutAttempts: 0, lockoutDurationSeconds: 3600 } }).then([failed()]));
+  });
 });

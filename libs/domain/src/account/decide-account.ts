@@ -2,7 +2,7 @@ import { DomainError } from '../shared';
 import type { AccountCommand } from './account-commands';
 import type { AccountEvent } from './account-events';
 import { accountProfileViolations, throwProfileViolations } from './account-profile-rules';
-import type { AccountState } from './account-state';
+import { ACCOUNT_STATUS_ID_VALUES, type AccountState } from './account-state';
 
 const notFound = () => new DomainError('account.not_found', 'Account not found');
 
@@ -17,6 +17,8 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       return [{ type: 'AccountCreated', data: { ...command.data } }];
     case 'RecordSignIn':
       if (state.status !== 'created') throw notFound();
+      // a lock taken by a parallel attempt after the caller checked still wins
+      if (state.lockedUntil !== null && state.lockedUntil > command.data.at) throw new DomainError('account.locked', 'This account is locked');
       return [{ type: 'AccountSignedIn', data: { accountId: state.id, sessionId: command.data.sessionId, at: command.data.at } }];
     case 'UpdateAccountProfile': {
       if (state.status !== 'created') throw notFound();
@@ -48,6 +50,32 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       if (state.status !== 'created') throw notFound();
       if (state.isProtected) throw new DomainError('account.protected', 'This account is protected and cannot be deleted');
       return [{ type: 'AccountDeleted', data: { accountId: state.id, deletedAt: command.data.deletedAt } }];
+    case 'ChangeAccountAuth': {
+      if (state.status !== 'created') throw notFound();
+      const { statusId, policyId, changedAt } = command.data;
+      if (!ACCOUNT_STATUS_ID_VALUES.includes(statusId)) throw new DomainError('account.status_invalid', 'Unknown account status', 'status_id');
+      const events: AccountEvent[] = [];
+      if (statusId !== state.statusId) events.push({ type: 'AccountStatusChanged', data: { accountId: state.id, statusId, changedAt } });
+      if (policyId !== state.policyId) events.push({ type: 'AccountPolicyChanged', data: { accountId: state.id, policyId, changedAt } });
+      return events;
+    }
+    case 'RequirePasswordChange':
+      if (state.status !== 'created') throw notFound();
+      return [{ type: 'PasswordChangeRequired', data: { accountId: state.id, at: command.data.at } }];
+    case 'SetPassword':
+      if (state.status !== 'created') throw notFound();
+      if (command.data.reusesRecentPassword) throw new DomainError('password.reused', 'Password was used recently: the password history of the policy forbids reusing it', 'password');
+      return [{ type: 'PasswordChanged', data: { accountId: state.id, passwordHash: command.data.passwordHash, changedAt: command.data.changedAt } }];
+    case 'RecordFailedSignIn': {
+      if (state.status !== 'created') throw notFound();
+      const { at, lockoutAttempts, lockoutDurationSeconds } = command.data;
+      // attempts against a locked account are refused before they count
+      if (state.lockedUntil !== null && state.lockedUntil > at) return [];
+      const failed: AccountEvent = { type: 'SignInFailed', data: { accountId: state.id, at } };
+      if (lockoutAttempts <= 0 || state.failedSignIns + 1 < lockoutAttempts) return [failed];
+      const until = new Date(Date.parse(at) + lockoutDurationSeconds * 1000).toISOString();
+      return [failed, { type: 'AccountLocked', data: { accountId: state.id, at, until } }];
+    }
     default: {
       const unhandled: never = command;
       throw new Error(`unhandled command ${(unhandled as { type: string }).type}`);

@@ -24,7 +24,7 @@ export interface DeletedAccount {
 /**
  * Refused (403 account.protected) for the bootstrap administrator. The username and e-mail are
  * released with the append. Sessions end with the read-model row: session resolution joins
- * accounts_v1, and the session cache evicts on every account event but sign-ins.
+ * accounts_v2, and the session cache evicts on every account event but sign-ins.
  */
 @CommandHandler(DeleteAccountCommand)
 export class DeleteAccountHandler implements ICommandHandler<DeleteAccountCommand, CommandOutcome<DeletedAccount>> {

@@ -20,7 +20,7 @@ export class FindAccountsByUsernameHandler implements IQueryHandler<FindAccounts
   async execute({ username }: FindAccountsByUsernameQuery): Promise<TAccountSearchItem[]> {
     if (!username) return [];
     const rows = await this.db
-      .selectFrom('accounts_v1')
+      .selectFrom('accounts_v2')
       .select(['id', 'username', 'first_name', 'last_name'])
       .where(sql<boolean>`username_lower like ${prefixPattern(username)} escape '\\'`)
       .orderBy('username_lower')

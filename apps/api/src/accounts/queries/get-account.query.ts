@@ -17,7 +17,7 @@ export class GetAccountHandler implements IQueryHandler<GetAccountQuery, TAccoun
 
   async execute({ accountId }: GetAccountQuery): Promise<TAccount> {
     const row = await this.db
-      .selectFrom('accounts_v1')
+      .selectFrom('accounts_v2')
       .select([...ACCOUNT_LIST_COLUMNS, 'policy_id', 'additional'])
       .where('id', '=', accountId)
       .executeTakeFirst();

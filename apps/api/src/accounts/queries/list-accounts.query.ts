@@ -28,7 +28,7 @@ export class ListAccountsHandler implements IQueryHandler<ListAccountsQuery, TPa
   constructor(@Inject(READ_DB) private readonly db: Kysely<ReadDatabase>) {}
 
   async execute({ input }: ListAccountsQuery): Promise<TPage<TAccountListItem>> {
-    let filtered = this.db.selectFrom('accounts_v1');
+    let filtered = this.db.selectFrom('accounts_v2');
     if (input.search) filtered = filtered.where(sql<boolean>`search_text like ${likePattern(input.search)} escape '\\'`);
     if (input.status?.length) filtered = filtered.where('status_id', 'in', input.status);
     const direction = input.desc ? 'desc' : 'asc';
@@ -47,12 +47,12 @@ export class ListAccountsHandler implements IQueryHandler<ListAccountsQuery, TPa
 
   /** without a search, the projection's per-status counters give the total at once */
   private async countByStatus(statuses: number[] | undefined): Promise<number> {
-    let query = this.db.selectFrom('account_status_counts_v1').select((eb) => eb.fn.sum<number | null>('count').as('total'));
+    let query = this.db.selectFrom('account_status_counts_v2').select((eb) => eb.fn.sum<number | null>('count').as('total'));
     if (statuses?.length) query = query.where('status_id', 'in', statuses);
     return Number((await query.executeTakeFirstOrThrow()).total ?? 0);
   }
 
-  private async countMatching(filtered: SelectQueryBuilder<ReadDatabase, 'accounts_v1', object>): Promise<number> {
+  private async countMatching(filtered: SelectQueryBuilder<ReadDatabase, 'accounts_v2', object>): Promise<number> {
     return Number((await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total);
   }
 }

@@ -3,13 +3,17 @@ import { QueryBus } from '@nestjs/cqrs';
 import {
   ACCOUNT_STATUS_IDS,
   ACCOUNT_STATUS_LABELS,
+  ZAccountAuthInput,
   ZAccountId,
+  ZChangeOwnPasswordInput,
+  ZSetPasswordInput,
   ZCreateAccountInput,
   ZFindAccountsByUsernameInput,
   ZListAccountsInput,
   ZProfilePictureInput,
   ZUpdateAccountProfileInput,
   type TAccount,
+  type TAccountAuth,
   type TAccountListItem,
   type TAccountSearchItem,
   type TPage,
@@ -17,10 +21,16 @@ import {
 import type { Response } from 'express';
 import { z } from 'zod';
 import type { RequestContext } from '../../application/request-context';
-import { Ctx } from '../../auth/auth.guard';
+import { AllowedWhilePasswordChangeRequired, Ctx, CurrentPrincipal } from '../../auth/auth.guard';
+import type { Principal } from '../../auth/principal';
 import { CommandGateway } from '../../core/command-gateway';
 import { writeConsistencyHeaders } from '../../http/consistency-headers';
 import { parseWith } from '../../http/zod-body';
+import { ChangeAccountAuthCommand } from '../commands/change-account-auth.handler';
+import { ChangeOwnPasswordCommand } from '../commands/change-own-password.handler';
+import { RequirePasswordChangeCommand } from '../commands/require-password-change.handler';
+import { SetPasswordCommand } from '../commands/set-password.handler';
+import { GetAccountAuthQuery } from '../queries/get-account-auth.query';
 import { ChangeProfilePictureCommand } from '../commands/change-profile-picture.handler';
 import { CreateAccountCommand } from '../commands/create-account.handler';
 import { accountDeletedMessage, DeleteAccountCommand, type DeletedAccount } from '../commands/delete-account.handler';
@@ -122,5 +132,51 @@ export abstract class AccountsRoutes {
     const outcome = await this.gateway.execute<{ id: string }>(new ChangeProfilePictureCommand(accountId, picture, context));
     writeConsistencyHeaders(response, outcome);
     return this.wrap({ id: accountId });
+  }
+
+  @Get('account/:id/auth')
+  async readAuth(@Param('id') id: string) {
+    return this.wrap(await this.queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(accountIdOf(id))));
+  }
+
+  @Put('account/:id/auth')
+  async writeAuth(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const accountId = accountIdOf(id);
+    const outcome = await this.gateway.execute<{ id: string }>(new ChangeAccountAuthCommand(accountId, parseWith(ZAccountAuthInput, body), context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap(await this.queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(accountId)));
+  }
+
+  @Patch('account/:id/password/next-login')
+  async requirePasswordChange(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const accountId = accountIdOf(id);
+    const outcome = await this.gateway.execute<{ id: string }>(new RequirePasswordChangeCommand(accountId, context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap(await this.queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(accountId)));
+  }
+
+  /** the spec leaves the method open: PUT and PATCH both set the password */
+  @Put('account/:id/password')
+  async setPassword(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const accountId = accountIdOf(id);
+    const { password } = parseWith(ZSetPasswordInput, body);
+    const outcome = await this.gateway.execute<{ id: string }>(new SetPasswordCommand(accountId, password, context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap({ message: 'Password updated successfully' });
+  }
+
+  @Patch('account/:id/password')
+  async setPasswordByPatch(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    return this.setPassword(id, body, context, response);
+  }
+
+  /** the signed-in account's own change; the one write a session restricted to changing its password may make */
+  @AllowedWhilePasswordChangeRequired()
+  @Post('account/password/change')
+  @HttpCode(200)
+  async changeOwnPassword(@CurrentPrincipal() principal: Principal, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const outcome = await this.gateway.execute<{ id: string }>(new ChangeOwnPasswordCommand(principal.accountId, parseWith(ZChangeOwnPasswordInput, body), context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap({ message: 'Password updated successfully' });
   }
 }

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ACCOUNT_STATUS, type TAuthenticateInput } from '@rollcall/contracts';
 import { accountDecider, accountStream, DomainError, sessionDecider, sessionStream } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
-import { handleCommand } from '../../application/aggregate-repository';
+import { handleCommand, handleCommandRetrying, loadState } from '../../application/aggregate-repository';
 import type { Clock } from '../../application/clock';
 import type { RequestContext } from '../../application/request-context';
 import { newAggregateId } from '../../application/ids';
@@ -13,6 +13,7 @@ import { PasswordHasher } from '../../core/password-hasher';
 import { APP_CONFIG, CLOCK, EVENT_STORE, READ_DB } from '../../core/tokens';
 import type { EventStore } from '../../event-store/event-store.port';
 import type { ReadDatabase } from '../../read-db/read-database';
+import { passwordChangeRequired as needsPasswordChange } from '../queries/resolve-session.query';
 import { hashToken, newSessionToken } from '../session-token';
 
 export class SignInCommand {
@@ -26,9 +27,11 @@ export interface SignInResult {
   token: string;
   accountId: string;
   expiresAt: string;
+  /** the session may only change the password (status 3 or an aged password) */
+  passwordChangeRequired: boolean;
 }
 
-/** Unknown, disabled, expired and wrong-password sign-ins all get the same answer. */
+/** Unknown, locked, disabled, expired and wrong-password sign-ins all get the same answer. */
 const invalidCredentials = () => new DomainError('auth.invalid_credentials', 'Wrong username or password');
 
 @CommandHandler(SignInCommand)
@@ -42,25 +45,48 @@ export class SignInHandler implements ICommandHandler<SignInCommand, CommandOutc
   ) {}
 
   async execute({ input, context }: SignInCommand): Promise<CommandOutcome<SignInResult>> {
-    const account = await this.db
-      .selectFrom('accounts_v1')
-      .select(['id', 'password_hash', 'status_id', 'expires_at'])
-      .where('username_lower', '=', input.username.toLowerCase())
-      .executeTakeFirst();
-    const passwordMatches = await this.hasher.verify(account?.password_hash ?? null, input.password);
+    const row = await this.db.selectFrom('accounts_v2').select(['id']).where('username_lower', '=', input.username.toLowerCase()).executeTakeFirst();
+    // the stream, not the read model, is the truth for the lock, the failure count and the hash
+    const state = row ? await loadState(this.store, accountDecider, accountStream(row.id)) : null;
+    const account = state?.status === 'created' ? state : null;
+    const passwordMatches = await this.hasher.verify(account?.passwordHash ?? null, input.password);
     const now = this.clock.now();
-    const expired = account?.expires_at != null && account.expires_at <= now.toISOString();
-    if (!account || !passwordMatches || expired || account.status_id === ACCOUNT_STATUS.disabled) throw invalidCredentials();
+    const at = now.toISOString();
+    if (!account) throw invalidCredentials();
+    const actingAsSelf: RequestContext = { ...context, actor: account.id, actorKind: 'account' };
+    if (account.lockedUntil !== null && account.lockedUntil > at) throw invalidCredentials();
+    const policy = account.policyId
+      ? await this.db.selectFrom('password_policies_v2').select(['max_age', 'lockout', 'lockout_duration']).where('id', '=', account.policyId).executeTakeFirst()
+      : undefined;
+    if (!passwordMatches) {
+      if (policy && policy.lockout > 0) {
+        // parallel wrong attempts each re-decide on the latest stream: exactly `lockout` count before the lock
+        await handleCommandRetrying(this.store, this.clock, accountDecider, accountStream(account.id), {
+          type: 'RecordFailedSignIn',
+          data: { at, lockoutAttempts: policy.lockout, lockoutDurationSeconds: policy.lockout_duration },
+        }, actingAsSelf);
+      }
+      throw invalidCredentials();
+    }
+    const expired = account.expiresAt != null && account.expiresAt <= at;
+    if (expired || account.statusId === ACCOUNT_STATUS.disabled) throw invalidCredentials();
 
     const sessionId = newAggregateId();
     const token = newSessionToken();
     const expiresAt = new Date(now.getTime() + this.config.sessionHours * 3_600_000).toISOString();
-    const actingAsSelf: RequestContext = { ...context, actor: account.id, actorKind: 'account' };
     await handleCommand(this.store, this.clock, sessionDecider, sessionStream(sessionId), {
       type: 'StartSession',
-      data: { sessionId, accountId: account.id, tokenHash: hashToken(token), startedAt: now.toISOString(), expiresAt },
+      data: { sessionId, accountId: account.id, tokenHash: hashToken(token), startedAt: at, expiresAt },
     }, actingAsSelf);
-    const signedIn = await handleCommand(this.store, this.clock, accountDecider, accountStream(account.id), { type: 'RecordSignIn', data: { sessionId, at: now.toISOString() } }, actingAsSelf);
-    return { value: { token, accountId: account.id, expiresAt }, position: signedIn.position };
+    let signedIn;
+    try {
+      signedIn = await handleCommandRetrying(this.store, this.clock, accountDecider, accountStream(account.id), { type: 'RecordSignIn', data: { sessionId, at } }, actingAsSelf);
+    } catch (error) {
+      // locked by a parallel attempt since we looked: the same answer as any refusal
+      if (error instanceof DomainError && error.code === 'account.locked') throw invalidCredentials();
+      throw error;
+    }
+    const passwordChangeRequired = needsPasswordChange(account.statusId, account.passwordChangedAt, policy?.max_age ?? null, now);
+    return { value: { token, accountId: account.id, expiresAt, passwordChangeRequired }, position: signedIn.position };
   }
 }

@@ -15,7 +15,7 @@ export class CurrentAccountHandler implements IQueryHandler<CurrentAccountQuery,
   constructor(@Inject(READ_DB) private readonly db: Kysely<ReadDatabase>) {}
 
   async execute({ accountId }: CurrentAccountQuery): Promise<TCurrentAccount> {
-    const row = await this.db.selectFrom('accounts_v1').select(['id', 'first_name', 'last_name', 'username', 'additional']).where('id', '=', accountId).executeTakeFirst();
+    const row = await this.db.selectFrom('accounts_v2').select(['id', 'first_name', 'last_name', 'username', 'additional']).where('id', '=', accountId).executeTakeFirst();
     if (!row) throw new DomainError('account.not_found', 'Account not found');
     const additional = JSON.parse(row.additional) as { profilePicture?: string | null };
     return { id: row.id, first_name: row.first_name, last_name: row.last_name, username_readable: row.username, additional: { profilePicture: additional.profilePicture ?? null } };

@@ -9,6 +9,12 @@ import type { Principal } from '../principal';
 import { SessionCache } from '../session-cache';
 import { hashToken } from '../session-token';
 
+/** Status 3, or a password older than the policy's maximum age in days. */
+export function passwordChangeRequired(statusId: number, passwordChangedAt: string | null, maxAgeDays: number | null, now: Date): boolean {
+  if (statusId === ACCOUNT_STATUS.passwordChangeRequired) return true;
+  return maxAgeDays !== null && passwordChangedAt !== null && Date.parse(passwordChangedAt) + maxAgeDays * 86_400_000 <= now.getTime();
+}
+
 export class ResolveSessionQuery {
   constructor(readonly token: string) {}
 }
@@ -30,13 +36,27 @@ export class ResolveSessionHandler implements IQueryHandler<ResolveSessionQuery,
     if (cached) return cached;
     const row = await this.db
       .selectFrom('sessions_v1')
-      .innerJoin('accounts_v1', 'accounts_v1.id', 'sessions_v1.account_id')
-      .select(['sessions_v1.id as session_id', 'sessions_v1.account_id', 'sessions_v1.expires_at', 'sessions_v1.ended_at', 'accounts_v1.status_id'])
+      .innerJoin('accounts_v2', 'accounts_v2.id', 'sessions_v1.account_id')
+      .leftJoin('password_policies_v2', 'password_policies_v2.id', 'accounts_v2.policy_id')
+      .select([
+        'sessions_v1.id as session_id',
+        'sessions_v1.account_id',
+        'sessions_v1.expires_at',
+        'sessions_v1.ended_at',
+        'accounts_v2.status_id',
+        'accounts_v2.password_changed_at',
+        'password_policies_v2.max_age',
+      ])
       .where('sessions_v1.token_hash', '=', tokenHash)
       .executeTakeFirst();
     if (!row || row.ended_at || row.expires_at <= now.toISOString()) return null;
     if (row.status_id === ACCOUNT_STATUS.disabled) return null;
-    const principal: Principal = { kind: 'session', accountId: row.account_id, sessionId: row.session_id };
+    const principal: Principal = {
+      kind: 'session',
+      accountId: row.account_id,
+      sessionId: row.session_id,
+      passwordChangeRequired: passwordChangeRequired(row.status_id, row.password_changed_at, row.max_age, now),
+    };
     this.cache.set(tokenHash, principal, Date.parse(row.expires_at), now.getTime());
     return principal;
   }

@@ -9,7 +9,7 @@ import { writeConsistencyHeaders } from '../../http/consistency-headers';
 import { clearSessionCookie, setSessionCookie } from '../../http/session-cookie';
 import { credentialFrom } from '../../http/request-context.factory';
 import { parseWith } from '../../http/zod-body';
-import { Ctx, CurrentPrincipal, Public } from '../auth.guard';
+import { AllowedWhilePasswordChangeRequired, Ctx, CurrentPrincipal, Public } from '../auth.guard';
 import { SignInCommand, type SignInResult } from '../commands/sign-in.handler';
 import { SignOutCommand } from '../commands/sign-out.handler';
 import type { Principal } from '../principal';
@@ -35,13 +35,15 @@ export abstract class AuthRoutes {
     const outcome = await this.gateway.execute<SignInResult>(new SignInCommand(input, context));
     writeConsistencyHeaders(response, outcome);
     setSessionCookie(response, outcome.value.token, outcome.value.expiresAt, request.secure);
-    return this.wrap({ token: outcome.value.token });
+    // a session that must change its password first says so (the console then shows the change form)
+    return this.wrap(outcome.value.passwordChangeRequired ? { token: outcome.value.token, password_change_required: true } : { token: outcome.value.token });
   }
 
   /**
    * The spec signs out with GET. Because a cookie rides along on cross-site navigations, a GET
    * sign-out is honoured only with a bearer header or from our own origin; POST works too.
    */
+  @AllowedWhilePasswordChangeRequired()
   @Get('admin/logout')
   async logoutByGet(@CurrentPrincipal() principal: Principal, @Ctx() context: RequestContext, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
     const site = request.headers['sec-fetch-site'];
@@ -51,6 +53,7 @@ export abstract class AuthRoutes {
     return this.logout(principal, context, response);
   }
 
+  @AllowedWhilePasswordChangeRequired()
   @Post('admin/logout')
   @HttpCode(200)
   async logout(@CurrentPrincipal() principal: Principal, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
@@ -59,6 +62,7 @@ export abstract class AuthRoutes {
     return this.wrap({ message: 'Signed out' });
   }
 
+  @AllowedWhilePasswordChangeRequired()
   @Get('account/current')
   async current(@CurrentPrincipal() principal: Principal) {
     return this.wrap(await this.queryBus.execute<CurrentAccountQuery, TCurrentAccount>(new CurrentAccountQuery(principal.accountId)));

@@ -6,7 +6,7 @@ import type { PasswordPolicyTable, ReadDatabase } from '../../read-db/read-datab
 export async function countAccountsByPolicy(db: Kysely<ReadDatabase>, policyIds: string[]): Promise<Map<string, number>> {
   if (!policyIds.length) return new Map();
   const rows = await db
-    .selectFrom('accounts_v1')
+    .selectFrom('accounts_v2')
     .select(['policy_id', (eb) => eb.fn.countAll<number>().as('count')])
     .where('policy_id', 'in', policyIds)
     .groupBy('policy_id')

@@ -12,6 +12,7 @@ import { describeError, getApiError } from '../../api/api-error';
 import { authStore } from '../../auth/auth-store';
 import { trpc } from '../../trpc';
 import { toAccounts } from '../accounts/routes';
+import { toChangePassword } from './routes';
 
 /** Username, password, 'Sign in'. The token is kept in memory; the server also sets the cookie. */
 export function SignInForm({ notice }: { notice?: string }) {
@@ -32,11 +33,12 @@ export function SignInForm({ notice }: { notice?: string }) {
     signIn.mutate(
       { username, password },
       {
-        onSuccess: ({ token, account }) => {
+        onSuccess: ({ token, account, password_change_required }) => {
           authStore.setToken(token);
           queryClient.removeQueries();
           utils.auth.me.setData(undefined, account);
-          void navigate(toAccounts(), { replace: true });
+          // such a session may do nothing else until the password is changed
+          void navigate(password_change_required ? toChangePassword() : toAccounts(), { replace: true });
         },
       },
     );

@@ -4,3 +4,5 @@ export const signInRoute = '/login';
 
 export const toIndex = (): string => indexRoute;
 export const toSignIn = (): string => signInRoute;
+export const changePasswordRoute = '/change-password';
+export const toChangePassword = (): string => changePasswordRoute;

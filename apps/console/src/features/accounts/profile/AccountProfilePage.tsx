@@ -15,14 +15,16 @@ import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { fullName } from '../../../lib/account-name';
 import { trpc } from '../../../trpc';
 import { toAccounts } from '../routes';
+import { AccountAuthSection } from './AccountAuthSection';
 import { ProfileCard } from './ProfileCard';
 import { ProfileForm } from './ProfileForm';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * /accounts/profile/:id: the profile card and the profile form (spec tabs 1-2), and deletion.
- * The later tabs (smart cards, organizations, teams, tokens, status, calendar, attendance, claims)
+ * /accounts/profile/:id: the profile card and the profile form (spec tabs 1-2), account status and
+ * reset password (tab 7), and deletion. The other tabs (smart cards, organizations, teams, tokens,
+ * calendar, attendance, claims)
  * arrive with their issues.
  */
 export default function AccountProfilePage() {
@@ -41,11 +43,14 @@ export default function AccountProfilePage() {
       ) : account.error || !account.data ? (
         <ErrorState error={account.error} onRetry={() => void account.refetch()} />
       ) : (
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '320px 1fr' }, alignItems: 'start' }}>
-          <ProfileCard account={account.data} />
-          {/* keyed by the account: another account's profile starts from its own values */}
-          <ProfileForm key={account.data.id} account={account.data} />
-        </Box>
+        <>
+          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '320px 1fr' }, alignItems: 'start' }}>
+            <ProfileCard account={account.data} />
+            {/* keyed by the account: another account's profile starts from its own values */}
+            <ProfileForm key={account.data.id} account={account.data} />
+          </Box>
+          <AccountAuthSection key={account.data.id} accountId={account.data.id} />
+        </>
       )}
     </>
   );

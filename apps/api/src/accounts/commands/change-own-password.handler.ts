@@ -1,0 +1,52 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { TChangeOwnPasswordInput } from '@rollcall/contracts';
+import { accountDecider, accountStream, DomainError } from '@rollcall/domain';
+import { handleCommand, loadState } from '../../application/aggregate-repository';
+import type { Clock } from '../../application/clock';
+import type { RequestContext } from '../../application/request-context';
+import type { CommandOutcome } from '../../core/command-gateway';
+import { PasswordHasher } from '../../core/password-hasher';
+import { CLOCK, EVENT_STORE } from '../../core/tokens';
+import type { EventStore } from '../../event-store/event-store.port';
+import { NewPasswordService } from '../new-password';
+
+export class ChangeOwnPasswordCommand {
+  constructor(
+    readonly accountId: string,
+    readonly input: TChangeOwnPasswordInput,
+    readonly context: RequestContext,
+  ) {}
+}
+
+/**
+ * `POST account/password/change`: the signed-in account replaces its password, proving the current
+ * one. The one call (besides account/current and logout) a restricted session may make; the change
+ * clears status 3 and restarts the password's age, which lifts the restriction.
+ */
+@CommandHandler(ChangeOwnPasswordCommand)
+export class ChangeOwnPasswordHandler implements ICommandHandler<ChangeOwnPasswordCommand, CommandOutcome<{ id: string }>> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly hasher: PasswordHasher,
+    private readonly newPassword: NewPasswordService,
+  ) {}
+
+  async execute({ accountId, input, context }: ChangeOwnPasswordCommand): Promise<CommandOutcome<{ id: string }>> {
+    const state = await loadState(this.store, accountDecider, accountStream(accountId));
+    if (state.status !== 'created') throw new DomainError('account.not_found', 'Account not found');
+    if (!(await this.hasher.verify(state.passwordHash, input.current_password))) {
+      throw new DomainError('password.current_wrong', 'Current password is wrong', 'current_password');
+    }
+    const prepared = await this.newPassword.prepare(state, input.new_password, 'new_password');
+    try {
+      const result = await handleCommand(this.store, this.clock, accountDecider, accountStream(accountId), { type: 'SetPassword', data: { ...prepared, changedAt: this.clock.now().toISOString() } }, context);
+      return { value: { id: accountId }, position: result.position };
+    } catch (error) {
+      // the decider names `password`; this call's field is `new_password`
+      if (error instanceof DomainError && error.field === 'password') throw new DomainError(error.code, error.message, 'new_password');
+      throw error;
+    }
+  }
+}

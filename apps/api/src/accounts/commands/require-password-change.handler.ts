@@ -1,0 +1,30 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { accountDecider, accountStream } from '@rollcall/domain';
+import { handleCommand } from '../../application/aggregate-repository';
+import type { Clock } from '../../application/clock';
+import type { RequestContext } from '../../application/request-context';
+import type { CommandOutcome } from '../../core/command-gateway';
+import { CLOCK, EVENT_STORE } from '../../core/tokens';
+import type { EventStore } from '../../event-store/event-store.port';
+
+export class RequirePasswordChangeCommand {
+  constructor(
+    readonly accountId: string,
+    readonly context: RequestContext,
+  ) {}
+}
+
+/** `PATCH account/{id}/password/next-login`: status 3; the next sign-in must change the password first. */
+@CommandHandler(RequirePasswordChangeCommand)
+export class RequirePasswordChangeHandler implements ICommandHandler<RequirePasswordChangeCommand, CommandOutcome<{ id: string }>> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ accountId, context }: RequirePasswordChangeCommand): Promise<CommandOutcome<{ id: string }>> {
+    const result = await handleCommand(this.store, this.clock, accountDecider, accountStream(accountId), { type: 'RequirePasswordChange', data: { at: this.clock.now().toISOString() } }, context);
+    return { value: { id: accountId }, position: result.position };
+  }
+}

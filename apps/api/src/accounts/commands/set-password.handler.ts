@@ -1,0 +1,36 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { accountDecider, accountStream, DomainError } from '@rollcall/domain';
+import { handleCommand, loadState } from '../../application/aggregate-repository';
+import type { Clock } from '../../application/clock';
+import type { RequestContext } from '../../application/request-context';
+import type { CommandOutcome } from '../../core/command-gateway';
+import { CLOCK, EVENT_STORE } from '../../core/tokens';
+import type { EventStore } from '../../event-store/event-store.port';
+import { NewPasswordService } from '../new-password';
+
+export class SetPasswordCommand {
+  constructor(
+    readonly accountId: string,
+    readonly password: string,
+    readonly context: RequestContext,
+  ) {}
+}
+
+/** `PUT`/`PATCH account/{id}/password`: an administrator sets a password under the account's policy. */
+@CommandHandler(SetPasswordCommand)
+export class SetPasswordHandler implements ICommandHandler<SetPasswordCommand, CommandOutcome<{ id: string }>> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly newPassword: NewPasswordService,
+  ) {}
+
+  async execute({ accountId, password, context }: SetPasswordCommand): Promise<CommandOutcome<{ id: string }>> {
+    const state = await loadState(this.store, accountDecider, accountStream(accountId));
+    if (state.status !== 'created') throw new DomainError('account.not_found', 'Account not found');
+    const prepared = await this.newPassword.prepare(state, password);
+    const result = await handleCommand(this.store, this.clock, accountDecider, accountStream(accountId), { type: 'SetPassword', data: { ...prepared, changedAt: this.clock.now().toISOString() } }, context);
+    return { value: { id: accountId }, position: result.position };
+  }
+}
