@@ -32,6 +32,8 @@ export function accountsTable(page: Page) {
 
 /** no serious or critical accessibility violation on what the page shows now */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // a dialog fading in has a lowered opacity: axe would measure the contrast mid-transition
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(blocking.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
