@@ -114,3 +114,11 @@ export function newAccount(overrides: Record<string, unknown> = {}) {
   const id = `${Date.now().toString(36)}${counter}`;
   return { first_name: 'Ada', last_name: `Lovelace ${id}`, email: `ada.${id}@example.com`, username: `ada.${id}`, password: 'analytical engine 1843', ...overrides };
 }
+
+/** creates an account through REST v1 as the given admin client; returns what was sent plus its id */
+export async function createAccount(admin: ReturnType<typeof http>, overrides: Record<string, unknown> = {}) {
+  const account = newAccount(overrides);
+  const created = await admin.post('/api/v1/account', account);
+  if (created.status !== 201) throw new Error(`account creation failed: ${created.status} ${JSON.stringify(created.body)}`);
+  return { ...account, id: created.body.id as string };
+}

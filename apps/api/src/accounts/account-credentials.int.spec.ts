@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, http, newAccount, signIn, startTestApp, storageKinds, type TestApp } from '../../test/test-app';
+import { ADMIN, http, signIn, startTestApp, storageKinds, type TestApp, createAccount } from '../../test/test-app';
 import { passwordChangeRequired } from '../auth/queries/resolve-session.query';
 import { EVENT_STORE } from '../core/tokens';
 import type { EventStore } from '../event-store/event-store.port';
@@ -20,12 +20,7 @@ describe.each(storageKinds())('account credentials over REST (%s)', (kind) => {
     await app?.destroy();
   });
 
-  const create = async (overrides: Record<string, unknown> = {}) => {
-    const account = newAccount(overrides);
-    const created = await admin.post('/api/v1/account', account);
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    return { ...account, id: created.body.id as string };
-  };
+  const create = (overrides: Record<string, unknown> = {}) => createAccount(admin, overrides);
   const createPolicy = async (rules: Record<string, unknown> = {}) => {
     policies += 1;
     const created = await admin.post('/api/v1/policy', { title: `Credentials ${Date.now().toString(36)} ${policies}`, description: '', min_length: 6, min_strength: 0, lockout: 0, lockout_duration: 60, ...rules });

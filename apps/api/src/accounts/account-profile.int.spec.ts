@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, http, newAccount, signIn, startTestApp, storageKinds, type TestApp } from '../../test/test-app';
+import { ADMIN, http, newAccount, signIn, startTestApp, storageKinds, type TestApp, createAccount } from '../../test/test-app';
 
 /** a 1x1 PNG */
 const TINY_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -34,12 +34,7 @@ describe.each(storageKinds())('account profile over REST (%s)', (kind) => {
     await app?.destroy();
   });
 
-  const create = async (overrides: Record<string, unknown> = {}) => {
-    const account = newAccount(overrides);
-    const created = await admin.post('/api/v1/account', account);
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    return { ...account, id: created.body.id as string };
-  };
+  const create = (overrides: Record<string, unknown> = {}) => createAccount(admin, overrides);
   const put = (path: string, body: unknown) => admin.raw('PUT', path, body);
   const patch = (path: string, body: unknown) => admin.raw('PATCH', path, body);
   const del = (path: string) => admin.raw('DELETE', path);
