@@ -53,3 +53,23 @@ export function describeError(error: unknown, t: TFunction): string {
   if (status !== undefined) return t('errors.http', { status });
   return t('errors.network');
 }
+
+/**
+ * Splits a server error for a form: messages of the form's own fields go under those fields; the
+ * rest (other fields, or no fields at all) becomes one notice, so nothing the server said is lost.
+ */
+export function splitFieldErrors<Field extends string>(
+  error: unknown,
+  formFields: readonly Field[],
+  t: TFunction,
+): { fields: Partial<Record<Field, string[]>>; notice: string | null } {
+  const fields: Partial<Record<Field, string[]>> = {};
+  const unplaced: string[] = [];
+  for (const [name, messages] of Object.entries(getApiError(error)?.fields ?? {})) {
+    if (!messages.length) continue;
+    if ((formFields as readonly string[]).includes(name)) fields[name as Field] = messages;
+    else unplaced.push(...messages);
+  }
+  const notice = unplaced.length ? unplaced.join(' ') : Object.keys(fields).length ? null : describeError(error, t);
+  return { fields, notice };
+}

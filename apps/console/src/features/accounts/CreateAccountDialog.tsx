@@ -14,7 +14,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { TCreateAccountInput } from '@rollcall/contracts';
-import { describeError, getApiError } from '../../api/api-error';
+import { describeError, splitFieldErrors } from '../../api/api-error';
 import { CountedTextField } from '../../components/CountedTextField';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { trpc } from '../../trpc';
@@ -149,16 +149,9 @@ function CreateAccountForm({ titleId, onClose }: { titleId: string; onClose: () 
         onClose();
       },
       onError: (error) => {
-        const fields = getApiError(error)?.fields ?? {};
-        const shown: FieldErrors = {};
-        const unplaced: string[] = [];
-        for (const [name, messages] of Object.entries(fields)) {
-          if (!messages.length) continue;
-          if ((FIELD_NAMES as readonly string[]).includes(name)) shown[name as FieldName] = messages;
-          else unplaced.push(...messages);
-        }
-        setErrors(shown);
-        if (!Object.keys(shown).length || unplaced.length) notify(unplaced.length ? unplaced.join(' ') : describeError(error, t), 'error');
+        const { fields, notice } = splitFieldErrors(error, FIELD_NAMES, t);
+        setErrors(fields);
+        if (notice) notify(notice, 'error');
       },
     });
   };

@@ -8,7 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { TAccount, TUpdateAccountProfileInput } from '@rollcall/contracts';
-import { describeError, getApiError } from '../../../api/api-error';
+import { splitFieldErrors } from '../../../api/api-error';
 import { CountedTextField } from '../../../components/CountedTextField';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { formatDate } from '../../../lib/format-date';
@@ -74,15 +74,9 @@ export function ProfileForm({ account }: { account: TAccount }) {
           void utils.auth.me.invalidate();
         },
         onError: (error) => {
-          const fields = getApiError(error)?.fields ?? {};
-          const shown: FieldErrors = {};
-          const unplaced: string[] = [];
-          for (const [name, messages] of Object.entries(fields)) {
-            if ((FIELD_NAMES as readonly string[]).includes(name)) shown[name as FieldName] = messages;
-            else unplaced.push(...messages);
-          }
-          setErrors(shown);
-          if (!Object.keys(shown).length || unplaced.length) notify(unplaced.length ? unplaced.join(' ') : describeError(error, t), 'error');
+          const { fields, notice } = splitFieldErrors(error, FIELD_NAMES, t);
+          setErrors(fields);
+          if (notice) notify(notice, 'error');
         },
       },
     );
