@@ -54,6 +54,39 @@ async function openTransaction(): Promise<pg.Client> {
 describe.skipIf(!url)('PostgresEventStore', () => {
   eventStoreContract('postgres', () => makeStore());
 
+  describe('order across digit counts', () => {
+    it('reads $all by transaction id as a number across a power of ten, and the head is the larger one', async () => {
+      const { store, schema, cleanup } = await makeStore();
+      try {
+        // Transaction ids are PostgreSQL's: two rows stand for commits on either side of the largest
+        // power of ten below the server's horizon (rows at or past it are not visible yet), e.g. 9995
+        // and 10008; as text, '10008' would sort before '9995'.
+        const admin = new pg.Client({ connectionString: url });
+        await admin.connect();
+        let before = 0;
+        let after = 0;
+        try {
+          let horizon = Number((await admin.query<{ xmin: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin')).rows[0].xmin);
+          // a young cluster: use up transaction ids until one power of ten lies well below the horizon
+          while (horizon < 130) horizon = Number((await admin.query<{ xid: string }>('SELECT pg_current_xact_id()::text AS xid')).rows[0].xid);
+          const powerOfTen = 10 ** Math.floor(Math.log10(horizon - 20));
+          [before, after] = [powerOfTen - 5, powerOfTen + 8];
+          for (const [xid, version] of [[after, 0], [before, 1]] as const) {
+            await admin.query(`INSERT INTO "${schema}".es_events (transaction_id, stream_id, stream_version, type, data, metadata) VALUES ($1::text::xid8, 'digits', $2, 'Digit', '{}', '{}')`, [String(xid), version]);
+          }
+        } finally {
+          await admin.end();
+        }
+        const events = await store.readAll(START, 10);
+        expect(events.map((event) => event.position.commit)).toEqual([before, after]);
+        expect((await store.readAll(events[0].position, 10)).map((event) => event.position.commit)).toEqual([after]);
+        expect((await store.headPosition()).commit).toBe(after);
+      } finally {
+        await cleanup();
+      }
+    });
+  });
+
   describe('late commits', () => {
     it('a reader sees nothing past an open transaction, then receives its events and the later ones, nothing skipped', () =>
       withStore(async (store) => {

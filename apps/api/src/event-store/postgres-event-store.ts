@@ -360,10 +360,12 @@ export class PostgresEventStore implements EventStore {
     // Only transactions older than the oldest one still open: whatever commits later has a transaction
     // id at or above that horizon, so it sorts after everything returned here and cannot be skipped.
     const rows = await this.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM ${this.t.events}
-       WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-         AND (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-       ORDER BY transaction_id, global_position
+      // ordered by the table's xid8 column (e.), not the text alias of the select list: as text,
+      // '10008' sorts before '9995' and the order would break at every power of ten
+      `SELECT ${EVENT_COLUMNS} FROM ${this.t.events} e
+       WHERE e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         AND (e.transaction_id, e.global_position) > ($1::text::xid8, $2::bigint)
+       ORDER BY e.transaction_id, e.global_position
        LIMIT $3`,
       [String(from.commit), from.sequence, Math.max(0, Math.floor(limit))],
     );
@@ -372,9 +374,9 @@ export class PostgresEventStore implements EventStore {
 
   async headPosition(): Promise<Position> {
     const rows = await this.query<{ transaction_id: string; global_position: string }>(
-      `SELECT transaction_id::text AS transaction_id, global_position FROM ${this.t.events}
-       WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-       ORDER BY transaction_id DESC, global_position DESC
+      `SELECT e.transaction_id::text AS transaction_id, e.global_position FROM ${this.t.events} e
+       WHERE e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY e.transaction_id DESC, e.global_position DESC
        LIMIT 1`,
     );
     const row = rows[0];
