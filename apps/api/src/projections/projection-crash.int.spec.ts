@@ -48,15 +48,29 @@ function accountsCheckpoint(file: string): number {
   }
 }
 
-/** runs the projection CLI; kills it with SIGKILL after `killAfterMs` unless it finished first */
-function runProjector(dataDir: string, killAfterMs: number): Promise<'finished' | 'killed'> {
+/**
+ * Runs the projection CLI. With `killAfterProgressBeyond`, it is killed with SIGKILL a random moment
+ * (0-300 ms) after its accounts checkpoint first passes that position, so the kill lands while it is
+ * working whatever this machine's speed or load; `timeoutMs` kills it in any case.
+ */
+function runProjector(dataDir: string, timeoutMs: number, killAfterProgressBeyond?: number): Promise<'finished' | 'killed'> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [projectCli], { env: { ...process.env, ROLLCALL_DATA_DIR: dataDir, ROLLCALL_EVENT_STORE: 'sqlite', ROLLCALL_READ_DB: '' }, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+    const kill = () => child.kill('SIGKILL');
+    const timer = setTimeout(kill, timeoutMs);
+    const watcher =
+      killAfterProgressBeyond === undefined
+        ? null
+        : setInterval(() => {
+            if (accountsCheckpoint(join(dataDir, 'read.db')) <= killAfterProgressBeyond) return;
+            clearInterval(watcher ?? undefined);
+            setTimeout(kill, Math.floor(Math.random() * 300));
+          }, 20);
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
+      if (watcher) clearInterval(watcher);
       if (signal === 'SIGKILL') return resolvePromise('killed');
       if (code === 0) return resolvePromise('finished');
       reject(new Error(`projector exited with ${code}: ${stderr}`));
@@ -73,8 +87,8 @@ describe('projections survive SIGKILL at random points', () => {
     const store = await createEventStore({ kind: 'sqlite', file: join(dataDir, 'events.db') });
     await appendAll(store, accountEvents(INITIAL_ACCOUNTS));
 
-    // kill the projector at random points while writes continue, until it has died often enough;
-    // the backlog is large enough that most kills land mid-batch, whatever this machine's speed
+    // kill the projector at random points after it has made progress, while writes continue, until it
+    // has died often enough; the backlog is large enough that most kills land mid-batch
     let kills = 0;
     let midRunKills = 0;
     let lastCheckpoint = 0;
@@ -82,7 +96,7 @@ describe('projections survive SIGKILL at random points', () => {
     for (let round = 0; kills < KILLS && round < 60; round += 1) {
       const writing = appendAll(store, accountEvents(ACCOUNTS_PER_ROUND));
       appended += ACCOUNTS_PER_ROUND;
-      const outcome = await runProjector(dataDir, 150 + Math.floor(Math.random() * 900));
+      const outcome = await runProjector(dataDir, 30_000, lastCheckpoint);
       await writing;
       if (outcome === 'killed') {
         kills += 1;
