@@ -45,6 +45,9 @@ export default defineConfig({
       ROLLCALL_ADMIN_USERNAME: ADMIN.username,
       ROLLCALL_ADMIN_PASSWORD: ADMIN.password,
       ROLLCALL_LOG_LEVEL: 'warn',
+      // the log mailer also writes each mail to <data dir>/mail.log: specs read activation links there
+      ROLLCALL_MAIL_LOG_FILE: 'mail.log',
+      ROLLCALL_MAIL_POLL_MS: '100',
     },
   },
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ROUTES, type RouteEntry } from '../../apps/api/src/http/openapi/route-catalogue';
 import { ADMIN, http, newAccount, signIn, startTestApp, type TestApp } from '../../apps/api/test/test-app';
+import { activationTokenFor, MAIL_LOG_SETTINGS } from '../../apps/api/test/mail-log';
 
 /**
  * The frozen REST contract: every row of the route catalogue (the source of /api/openapi.json and
@@ -15,7 +16,7 @@ describe('REST compatibility contract', () => {
   let app: TestApp;
   let accountId: string;
   beforeAll(async () => {
-    app = await startTestApp('sqlite');
+    app = await startTestApp('sqlite', MAIL_LOG_SETTINGS);
     accountId = (await http(app.url, await signIn(app.url)).post('/api/v1/account', newAccount())).body.id;
   });
   afterAll(async () => {
@@ -34,14 +35,23 @@ describe('REST compatibility contract', () => {
     if (route.path.startsWith('policy') && route.method !== 'delete') return samplePolicy();
     if (route.path === 'account/{id}' && route.method === 'put') return { first_name: 'Ada', last_name: 'Lovelace', email: `ada.${Date.now().toString(36)}.${(policies += 1)}@example.com`, birth_date: '1815-12-10', gender: 'female', time_zone: 'Europe/London', locale: 'en', website: 'https://example.com' };
     if (route.path === 'account/{id}/profile-picture') return { picture: TINY_PNG };
+    if (route.path === 'accounts/import/csv') return { csv: [newAccount()] };
     if (route.path === 'account/{id}/auth' && route.method === 'put') return { status_id: 1, policy_id: null };
     if (route.path === 'account/{id}/password') return { password: 'a sample password 1' };
+    if (route.path === 'token' || (route.path === 'token/{id}' && route.method === 'put')) return { title: 'Contract token', forever: true, permissions: ['accounts:read'], restrictions: ['10.0.0.0/8'], account_id: accountId };
     // the administrator's own change, to the same password (no policy: no history), so later rows still sign in
     if (route.path === 'account/password/change') return { current_password: ADMIN.password, new_password: ADMIN.password };
     return undefined;
   };
   /** query strings and path words of the search rows */
   const samplePath = (path: string) => path.replace('{search}', 'adm') + (path === 'account/find' || path === 'account/find/username' ? '?username=adm' : '');
+  /** a fresh account awaiting activation and the token of its activation mail (a token works once) */
+  const awaitingActivation = async () => {
+    const account = newAccount({ password: undefined, no_password: true, activation: true });
+    const created = await http(app.url, await signIn(app.url)).post('/api/v1/account', account);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    return { id: created.body.id as string, token: await activationTokenFor(app.config.dataDir, account.email) };
+  };
   /** the {id} of a row: a fresh policy for policy rows (DELETE removes it), else the sample account */
   const sampleId = async (route: RouteEntry, client: ReturnType<typeof http>) => {
     if (route.path === 'account/{id}' && route.method === 'delete') {
@@ -49,6 +59,12 @@ describe('REST compatibility contract', () => {
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       return created.body.id as string;
     }
+    if (route.path === 'token/{id}') {
+      const created = await client.post('/api/v1/token', { title: 'Contract token', forever: true, permissions: ['accounts:read'], account_id: accountId });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      return created.body.id as string;
+    }
+    if (route.path === 'account/{id}/activation') return (await awaitingActivation()).id;
     if (!route.path.startsWith('policy/')) return accountId;
     const created = await client.post('/api/v1/policy', samplePolicy());
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -60,8 +76,10 @@ describe('REST compatibility contract', () => {
       it(`${route.method.toUpperCase()} ${prefix}/${route.path}`, async () => {
         // a fresh session per call: logout rows revoke theirs
         const client = http(app.url, route.public ? undefined : await signIn(app.url));
-        const path = `${prefix}/${samplePath(route.path.includes('{id}') ? route.path.replace('{id}', await sampleId(route, client)) : route.path)}`;
-        const body = sampleBody(route);
+        let path = `${prefix}/${samplePath(route.path.includes('{id}') ? route.path.replace('{id}', await sampleId(route, client)) : route.path)}`;
+        let body: unknown = sampleBody(route);
+        if (route.path === 'account/activation/{token}') path = path.replace('{token}', (await awaitingActivation()).token);
+        if (route.path === 'account/activate') body = { token: (await awaitingActivation()).token, password: 'a sample password 1' };
         const response = await client.raw(route.method.toUpperCase(), path, body);
         expect(response.status, JSON.stringify(response.body)).toBe(route.status ?? 200);
         const inner = version === 'v2' ? (route.v2Response ?? route.response) : route.response;

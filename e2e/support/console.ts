@@ -89,20 +89,6 @@ export function profileForm(page: Page) {
   return page.getByRole('form', { name: 'Profile' });
 }
 
-export async function fillProfile(page: Page, profile: { middleName: string; nickname: string; birthDate: string; website: string; timeZone: string }): Promise<void> {
-  const form = profileForm(page);
-  await form.getByLabel('Middle name').fill(profile.middleName);
-  await form.getByLabel('Nickname').fill(profile.nickname);
-  await form.getByLabel('Birth date').fill(profile.birthDate);
-  await form.getByLabel('Website').fill(profile.website);
-  await form.getByRole('combobox', { name: 'Gender' }).click();
-  await page.getByRole('option', { name: 'Female' }).click();
-  await form.getByRole('combobox', { name: 'Locale' }).click();
-  await page.getByRole('option', { name: 'German' }).click();
-  await form.getByRole('combobox', { name: 'Time zone' }).fill(profile.timeZone);
-  await page.getByRole('option', { name: profile.timeZone, exact: true }).click();
-}
-
 /** a valid 1x1 PNG, for the avatar upload */
 export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 

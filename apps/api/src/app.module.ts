@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { AccessTokensModule } from './access-tokens/access-tokens.module';
 import { AccountsModule } from './accounts/accounts.module';
 import { AuthModule } from './auth/auth.module';
 import { BootstrapAdminService } from './bootstrap/bootstrap-admin.service';
@@ -7,6 +8,7 @@ import { CoreModule } from './core/core.module';
 import { APP_CONFIG } from './core/tokens';
 import { OpenApiController } from './http/openapi/openapi.controller';
 import { LiveFeed } from './live/live-feed';
+import { MailModule } from './mail/mail.module';
 import { PoliciesModule } from './policies/policies.module';
 import { TrpcServer } from './trpc/trpc-server';
 
@@ -17,7 +19,7 @@ export class AppModule {
     return {
       module: AppModule,
       // AuthModule first: its fixed routes (account/current) must be matched before account/:id
-      imports: [configModule, CoreModule, AuthModule, AccountsModule, PoliciesModule],
+      imports: [configModule, CoreModule, AuthModule, AccountsModule, PoliciesModule, AccessTokensModule, MailModule],
       controllers: [OpenApiController],
       providers: [LiveFeed, TrpcServer, BootstrapAdminService],
     };

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { mkdirSync } from 'node:fs';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type INestApplication, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -12,6 +12,7 @@ import { ProjectionsService } from './core/projections.service';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { restBodyParsing, securityHeaders, serveConsole } from './http/http-pipeline';
 import { TrpcServer } from './trpc/trpc-server';
+import { compileTrust, resolveClientAddress } from './http/client-address';
 
 export interface RunningApp {
   app: INestApplication;
@@ -38,7 +39,13 @@ export async function startApp(config: AppConfig, options: { print?: (line: stri
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bodyParser: false, logger: LOG_LEVELS[config.logLevel], abortOnError: false });
   const express = app.getHttpAdapter().getInstance();
   securityHeaders(express);
-  express.set('trust proxy', false);
+  // X-Forwarded-For counts only from ROLLCALL_TRUSTED_PROXIES (none by default)
+  const trust = compileTrust(config.trustedProxies);
+  express.set('trust proxy', trust);
+  express.use((request: IncomingMessage, _response: unknown, next: () => void) => {
+    resolveClientAddress(request, trust);
+    next();
+  });
   const trpc = app.get(TrpcServer);
   trpc.mountHttp(express);
   restBodyParsing(express);
@@ -60,7 +67,7 @@ export async function startApp(config: AppConfig, options: { print?: (line: stri
     } catch {
       return false;
     }
-  });
+  }, trust);
   await app.listen(config.port, config.host);
   const address = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}`;

@@ -7,7 +7,7 @@ import { accessTokensRoute } from './features/access-tokens/routes';
 import { applicationDetailsRoute, applicationsRoute } from './features/applications/routes';
 import { arrivalsDeparturesRoute } from './features/arrivals-departures/routes';
 import { attendanceStatusesRoute } from './features/attendance-statuses/routes';
-import { changePasswordRoute, indexRoute, signInRoute } from './features/auth/routes';
+import { activateRoute, changePasswordRoute, indexRoute, signInRoute } from './features/auth/routes';
 import { organizationDetailsRoute, organizationsRoute } from './features/organizations/routes';
 import { passwordPoliciesRoute } from './features/password-policies/routes';
 import { statisticsRoute } from './features/statistics/routes';
@@ -18,9 +18,11 @@ const AdminLayout = lazyWithReload(() => import('./layouts/AdminLayout'));
 const IndexPage = lazyWithReload(() => import('./features/auth/IndexPage'));
 const SignInPage = lazyWithReload(() => import('./features/auth/SignInPage'));
 const ChangePasswordPage = lazyWithReload(() => import('./features/auth/ChangePasswordPage'));
+const ActivatePage = lazyWithReload(() => import('./features/auth/ActivatePage'));
 const AccountsPage = lazyWithReload(() => import('./features/accounts/AccountsPage'));
 const AccountProfilePage = lazyWithReload(() => import('./features/accounts/profile/AccountProfilePage'));
 const PasswordPoliciesPage = lazyWithReload(() => import('./features/password-policies/PasswordPoliciesPage'));
+const AccessTokensPage = lazyWithReload(() => import('./features/access-tokens/AccessTokensPage'));
 const ComingSoonPage = lazyWithReload(() => import('./components/ComingSoonPage'));
 
 /** Screens of later releases: the route exists and names itself. */
@@ -41,7 +43,7 @@ const adminScreens: RouteObject[] = [
   later(arrivalsDeparturesRoute, 'nav.arrivalsDepartures'),
   later(statisticsRoute, 'nav.statistics'),
   later(attendanceStatusesRoute, 'nav.attendanceStatuses'),
-  later(accessTokensRoute, 'nav.accessTokens'),
+  { path: accessTokensRoute, element: <AccessTokensPage /> },
 ];
 
 export const routes: RouteObject[] = [
@@ -55,6 +57,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <IndexPage /> },
           { path: signInRoute, element: <SignInPage /> },
           { path: changePasswordRoute, element: <ChangePasswordPage /> },
+          { path: activateRoute, element: <ActivatePage /> },
         ],
       },
       {

@@ -4,3 +4,5 @@ export * from './auth';
 export * from './live';
 export * from './events';
 export * from './policies';
+export * from './permissions';
+export * from './tokens';

@@ -2,3 +2,4 @@ export * from './shared';
 export * from './account';
 export * from './session';
 export * from './password-policy';
+export * from './access-token';

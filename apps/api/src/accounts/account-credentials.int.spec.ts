@@ -43,16 +43,16 @@ describe.each(storageKinds())('account credentials over REST (%s)', (kind) => {
     ] as const) {
       const account = await create();
       const read = async () => unwrap((await admin.get(`${prefix}/account/${account.id}/auth`)).body);
-      expect(await read()).toEqual({ username: account.username, policy_id: null, status_id: 1 });
+      expect(await read()).toEqual({ username: account.username, policy_id: null, status_id: 1, locked_until: null });
       // the spec's write: the whole auth info with one field replaced; a number for the policy is accepted
       const written = await put(`${prefix}/account/${account.id}/auth`, { username: account.username, status_id: 1, policy_id: Number.isNaN(Number(policyId)) ? policyId : Number(policyId) });
       expect(written.status, JSON.stringify(written.body)).toBe(200);
-      expect(await read()).toEqual({ username: account.username, policy_id: policyId, status_id: 1 });
+      expect(await read()).toEqual({ username: account.username, policy_id: policyId, status_id: 1, locked_until: null });
       // a status alone keeps the policy; policy off sends null
       expect((await put(`${prefix}/account/${account.id}/auth`, { status_id: '2' })).status).toBe(200);
-      expect(await read()).toEqual({ username: account.username, policy_id: policyId, status_id: 2 });
+      expect(await read()).toEqual({ username: account.username, policy_id: policyId, status_id: 2, locked_until: null });
       expect((await put(`${prefix}/account/${account.id}/auth`, { policy_id: null })).status).toBe(200);
-      expect(await read()).toEqual({ username: account.username, policy_id: null, status_id: 2 });
+      expect(await read()).toEqual({ username: account.username, policy_id: null, status_id: 2, locked_until: null });
     }
   });
 

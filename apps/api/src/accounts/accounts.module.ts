@@ -14,9 +14,17 @@ import { GetAccountHandler } from './queries/get-account.query';
 import { ListAccountsHandler } from './queries/list-accounts.query';
 import { AccountsV1Controller } from './rest/accounts.v1.controller';
 import { AccountsV2Controller } from './rest/accounts.v2.controller';
+import { ImportAccountsHandler } from './commands/import-accounts.handler';
+import { AccountsImportV1Controller } from './rest/accounts-import.v1.controller';
+import { AccountsImportV2Controller } from './rest/accounts-import.v2.controller';
+import { ActivationMails } from './activation-mails';
+import { ActivateAccountHandler } from './commands/activate-account.handler';
+import { IssueActivationHandler } from './commands/issue-activation.handler';
+import { UnlockAccountHandler } from './commands/unlock-account.handler';
+import { GetActivationHandler } from './queries/get-activation.query';
 
 @Module({
-  controllers: [AccountsV1Controller, AccountsV2Controller],
+  controllers: [AccountsV1Controller, AccountsV2Controller, AccountsImportV1Controller, AccountsImportV2Controller],
   providers: [
     CreateAccountHandler,
     UpdateAccountProfileHandler,
@@ -31,6 +39,12 @@ import { AccountsV2Controller } from './rest/accounts.v2.controller';
     SetPasswordHandler,
     ChangeOwnPasswordHandler,
     GetAccountAuthHandler,
+    ImportAccountsHandler,
+    ActivationMails,
+    IssueActivationHandler,
+    ActivateAccountHandler,
+    UnlockAccountHandler,
+    GetActivationHandler,
   ],
 })
 export class AccountsModule {}

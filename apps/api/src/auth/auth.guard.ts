@@ -1,12 +1,13 @@
 import { CanActivate, createParamDecorator, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { QueryBus } from '@nestjs/cqrs';
+import type { SystemPermission } from '@rollcall/contracts';
 import { DomainError } from '@rollcall/domain';
 import type { Request } from 'express';
 import type { RequestContext } from '../application/request-context';
-import { credentialFrom, requestContext } from '../http/request-context.factory';
+import { requestContext } from '../http/request-context.factory';
+import { Authenticator } from './authenticator';
+import { assertPermitted, REQUIRED_PERMISSION } from './permissions';
 import type { Principal } from './principal';
-import { ResolveSessionQuery } from './queries/resolve-session.query';
 
 const IS_PUBLIC = 'rollcall:public';
 /** Marks the few routes that work without a session (sign-in, API documents). */
@@ -20,30 +21,27 @@ export const passwordChangeRequiredError = () => new DomainError('auth.password_
 
 export type AuthenticatedRequest = Request & { principal?: Principal; rollcallContext?: RequestContext };
 
-export async function authenticate(queryBus: QueryBus, request: Request): Promise<Principal | null> {
-  const credential = credentialFrom(request);
-  return credential ? queryBus.execute<ResolveSessionQuery, Principal | null>(new ResolveSessionQuery(credential.token)) : null;
-}
-
 /** Every route needs a valid session unless marked @Public(). */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly queryBus: QueryBus,
+    private readonly authenticator: Authenticator,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const principal = await authenticate(this.queryBus, request);
+    const { principal, refusal } = await this.authenticator.authenticate(request);
     request.principal = principal ?? undefined;
     request.rollcallContext = requestContext(request, principal);
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
     if (isPublic) return true;
+    if (refusal) throw refusal;
     if (!principal) throw new DomainError('auth.required', 'Sign in first: this call needs a valid session');
     if (principal.passwordChangeRequired && !this.reflector.getAllAndOverride<boolean>(ALLOWED_WHILE_PASSWORD_CHANGE_REQUIRED, [context.getHandler(), context.getClass()])) {
       throw passwordChangeRequiredError();
     }
+    assertPermitted(principal, this.reflector.getAllAndOverride<SystemPermission | undefined>(REQUIRED_PERMISSION, [context.getHandler(), context.getClass()]));
     return true;
   }
 }

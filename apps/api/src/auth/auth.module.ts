@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AuthGuard } from './auth.guard';
-import { SessionCache } from './session-cache';
+import { Authenticator } from './authenticator';
+import { CredentialCache } from './credential-cache';
+import { ResolveAccessTokenHandler } from './queries/resolve-access-token.query';
+import { TokenUsageRecorder } from './token-usage-recorder';
 import { SignInHandler } from './commands/sign-in.handler';
 import { SignOutHandler } from './commands/sign-out.handler';
 import { CurrentAccountHandler } from './queries/current-account.query';
@@ -10,7 +13,8 @@ import { AuthV1Controller } from './rest/auth.v1.controller';
 import { AuthV2Controller } from './rest/auth.v2.controller';
 
 @Module({
+  exports: [Authenticator, TokenUsageRecorder],
   controllers: [AuthV1Controller, AuthV2Controller],
-  providers: [SessionCache, SignInHandler, SignOutHandler, ResolveSessionHandler, CurrentAccountHandler, { provide: APP_GUARD, useClass: AuthGuard }],
+  providers: [CredentialCache, TokenUsageRecorder, Authenticator, ResolveAccessTokenHandler, SignInHandler, SignOutHandler, ResolveSessionHandler, CurrentAccountHandler, { provide: APP_GUARD, useClass: AuthGuard }],
 })
 export class AuthModule {}

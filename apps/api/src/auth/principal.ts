@@ -1,5 +1,7 @@
-/** Who a request acts as, once authenticated. Access tokens and readers join later. */
-export interface Principal {
+import type { SystemPermission } from '@rollcall/contracts';
+
+/** A signed-in administrator, through the console or the REST API's session token. */
+export interface SessionPrincipal {
   kind: 'session';
   accountId: string;
   sessionId: string;
@@ -10,3 +12,15 @@ export interface Principal {
    */
   passwordChangeRequired: boolean;
 }
+
+/** A request carrying an access token: it acts as the token's account, within the token's permissions. */
+export interface TokenPrincipal {
+  kind: 'token';
+  accountId: string;
+  tokenId: string;
+  permissions: ReadonlySet<SystemPermission>;
+  passwordChangeRequired: false;
+}
+
+/** Who a request acts as, once authenticated. Door readers join with the attendance issue. */
+export type Principal = SessionPrincipal | TokenPrincipal;

@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import proxyAddr from 'proxy-addr';
 
 /**
  * Configuration from the environment, validated once at start with one clear message per problem.
@@ -26,6 +27,28 @@ const ZEnvironment = z.object({
   /** argon2id cost; tests lower it, production keeps OWASP's m=19 MiB, t=2, p=1 */
   ROLLCALL_ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
   ROLLCALL_ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
+  /** proxies whose X-Forwarded-For is believed: addresses, CIDR ranges or proxy-addr's names (loopback, uniquelocal) */
+  ROLLCALL_TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
+    .refine((list) => trustedProxiesError(list) === null, { error: 'expected a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal' }),
+  /** how often the last-used times of access tokens are written (one batch per interval) */
+  ROLLCALL_TOKEN_USAGE_FLUSH_MS: z.coerce.number().int().min(10).default(5000),
+  /** base of the links in e-mails (activation); unset: http://localhost:<PORT> */
+  ROLLCALL_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'ROLLCALL_PUBLIC_URL must be an http(s) URL, e.g. https://rollcall.example.com' }).optional(),
+  /** unset: mails are printed to the log (development); smtp(s)://user:pass@host:port sends them */
+  ROLLCALL_SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'ROLLCALL_SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:secret@mail.example.com:587' }).optional(),
+  ROLLCALL_MAIL_FROM: z
+    .string()
+    .regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'ROLLCALL_MAIL_FROM must be an address, e.g. no-reply@example.com or "Rollcall <no-reply@example.com>"')
+    .default('Rollcall <no-reply@localhost>'),
+  /** the log mailer also appends each mail (JSON line) to this file; relative to the data dir */
+  ROLLCALL_MAIL_LOG_FILE: z.string().optional(),
+  ROLLCALL_ACTIVATION_HOURS: z.coerce.number({ error: 'ROLLCALL_ACTIVATION_HOURS must be a number of hours' }).positive('ROLLCALL_ACTIVATION_HOURS must be more than 0').default(72),
+  ROLLCALL_MAIL_POLL_MS: z.coerce.number().int().min(10, 'ROLLCALL_MAIL_POLL_MS must be at least 10').default(2000),
+  ROLLCALL_MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1, 'ROLLCALL_MAIL_RETRY_BASE_MS must be at least 1').default(5000),
+  ROLLCALL_MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1, 'ROLLCALL_MAIL_MAX_ATTEMPTS must be at least 1').default(8),
 });
 
 export interface AppConfig {
@@ -41,9 +64,30 @@ export interface AppConfig {
   consoleDir: string;
   logLevel: z.infer<typeof ZEnvironment>['ROLLCALL_LOG_LEVEL'];
   argon2: { memoryCost: number; timeCost: number };
+  trustedProxies: string[];
+  tokenUsageFlushMs: number;
+  mail: {
+    publicUrl: string;
+    smtpUrl: string | null;
+    from: string;
+    logFile: string | null;
+    activationHours: number;
+    pollMs: number;
+    retryBaseMs: number;
+    maxAttempts: number;
+  };
 }
 
 export class ConfigError extends Error {}
+
+function trustedProxiesError(list: string[]): string | null {
+  try {
+    proxyAddr.compile(list);
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = ZEnvironment.safeParse(env);
@@ -78,6 +122,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     consoleDir: e.ROLLCALL_CONSOLE_DIR ?? resolve(__dirname, '../../../console/dist'),
     logLevel: e.ROLLCALL_LOG_LEVEL,
     argon2: { memoryCost: e.ROLLCALL_ARGON2_MEMORY_KIB, timeCost: e.ROLLCALL_ARGON2_TIME_COST },
+    trustedProxies: e.ROLLCALL_TRUSTED_PROXIES,
+    tokenUsageFlushMs: e.ROLLCALL_TOKEN_USAGE_FLUSH_MS,
+    mail: {
+      publicUrl: (e.ROLLCALL_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      smtpUrl: e.ROLLCALL_SMTP_URL ?? null,
+      from: e.ROLLCALL_MAIL_FROM,
+      logFile: e.ROLLCALL_MAIL_LOG_FILE ? resolve(dataDir, e.ROLLCALL_MAIL_LOG_FILE) : null,
+      activationHours: e.ROLLCALL_ACTIVATION_HOURS,
+      pollMs: e.ROLLCALL_MAIL_POLL_MS,
+      retryBaseMs: e.ROLLCALL_MAIL_RETRY_BASE_MS,
+      maxAttempts: e.ROLLCALL_MAIL_MAX_ATTEMPTS,
+    },
   };
 }
 

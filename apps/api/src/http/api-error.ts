@@ -17,9 +17,11 @@ const RESERVATION_ERRORS: Record<string, { code: string; field: string; message:
 };
 
 function domainStatus(code: string): number {
-  if (code === 'auth.invalid_credentials' || code === 'auth.required') return 401;
-  if (code === 'auth.forbidden' || code === 'auth.password_change_required' || code.endsWith('.protected')) return 403;
+  if (code === 'auth.invalid_credentials' || code === 'auth.required' || code === 'auth.token_expired') return 401;
+  if (code === 'auth.forbidden' || code === 'auth.address_not_allowed' || code === 'auth.password_change_required' || code.endsWith('.protected')) return 403;
   if (code.endsWith('.not_found')) return 404;
+  // an unknown, used or expired activation link is 'not found', and all alike
+  if (code === 'activation.invalid') return 404;
   if (code.endsWith('.exists') || code.endsWith('_taken') || code.endsWith('.in_use')) return 409;
   return 400;
 }

@@ -2,9 +2,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
-import type { TApiError } from '@rollcall/contracts';
+import { IMPORT_MAX_BODY_BYTES, type TApiError } from '@rollcall/contracts';
 
 const apiError = (code: string, message: string): TApiError => ({ error: { code, message } });
+
+/** `POST accounts/import/csv` on v1, v2 and unprefixed, as seen under the /api mount */
+const IMPORT_PATH = /^\/(v1\/|v2\/)?accounts\/import\/csv\/?$/;
 
 /** Security headers on every answer: CSP, frame-ancestors none, nosniff, no referrer leaks. */
 export function securityHeaders(app: Express): void {
@@ -48,10 +51,13 @@ export function restBodyParsing(app: Express): void {
     }
     next();
   });
-  app.use('/api', express.json({ limit: '1mb', strict: false }));
-  app.use('/api', (error: Error & { type?: string; status?: number }, _request: Request, response: Response, next: NextFunction) => {
+  // the CSV import carries up to IMPORT_MAX_ROWS rows in one body; every other route keeps 1 MB
+  const importJson = express.json({ limit: IMPORT_MAX_BODY_BYTES, strict: false });
+  const defaultJson = express.json({ limit: '1mb', strict: false });
+  app.use('/api', (request: Request, response: Response, next: NextFunction) => (IMPORT_PATH.test(request.path) ? importJson : defaultJson)(request, response, next));
+  app.use('/api', (error: Error & { type?: string; status?: number }, request: Request, response: Response, next: NextFunction) => {
     if (error.type === 'entity.parse.failed') return void response.status(400).json(apiError('request.malformed_json', 'The body is not valid JSON'));
-    if (error.type === 'entity.too.large') return void response.status(413).json(apiError('request.too_large', 'The body is larger than 1 MB'));
+    if (error.type === 'entity.too.large') return void response.status(413).json(apiError('request.too_large', `The body is larger than ${IMPORT_PATH.test(request.path) ? IMPORT_MAX_BODY_BYTES / 1024 / 1024 : 1} MB`));
     if (error.type === 'encoding.unsupported' || error.type === 'charset.unsupported') return void response.status(415).json(apiError('request.unsupported_media_type', error.message));
     if (error.status && error.status < 500) return void response.status(error.status).json(apiError('request.invalid', error.message));
     next(error);

@@ -4,6 +4,7 @@ import { parse as parseCookies } from 'cookie';
 import { SESSION_COOKIE } from '@rollcall/contracts';
 import type { RequestContext } from '../application/request-context';
 import type { Principal } from '../auth/principal';
+import { clientAddressOf } from './client-address';
 
 const CORRELATION_HEADER = 'x-correlation-id';
 
@@ -21,10 +22,10 @@ export function requestContext(request: IncomingMessage, principal: Principal | 
   const correlationId = typeof supplied === 'string' && /^[\w.:-]{1,100}$/.test(supplied) ? supplied : randomUUID();
   const timeZone = request.headers['x-time-zone'];
   return {
-    actor: principal?.accountId ?? 'anonymous',
-    actorKind: principal ? 'account' : 'system',
-    // proxies come with issue 9 (trusted proxy list); until then only the socket address counts
-    sourceIp: request.socket.remoteAddress ?? null,
+    // a token acts for its account, but the history names the token (DESIGN section 3)
+    actor: principal?.kind === 'token' ? principal.tokenId : (principal?.accountId ?? 'anonymous'),
+    actorKind: principal?.kind === 'token' ? 'token' : principal ? 'account' : 'system',
+    sourceIp: clientAddressOf(request),
     correlationId,
     timeZone: typeof timeZone === 'string' && timeZone.length < 64 ? timeZone : null,
   };

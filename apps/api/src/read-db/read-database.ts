@@ -57,6 +57,29 @@ export interface PasswordPolicyTable {
   updated_at: string | null;
 }
 
+/** access_tokens_v1: live tokens; permissions and restrictions as JSON arrays */
+export interface AccessTokenTable {
+  id: string;
+  account_id: string;
+  token_hash: string;
+  display_prefix: string;
+  title: string;
+  permissions: string;
+  restrictions: string;
+  expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * Last use of each access token: operational data written in batches by TokenUsageRecorder, not an
+ * event-sourced read model, so a rebuild leaves it alone (docs/adr/0007-access-tokens.md).
+ */
+export interface AccessTokenUsageTable {
+  token_id: string;
+  last_used_at: string;
+}
+
 export interface ProjectionCheckpointTable {
   projection: string;
   position_commit: number;
@@ -65,11 +88,44 @@ export interface ProjectionCheckpointTable {
   last_error: string | null;
 }
 
+/** which account an activation link (by its SHA-256) belongs to; the account stream decides if it still works */
+export interface AccountActivationTable {
+  account_id: string;
+  token_hash: string;
+  expires_at: string;
+}
+
+/**
+ * Mails waiting to be sent (docs/adr/0008). Not a read model: written by command handlers, drained
+ * by the sender, never rebuilt. `body` holds the clear link only until the row is sent or given up.
+ */
+export interface MailOutboxTable {
+  id: string;
+  kind: string;
+  account_id: string | null;
+  recipient: string;
+  subject: string;
+  body: string;
+  /** pending | sent | failed | superseded */
+  status: string;
+  attempts: number;
+  next_attempt_at: string;
+  /** a sender holds the row until then; a crash lets it expire and another attempt is made */
+  lease_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface ReadDatabase {
   accounts_v2: AccountTable;
   account_status_counts_v2: AccountStatusCountTable;
   sessions_v1: SessionTable;
   password_policies_v2: PasswordPolicyTable;
   projection_checkpoints: ProjectionCheckpointTable;
+  access_tokens_v1: AccessTokenTable;
+  access_token_usage: AccessTokenUsageTable;
+  account_activations_v1: AccountActivationTable;
+  mail_outbox_v1: MailOutboxTable;
   _unused?: { id: Generated<number> };
 }

@@ -2,11 +2,15 @@ import { on } from 'node:events';
 import type { QueryBus } from '@nestjs/cqrs';
 import {
   ZAccountAuthInput,
+  ZActivateAccountInput,
+  ZActivationToken,
+  type TActivationInfo,
   ZAccountId,
   ZChangeOwnPasswordInput,
   ZSetPasswordInput,
   ZAuthenticateInput,
   ZCreateAccountInput,
+  ZImportAccountsInput,
   ZFindAccountsByUsernameInput,
   ZListAccountsInput,
   ZProfilePictureInput,
@@ -17,12 +21,25 @@ import {
   type TAccountAuth,
   type TAccountListItem,
   type TAccountSearchItem,
+  type TImportAccountsResult,
   type TCurrentAccount,
   type TLiveMessage,
   type TPage,
   type TPolicy,
+  SYSTEM_PERMISSIONS,
+  ZAccessTokenId,
+  ZCreateAccessTokenInput,
+  ZListAccessTokensInput,
+  ZUpdateAccessTokenInput,
+  type TAccessToken,
 } from '@rollcall/contracts';
 import { z } from 'zod';
+import { IssueAccessTokenCommand, type IssuedAccessToken } from '../access-tokens/commands/issue-access-token.handler';
+import { RevokeAccessTokenCommand } from '../access-tokens/commands/revoke-access-token.handler';
+import { UpdateAccessTokenCommand } from '../access-tokens/commands/update-access-token.handler';
+import { GetAccessTokenQuery } from '../access-tokens/queries/get-access-token.query';
+import { ListAccessTokensQuery } from '../access-tokens/queries/list-access-tokens.query';
+import { createdAccessToken, tokenDeletedMessage } from '../access-tokens/rest/access-tokens.routes';
 import { ChangeAccountAuthCommand } from '../accounts/commands/change-account-auth.handler';
 import { ChangeOwnPasswordCommand } from '../accounts/commands/change-own-password.handler';
 import { RequirePasswordChangeCommand } from '../accounts/commands/require-password-change.handler';
@@ -30,12 +47,17 @@ import { SetPasswordCommand } from '../accounts/commands/set-password.handler';
 import { GetAccountAuthQuery } from '../accounts/queries/get-account-auth.query';
 import { ChangeProfilePictureCommand } from '../accounts/commands/change-profile-picture.handler';
 import { CreateAccountCommand } from '../accounts/commands/create-account.handler';
+import { ImportAccountsCommand } from '../accounts/commands/import-accounts.handler';
 import { accountDeletedMessage, DeleteAccountCommand, type DeletedAccount } from '../accounts/commands/delete-account.handler';
 import { UpdateAccountProfileCommand } from '../accounts/commands/update-account-profile.handler';
 import { FindAccountsByUsernameQuery } from '../accounts/queries/find-accounts-by-username.query';
 import { supportedTimeZones } from '../accounts/time-zones';
 import { GetAccountQuery } from '../accounts/queries/get-account.query';
 import { ListAccountsQuery } from '../accounts/queries/list-accounts.query';
+import { ActivateAccountCommand } from '../accounts/commands/activate-account.handler';
+import { IssueActivationCommand } from '../accounts/commands/issue-activation.handler';
+import { UnlockAccountCommand } from '../accounts/commands/unlock-account.handler';
+import { GetActivationQuery } from '../accounts/queries/get-activation.query';
 import { accountStatuses } from '../accounts/rest/accounts.routes';
 import { SignInCommand, type SignInResult } from '../auth/commands/sign-in.handler';
 import { SignOutCommand } from '../auth/commands/sign-out.handler';
@@ -49,7 +71,7 @@ import { toPolicyRules } from '../policies/policy-input';
 import { GetPolicyQuery } from '../policies/queries/get-policy.query';
 import { ListPoliciesQuery } from '../policies/queries/list-policies.query';
 import { policyDeletedMessage } from '../policies/rest/policies.routes';
-import { protectedProcedure, publicProcedure, router, sessionProcedure } from './trpc';
+import { permittedProcedure, publicProcedure, router, sessionProcedure } from './trpc';
 
 export interface AppRouterDeps {
   gateway: CommandGateway;
@@ -80,64 +102,110 @@ export function buildAppRouter({ gateway, queryBus, live }: AppRouterDeps) {
       }),
     }),
     accounts: router({
-      list: protectedProcedure.input(ZListAccountsInput).query(({ input }) => queryBus.execute<ListAccountsQuery, TPage<TAccountListItem>>(new ListAccountsQuery(input))),
-      byId: protectedProcedure.input(z.object({ id: ZAccountId })).query(({ input }) => queryBus.execute<GetAccountQuery, TAccount>(new GetAccountQuery(input.id))),
-      statuses: protectedProcedure.query(() => accountStatuses()),
-      create: protectedProcedure.input(ZCreateAccountInput).mutation(async ({ input, ctx }) => {
+      list: permittedProcedure('accounts:read').input(ZListAccountsInput).query(({ input }) => queryBus.execute<ListAccountsQuery, TPage<TAccountListItem>>(new ListAccountsQuery(input))),
+      byId: permittedProcedure('accounts:read').input(z.object({ id: ZAccountId })).query(({ input }) => queryBus.execute<GetAccountQuery, TAccount>(new GetAccountQuery(input.id))),
+      statuses: permittedProcedure('accounts:read').query(() => accountStatuses()),
+      create: permittedProcedure('accounts:write').input(ZCreateAccountInput).mutation(async ({ input, ctx }) => {
         const outcome = await gateway.execute<{ id: string }>(new CreateAccountCommand(input, ctx.context));
         return outcome.value;
       }),
-      update: protectedProcedure.input(z.object({ id: ZAccountId, profile: ZUpdateAccountProfileInput })).mutation(async ({ input, ctx }) => {
+      update: permittedProcedure('accounts:write').input(z.object({ id: ZAccountId, profile: ZUpdateAccountProfileInput })).mutation(async ({ input, ctx }) => {
         await gateway.execute(new UpdateAccountProfileCommand(input.id, input.profile, ctx.context));
         return queryBus.execute<GetAccountQuery, TAccount>(new GetAccountQuery(input.id));
       }),
-      setPicture: protectedProcedure.input(ZProfilePictureInput.extend({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
+      setPicture: permittedProcedure('accounts:write').input(ZProfilePictureInput.extend({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
         await gateway.execute(new ChangeProfilePictureCommand(input.id, input.picture, ctx.context));
         return { id: input.id };
       }),
-      delete: protectedProcedure.input(z.object({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
+      delete: permittedProcedure('accounts:delete').input(z.object({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
         const outcome = await gateway.execute<DeletedAccount>(new DeleteAccountCommand(input.id, ctx.context));
         return { message: accountDeletedMessage(outcome.value) };
       }),
-      auth: protectedProcedure.input(z.object({ id: ZAccountId })).query(({ input }) => queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(input.id))),
-      setAuth: protectedProcedure.input(ZAccountAuthInput.extend({ id: ZAccountId })).mutation(async ({ input: { id, ...auth }, ctx }) => {
+      auth: permittedProcedure('accounts:read').input(z.object({ id: ZAccountId })).query(({ input }) => queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(input.id))),
+      setAuth: permittedProcedure('accounts:credentials').input(ZAccountAuthInput.extend({ id: ZAccountId })).mutation(async ({ input: { id, ...auth }, ctx }) => {
         await gateway.execute(new ChangeAccountAuthCommand(id, auth, ctx.context));
         return queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(id));
       }),
-      requirePasswordChange: protectedProcedure.input(z.object({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
+      requirePasswordChange: permittedProcedure('accounts:credentials').input(z.object({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
         await gateway.execute(new RequirePasswordChangeCommand(input.id, ctx.context));
         return queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(input.id));
       }),
-      setPassword: protectedProcedure.input(ZSetPasswordInput.extend({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
+      setPassword: permittedProcedure('accounts:credentials').input(ZSetPasswordInput.extend({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
         await gateway.execute(new SetPasswordCommand(input.id, input.password, ctx.context));
         return { message: 'Password updated successfully' };
       }),
-      findByUsername: protectedProcedure
+      /** public: the activation page (docs/adr/0008) */
+      activation: publicProcedure.input(z.object({ token: ZActivationToken })).query(({ input }) => queryBus.execute<GetActivationQuery, TActivationInfo>(new GetActivationQuery(input.token))),
+      activate: publicProcedure.input(ZActivateAccountInput).mutation(async ({ input, ctx }) => {
+        const outcome = await gateway.execute<{ id: string; username: string }>(new ActivateAccountCommand(input.token, input.password, ctx.context));
+        return { message: 'Account activated', username: outcome.value.username };
+      }),
+      resendActivation: permittedProcedure('accounts:credentials').input(z.object({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
+        await gateway.execute(new IssueActivationCommand(input.id, ctx.context));
+        return { message: 'Activation e-mail sent' };
+      }),
+      unlock: permittedProcedure('accounts:credentials').input(z.object({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
+        await gateway.execute(new UnlockAccountCommand(input.id, ctx.context));
+        return queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(input.id));
+      }),
+      findByUsername: permittedProcedure('accounts:read')
         .input(ZFindAccountsByUsernameInput)
         .query(({ input }) => queryBus.execute<FindAccountsByUsernameQuery, TAccountSearchItem[]>(new FindAccountsByUsernameQuery(input.username))),
+      /** rows mapped by the console; it sends a big file in chunks of at most IMPORT_CHUNK_ROWS */
+      importCsv: permittedProcedure('accounts:import').input(ZImportAccountsInput).mutation(async ({ input, ctx }) => {
+        const outcome = await gateway.execute<TImportAccountsResult>(new ImportAccountsCommand(input, ctx.context));
+        return outcome.value;
+      }),
     }),
     server: router({
-      timeZones: protectedProcedure.query(() => supportedTimeZones()),
+      timeZones: permittedProcedure('accounts:read').query(() => supportedTimeZones()),
     }),
     policies: router({
       /** every policy with its rules; pickers read id and title */
-      list: protectedProcedure.query(() => queryBus.execute<ListPoliciesQuery, TPolicy[]>(new ListPoliciesQuery())),
-      byId: protectedProcedure.input(z.object({ id: ZPasswordPolicyId })).query(({ input }) => queryBus.execute<GetPolicyQuery, TPolicy>(new GetPolicyQuery(input.id))),
-      create: protectedProcedure.input(ZPolicyInput).mutation(async ({ input, ctx }) => {
+      list: permittedProcedure('policies:read').query(() => queryBus.execute<ListPoliciesQuery, TPolicy[]>(new ListPoliciesQuery())),
+      byId: permittedProcedure('policies:read').input(z.object({ id: ZPasswordPolicyId })).query(({ input }) => queryBus.execute<GetPolicyQuery, TPolicy>(new GetPolicyQuery(input.id))),
+      create: permittedProcedure('policies:write').input(ZPolicyInput).mutation(async ({ input, ctx }) => {
         const outcome = await gateway.execute<{ id: string }>(new CreatePasswordPolicyCommand(toPolicyRules(input), ctx.context));
         return queryBus.execute<GetPolicyQuery, TPolicy>(new GetPolicyQuery(outcome.value.id));
       }),
-      update: protectedProcedure.input(z.object({ id: ZPasswordPolicyId, policy: ZPolicyInput })).mutation(async ({ input, ctx }) => {
+      update: permittedProcedure('policies:write').input(z.object({ id: ZPasswordPolicyId, policy: ZPolicyInput })).mutation(async ({ input, ctx }) => {
         await gateway.execute(new UpdatePasswordPolicyCommand(input.id, toPolicyRules(input.policy), ctx.context));
         return queryBus.execute<GetPolicyQuery, TPolicy>(new GetPolicyQuery(input.id));
       }),
-      delete: protectedProcedure.input(z.object({ id: ZPasswordPolicyId })).mutation(async ({ input, ctx }) => {
+      delete: permittedProcedure('policies:write').input(z.object({ id: ZPasswordPolicyId })).mutation(async ({ input, ctx }) => {
         const outcome = await gateway.execute<{ id: string; title: string }>(new DeletePasswordPolicyCommand(input.id, ctx.context));
         return { message: policyDeletedMessage(outcome.value.title) };
       }),
     }),
+    tokens: router({
+      list: permittedProcedure('tokens:read')
+        .input(ZListAccessTokensInput)
+        .query(({ input }) => queryBus.execute<ListAccessTokensQuery, TPage<TAccessToken>>(new ListAccessTokensQuery(input))),
+      byId: permittedProcedure('tokens:read')
+        .input(z.object({ id: ZAccessTokenId }))
+        .query(({ input }) => queryBus.execute<GetAccessTokenQuery, TAccessToken>(new GetAccessTokenQuery(input.id))),
+      systemPermissions: permittedProcedure('tokens:read').query(() => SYSTEM_PERMISSIONS.map(({ slug, value }) => ({ slug, value }))),
+      create: permittedProcedure('tokens:write')
+        .input(ZCreateAccessTokenInput)
+        .mutation(async ({ input, ctx }) => {
+          const outcome = await gateway.execute<IssuedAccessToken>(new IssueAccessTokenCommand(input, ctx.principal, ctx.context));
+          return createdAccessToken(queryBus, outcome.value);
+        }),
+      update: permittedProcedure('tokens:write')
+        .input(z.object({ id: ZAccessTokenId, token: ZUpdateAccessTokenInput }))
+        .mutation(async ({ input, ctx }) => {
+          await gateway.execute(new UpdateAccessTokenCommand(input.id, input.token, ctx.principal, ctx.context));
+          return queryBus.execute<GetAccessTokenQuery, TAccessToken>(new GetAccessTokenQuery(input.id));
+        }),
+      delete: permittedProcedure('tokens:write')
+        .input(z.object({ id: ZAccessTokenId }))
+        .mutation(async ({ input, ctx }) => {
+          const outcome = await gateway.execute<{ id: string; title: string }>(new RevokeAccessTokenCommand(input.id, ctx.context));
+          return { message: tokenDeletedMessage(outcome.value.title) };
+        }),
+    }),
     live: router({
-      accounts: protectedProcedure.subscription(async function* ({ signal }) {
+      accounts: permittedProcedure('accounts:read').subscription(async function* ({ signal }) {
         for await (const [message] of on(live.emitter, 'message', { signal })) {
           yield message as TLiveMessage;
         }

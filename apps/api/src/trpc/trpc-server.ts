@@ -6,10 +6,11 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import type { Express, Request } from 'express';
 import { WebSocketServer } from 'ws';
-import { authenticate } from '../auth/auth.guard';
+import { Authenticator } from '../auth/authenticator';
 import type { Principal } from '../auth/principal';
 import { ResolveSessionQuery } from '../auth/queries/resolve-session.query';
 import { CommandGateway } from '../core/command-gateway';
+import { resolveClientAddress } from '../http/client-address';
 import { credentialFrom, requestContext } from '../http/request-context.factory';
 import { clearSessionCookie, setSessionCookie } from '../http/session-cookie';
 import { LiveFeed } from '../live/live-feed';
@@ -31,6 +32,7 @@ export class TrpcServer {
     gateway: CommandGateway,
     private readonly queryBus: QueryBus,
     live: LiveFeed,
+    private readonly authenticator: Authenticator,
   ) {
     this.router = buildAppRouter({ gateway, queryBus, live });
   }
@@ -42,9 +44,10 @@ export class TrpcServer {
         router: this.router,
         maxBodySize: 1024 * 1024,
         createContext: async ({ req, res }): Promise<TrpcContext> => {
-          const principal = await authenticate(this.queryBus, req);
+          const { principal, refusal } = await this.authenticator.authenticate(req);
           return {
             principal,
+            refusal,
             context: requestContext(req, principal),
             cookies: { set: (token, expiresAt) => setSessionCookie(res, token, expiresAt, req.secure), clear: () => clearSessionCookie(res) },
           };
@@ -60,7 +63,7 @@ export class TrpcServer {
    * Subscriptions over WebSocket. The upgrade is refused unless the Origin is ours (or configured)
    * and the request carries a valid session (cookie or bearer header): no anonymous sockets.
    */
-  attachWebSocket(server: Server, isAllowedOrigin: (origin: string | undefined, host: string | undefined) => boolean): void {
+  attachWebSocket(server: Server, isAllowedOrigin: (origin: string | undefined, host: string | undefined) => boolean, trustProxy: (address: string, hop: number) => boolean): void {
     const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
     this.wss = wss;
     const handler = applyWSSHandler<AppRouter>({
@@ -68,13 +71,14 @@ export class TrpcServer {
       router: this.router,
       createContext: ({ req }): TrpcContext => {
         const principal = (req as IncomingMessage & { principal?: Principal }).principal ?? null;
-        return { principal, context: requestContext(req, principal) };
+        return { principal, refusal: null, context: requestContext(req, principal) };
       },
     });
     this.stopWsHandler = () => handler.broadcastReconnectNotification();
     server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
       const url = new URL(request.url ?? '/', 'http://localhost');
       if (url.pathname !== WS_PATH) return; // other upgrade paths belong to nobody: let them time out
+      resolveClientAddress(request, trustProxy);
       const refuse = (status: number, text: string) => {
         socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
         socket.destroy();

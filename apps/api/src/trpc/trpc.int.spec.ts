@@ -43,8 +43,8 @@ describe.each(storageKinds())('tRPC and live pushes (%s)', (kind) => {
     const client = trpcHttp(app.url, token);
     const account = newAccount();
     const { id } = await client.accounts.create.mutate(account);
-    expect(await client.accounts.auth.query({ id })).toEqual({ username: account.username, policy_id: null, status_id: 1 });
-    expect(await client.accounts.setAuth.mutate({ id, username: account.username, status_id: 2, policy_id: null })).toEqual({ username: account.username, policy_id: null, status_id: 2 });
+    expect(await client.accounts.auth.query({ id })).toEqual({ username: account.username, policy_id: null, status_id: 1, locked_until: null });
+    expect(await client.accounts.setAuth.mutate({ id, username: account.username, status_id: 2, policy_id: null })).toEqual({ username: account.username, policy_id: null, status_id: 2, locked_until: null });
     expect((await client.accounts.requirePasswordChange.mutate({ id })).status_id).toBe(3);
     expect(await client.accounts.setPassword.mutate({ id, password: 'a fresh secret 9' })).toEqual({ message: 'Password updated successfully' });
     // a new password ends 'password change required'

@@ -2,11 +2,16 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import type { RequestContext } from '../application/request-context';
 import type { Principal } from '../auth/principal';
+import type { SystemPermission } from '@rollcall/contracts';
+import type { DomainError } from '@rollcall/domain';
 import { passwordChangeRequiredError } from '../auth/auth.guard';
+import { assertPermitted } from '../auth/permissions';
 import { mapError } from '../http/api-error';
 
 export interface TrpcContext {
   principal: Principal | null;
+  /** why the request's credential was refused (an expired or out-of-place access token) */
+  refusal: DomainError | null;
   context: RequestContext;
   /** present on HTTP calls (sign-in/out set the session cookie), absent over WS */
   cookies?: { set(token: string, expiresAt: string): void; clear(): void };
@@ -64,12 +69,23 @@ const mapErrors = t.middleware(async ({ next }) => {
 
 export const router = t.router;
 export const publicProcedure = t.procedure.use(mapErrors);
-/** Any valid session, also one that must change its password first (me, the change, sign-out). */
-export const sessionProcedure = publicProcedure.use(({ ctx, next }) => {
+const authenticatedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (ctx.refusal) throw ctx.refusal;
   if (!ctx.principal) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in first: this call needs a valid session' });
   return next({ ctx: { ...ctx, principal: ctx.principal } });
 });
-export const protectedProcedure = sessionProcedure.use(({ ctx, next }) => {
-  if (ctx.principal.passwordChangeRequired) throw passwordChangeRequiredError();
-  return next();
+
+/** Any valid session, also one that must change its password first (me, the change, sign-out); no access tokens. */
+export const sessionProcedure = authenticatedProcedure.use(({ ctx, next }) => {
+  const principal = ctx.principal;
+  if (principal.kind !== 'session') throw new TRPCError({ code: 'FORBIDDEN', message: 'This call needs a signed-in session: access tokens cannot make it' });
+  return next({ ctx: { ...ctx, principal } });
 });
+
+/** A session free to act (or an access token) holding `permission`: the same rule as REST's @RequirePermission. */
+export const permittedProcedure = (permission: SystemPermission) =>
+  authenticatedProcedure.use(({ ctx, next }) => {
+    if (ctx.principal.passwordChangeRequired) throw passwordChangeRequiredError();
+    assertPermitted(ctx.principal, permission);
+    return next();
+  });

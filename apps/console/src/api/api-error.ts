@@ -67,7 +67,9 @@ export function splitFieldErrors<Field extends string>(
   const unplaced: string[] = [];
   for (const [name, messages] of Object.entries(getApiError(error)?.fields ?? {})) {
     if (!messages.length) continue;
-    if ((formFields as readonly string[]).includes(name)) fields[name as Field] = messages;
+    // a list item's error ('restrictions.0') is shown under its list's field
+    const field = (formFields as readonly string[]).includes(name) ? name : name.split('.')[0];
+    if ((formFields as readonly string[]).includes(field)) (fields[field as Field] ??= []).push(...messages);
     else unplaced.push(...messages);
   }
   const notice = unplaced.length ? unplaced.join(' ') : Object.keys(fields).length ? null : describeError(error, t);

@@ -65,7 +65,7 @@ export type TCreateAccountCommandInput = z.output<typeof ZCreateAccountInput>;
 export const ACCOUNT_SORT_FIELDS = ['created_at', 'username', 'first_name', 'last_name', 'email', 'status_id', 'last_login_at'] as const;
 export const PAGE_SIZE_OPTIONS = [10, 20, 30] as const;
 
-const ZBooleanish = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1');
+export const ZBooleanish = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1');
 
 /** Query of `GET accounts` and `accounts.list`: server paging, search, status filter, sort. */
 export const ZListAccountsInput = z.object({
@@ -143,7 +143,10 @@ export function toPage<T>(rows: T[], total: number, page: number, perPage: numbe
 }
 
 const optionalText = (field: string) => z.string({ error: `${field} must be text` }).nullish();
-const ZContactEntry = z.strictObject({ value: z.string().trim().min(1).max(TEXT_MAX), type: z.string().trim().max(64) });
+const ZContactEntry = z.strictObject({
+  value: z.string({ error: 'Enter a value' }).trim().min(1, { error: 'Enter a value or remove this row' }).max(TEXT_MAX, { error: `At most ${TEXT_MAX} characters` }),
+  type: z.string({ error: 'Choose a type' }).trim().max(64, { error: 'The type may be at most 64 characters' }),
+});
 
 /**
  * `PUT account/{id}`: the profile form (spec sections 2-5). Only types are checked here; the
@@ -165,8 +168,8 @@ export const ZUpdateAccountProfileInput = z.strictObject({
   address: optionalText('Address'),
   additional: z
     .strictObject({
-      telephone: z.array(ZContactEntry).max(20).optional(),
-      email: z.array(ZContactEntry).max(20).optional(),
+      telephone: z.array(ZContactEntry).max(20, { error: 'At most 20 telephone numbers' }).optional(),
+      email: z.array(ZContactEntry).max(20, { error: 'At most 20 e-mail addresses' }).optional(),
     })
     .optional(),
 });
@@ -194,6 +197,8 @@ export interface TAccountAuth {
   username: string;
   policy_id: string | null;
   status_id: number;
+  /** beyond the spec: the end of a lockout (ISO), null when the account is not locked */
+  locked_until: string | null;
 }
 
 const ZStatusId = z.coerce
@@ -215,6 +220,8 @@ export const ZAccountAuthInput = z.strictObject({
     .transform((v) => (v === undefined ? undefined : v === null || v === '' ? null : String(v))),
   username: z.string().trim().max(TEXT_MAX).optional(),
   account_id: z.union([z.string(), z.number()]).optional(),
+  /** read-only (the lock ends through POST account/{id}/unlock); accepted so a read auth info can be written back whole */
+  locked_until: z.string().nullable().optional(),
 });
 export type TAccountAuthInput = z.input<typeof ZAccountAuthInput>;
 export type TAccountAuthCommandInput = z.output<typeof ZAccountAuthInput>;

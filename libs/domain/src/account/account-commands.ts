@@ -29,6 +29,16 @@ export type SetPassword = { type: 'SetPassword'; data: { passwordHash: string; r
 /** A wrong password; the policy's lockout rule travels with the command (0 attempts = no lockout). */
 export type RecordFailedSignIn = { type: 'RecordFailedSignIn'; data: { at: string; lockoutAttempts: number; lockoutDurationSeconds: number } };
 
+/** status 4 only: a new single-use link; only its SHA-256 reaches the event, and it replaces any earlier one */
+export type IssueActivation = { type: 'IssueActivation'; data: { tokenHash: string; expiresAt: string; issuedAt: string } };
+/**
+ * The owner sets the first password through an activation link. The caller hashed the token and
+ * the password, and checked the password against the account's policy (as for SetPassword).
+ */
+export type ActivateAccount = { type: 'ActivateAccount'; data: { tokenHash: string; passwordHash: string; reusesRecentPassword: boolean; at: string } };
+/** An administrator ends a lockout and forgets the failed sign-ins. */
+export type UnlockAccount = { type: 'UnlockAccount'; data: { at: string } };
+
 export type AccountCommand =
   | CreateAccount
   | RecordSignIn
@@ -38,4 +48,7 @@ export type AccountCommand =
   | ChangeAccountAuth
   | RequirePasswordChange
   | SetPassword
-  | RecordFailedSignIn;
+  | RecordFailedSignIn
+  | IssueActivation
+  | ActivateAccount
+  | UnlockAccount;

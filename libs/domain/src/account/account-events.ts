@@ -67,6 +67,11 @@ export type PasswordChangeRequired = DomainEvent<'PasswordChangeRequired', { acc
 export type PasswordChanged = DomainEvent<'PasswordChanged', { accountId: string; passwordHash: string; changedAt: string }>;
 export type SignInFailed = DomainEvent<'SignInFailed', { accountId: string; at: string }>;
 export type AccountLocked = DomainEvent<'AccountLocked', { accountId: string; at: string; until: string }>;
+/** tokenHash: SHA-256 (hex) of the activation link's token; the clear token is never stored in an event */
+export type ActivationIssued = DomainEvent<'ActivationIssued', { accountId: string; tokenHash: string; expiresAt: string; issuedAt: string }>;
+/** the link was used: follows the PasswordChanged and AccountStatusChanged of the same decision */
+export type AccountActivated = DomainEvent<'AccountActivated', { accountId: string; tokenHash: string; at: string }>;
+export type AccountUnlocked = DomainEvent<'AccountUnlocked', { accountId: string; at: string }>;
 
 export type AccountEvent =
   | AccountCreated
@@ -79,7 +84,10 @@ export type AccountEvent =
   | PasswordChangeRequired
   | PasswordChanged
   | SignInFailed
-  | AccountLocked;
+  | AccountLocked
+  | ActivationIssued
+  | AccountActivated
+  | AccountUnlocked;
 export const ACCOUNT_EVENT_TYPES: AccountEvent['type'][] = [
   'AccountCreated',
   'AccountSignedIn',
@@ -92,4 +100,7 @@ export const ACCOUNT_EVENT_TYPES: AccountEvent['type'][] = [
   'PasswordChanged',
   'SignInFailed',
   'AccountLocked',
+  'ActivationIssued',
+  'AccountActivated',
+  'AccountUnlocked',
 ];

@@ -30,6 +30,8 @@ export type AccountState =
       /** failed sign-ins since the last success or lock */
       failedSignIns: number;
       lockedUntil: string | null;
+      /** the one activation link that works, while the account awaits activation */
+      activation: { tokenHash: string; expiresAt: string } | null;
     }
   | { status: 'deleted'; id: string };
 
@@ -73,11 +75,15 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
         passwordChangedAt: event.data.createdAt,
         failedSignIns: 0,
         lockedUntil: null,
+        activation: null,
       };
     case 'AccountSignedIn':
       return state.status === 'created' ? { ...state, lastSignInAt: event.data.at, failedSignIns: 0 } : state;
     case 'AccountStatusChanged':
-      return state.status === 'created' ? { ...state, statusId: event.data.statusId } : state;
+      // a link issued while awaiting activation must not come back to life if the status returns to 4
+      return state.status === 'created'
+        ? { ...state, statusId: event.data.statusId, activation: event.data.statusId === AWAITING_ACTIVATION ? state.activation : null }
+        : state;
     case 'AccountPolicyChanged':
       return state.status === 'created' ? { ...state, policyId: event.data.policyId } : state;
     case 'PasswordChangeRequired':
@@ -96,6 +102,12 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
       return state.status === 'created' ? { ...state, failedSignIns: state.failedSignIns + 1 } : state;
     case 'AccountLocked':
       return state.status === 'created' ? { ...state, failedSignIns: 0, lockedUntil: event.data.until } : state;
+    case 'ActivationIssued':
+      return state.status === 'created' ? { ...state, activation: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt } } : state;
+    case 'AccountActivated':
+      return state.status === 'created' ? { ...state, activation: null } : state;
+    case 'AccountUnlocked':
+      return state.status === 'created' ? { ...state, failedSignIns: 0, lockedUntil: null } : state;
     case 'AccountProfileUpdated':
       return state.status === 'created'
         ? { ...state, firstName: event.data.firstName, lastName: event.data.lastName, email: event.data.email, additional: event.data.additional }

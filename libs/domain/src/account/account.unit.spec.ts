@@ -271,4 +271,81 @@ describe('account decider', () => {
     it('never locks without a lockout rule', () =>
       given([created, failed(), failed(), failed()]).when({ type: 'RecordFailedSignIn', data: { at: T0, lockoutAttempts: 0, lockoutDurationSeconds: 3600 } }).then([failed()]));
   });
+
+  describe('activation and unlock', () => {
+    const id = alice.accountId;
+    const T0 = '2026-11-22T10:00:00.000Z';
+    const LATER = '2026-11-25T10:00:00.000Z';
+    const awaiting: AccountEvent = { type: 'AccountCreated', data: { ...alice, passwordHash: null, statusId: 4, sendActivation: true } };
+    const issued = (tokenHash = 'hash-1', expiresAt = LATER): AccountEvent => ({ type: 'ActivationIssued', data: { accountId: id, tokenHash, expiresAt, issuedAt: T0 } });
+    const activate = (tokenHash = 'hash-1', at = T0, reusesRecentPassword = false): AccountCommand => ({ type: 'ActivateAccount', data: { tokenHash, passwordHash: 'h1', reusesRecentPassword, at } });
+
+    it('issues an activation link only while the account awaits activation', () => {
+      given([awaiting]).when({ type: 'IssueActivation', data: { tokenHash: 'hash-1', expiresAt: LATER, issuedAt: T0 } }).then([issued()]);
+      given([{ type: 'AccountCreated', data: alice }]).when({ type: 'IssueActivation', data: { tokenHash: 'hash-1', expiresAt: LATER, issuedAt: T0 } }).thenThrows('activation.not_awaiting');
+      given([]).when({ type: 'IssueActivation', data: { tokenHash: 'hash-1', expiresAt: LATER, issuedAt: T0 } }).thenThrows('account.not_found');
+    });
+
+    it('activates with the current link: the password is set, the status becomes 1 and the link is used', () => {
+      given([awaiting, issued()])
+        .when(activate())
+        .then([
+          { type: 'PasswordChanged', data: { accountId: id, passwordHash: 'h1', changedAt: T0 } },
+          { type: 'AccountStatusChanged', data: { accountId: id, statusId: 1, changedAt: T0 } },
+          { type: 'AccountActivated', data: { accountId: id, tokenHash: 'hash-1', at: T0 } },
+        ]);
+      const state = fold(accountDecider, [awaiting, issued(), ...accountDecider.decide(activate(), fold(accountDecider, [awaiting, issued()]))]);
+      expect(state).toMatchObject({ statusId: 1, passwordHash: 'h1', activation: null });
+    });
+
+    it('refuses a used, replaced, expired or unknown link alike', () => {
+      const activated: AccountEvent[] = [
+        { type: 'PasswordChanged', data: { accountId: id, passwordHash: 'h1', changedAt: T0 } },
+        { type: 'AccountStatusChanged', data: { accountId: id, statusId: 1, changedAt: T0 } },
+        { type: 'AccountActivated', data: { accountId: id, tokenHash: 'hash-1', at: T0 } },
+      ];
+      given([awaiting, issued(), ...activated]).when(activate()).thenThrows('activation.invalid');
+      given([awaiting, issued('hash-1'), issued('hash-2')]).when(activate('hash-1')).thenThrows('activation.invalid');
+      given([awaiting, issued('hash-1'), issued('hash-2')]).when(activate('hash-2')).then([expect.objectContaining({ type: 'PasswordChanged' }), expect.anything(), expect.anything()]);
+      given([awaiting, issued()]).when(activate('hash-1', LATER)).thenThrows('activation.invalid');
+      given([awaiting]).when(activate()).thenThrows('activation.invalid');
+      given([]).when(activate()).thenThrows('activation.invalid');
+    });
+
+    it('a link dies when the status leaves 4, even if an administrator sets 4 again', () => {
+      const toStatus = (statusId: number): AccountEvent => ({ type: 'AccountStatusChanged', data: { accountId: id, statusId, changedAt: T0 } });
+      given([awaiting, issued(), toStatus(2), toStatus(4)]).when(activate()).thenThrows('activation.invalid');
+    });
+
+    it('refuses a password the policy history forbids', () => given([awaiting, issued()]).when(activate('hash-1', T0, true)).thenThrows('password.reused'));
+
+    it('a password set by an administrator on an account awaiting activation activates it, and kills the link', () => {
+      const set: AccountCommand = { type: 'SetPassword', data: { passwordHash: 'h2', reusesRecentPassword: false, changedAt: T0 } };
+      given([awaiting, issued()])
+        .when(set)
+        .then([
+          { type: 'PasswordChanged', data: { accountId: id, passwordHash: 'h2', changedAt: T0 } },
+          { type: 'AccountStatusChanged', data: { accountId: id, statusId: 1, changedAt: T0 } },
+        ]);
+      const state = fold(accountDecider, [awaiting, issued(), ...accountDecider.decide(set, fold(accountDecider, [awaiting, issued()]))]);
+      expect(state).toMatchObject({ statusId: 1, activation: null });
+      // other statuses keep theirs (2 stays disabled)
+      given([{ type: 'AccountCreated', data: { ...alice, statusId: 2 } }]).when(set).then([{ type: 'PasswordChanged', data: { accountId: id, passwordHash: 'h2', changedAt: T0 } }]);
+    });
+
+    it('unlocks a locked account and forgets its failures', () => {
+      const locked: AccountEvent = { type: 'AccountLocked', data: { accountId: id, at: T0, until: '2026-11-22T11:00:00.000Z' } };
+      const failed: AccountEvent = { type: 'SignInFailed', data: { accountId: id, at: T0 } };
+      const unlock: AccountCommand = { type: 'UnlockAccount', data: { at: '2026-11-22T10:30:00.000Z' } };
+      given([{ type: 'AccountCreated', data: alice }, locked]).when(unlock).then([{ type: 'AccountUnlocked', data: { accountId: id, at: '2026-11-22T10:30:00.000Z' } }]);
+      given([{ type: 'AccountCreated', data: alice }, failed]).when(unlock).then([expect.objectContaining({ type: 'AccountUnlocked' })]);
+      given([{ type: 'AccountCreated', data: alice }]).when(unlock).then([]);
+      const unlocked = fold(accountDecider, [{ type: 'AccountCreated', data: alice }, failed, locked, { type: 'AccountUnlocked', data: { accountId: id, at: T0 } }]);
+      expect(unlocked).toMatchObject({ lockedUntil: null, failedSignIns: 0 });
+      given([{ type: 'AccountCreated', data: alice }, locked, { type: 'AccountUnlocked', data: { accountId: id, at: T0 } }])
+        .when({ type: 'RecordSignIn', data: { sessionId: 's', at: '2026-11-22T10:30:00.000Z' } })
+        .then([expect.objectContaining({ type: 'AccountSignedIn' })]);
+      given([]).when(unlock).thenThrows('account.not_found');
+    });
+  });
 });

@@ -2,9 +2,12 @@ import { DomainError } from '../shared';
 import type { AccountCommand } from './account-commands';
 import type { AccountEvent } from './account-events';
 import { accountProfileViolations, throwProfileViolations } from './account-profile-rules';
-import { ACCOUNT_STATUS_ID_VALUES, type AccountState } from './account-state';
+import { ACCOUNT_STATUS_ID_VALUES, ACTIVE, AWAITING_ACTIVATION, type AccountState } from './account-state';
 
 const notFound = () => new DomainError('account.not_found', 'Account not found');
+/** unknown, used, replaced and expired links answer alike: a link tells nothing about the account */
+export const activationInvalid = () => new DomainError('activation.invalid', 'This activation link is invalid or has expired');
+const reused = () => new DomainError('password.reused', 'Password was used recently: the password history of the policy forbids reusing it', 'password');
 
 /** The primary e-mail's entry in the list follows a change of the primary e-mail. */
 const followPrimary = (entries: { value: string; type: string }[], previous: string, next: string) =>
@@ -62,10 +65,36 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
     case 'RequirePasswordChange':
       if (state.status !== 'created') throw notFound();
       return [{ type: 'PasswordChangeRequired', data: { accountId: state.id, at: command.data.at } }];
-    case 'SetPassword':
+    case 'SetPassword': {
       if (state.status !== 'created') throw notFound();
-      if (command.data.reusesRecentPassword) throw new DomainError('password.reused', 'Password was used recently: the password history of the policy forbids reusing it', 'password');
-      return [{ type: 'PasswordChanged', data: { accountId: state.id, passwordHash: command.data.passwordHash, changedAt: command.data.changedAt } }];
+      if (command.data.reusesRecentPassword) throw reused();
+      const changed: AccountEvent = { type: 'PasswordChanged', data: { accountId: state.id, passwordHash: command.data.passwordHash, changedAt: command.data.changedAt } };
+      // a first password set by an administrator activates the account (its link stops working)
+      if (state.statusId !== AWAITING_ACTIVATION) return [changed];
+      return [changed, { type: 'AccountStatusChanged', data: { accountId: state.id, statusId: ACTIVE, changedAt: command.data.changedAt } }];
+    }
+    case 'IssueActivation':
+      if (state.status !== 'created') throw notFound();
+      if (state.statusId !== AWAITING_ACTIVATION) throw new DomainError('activation.not_awaiting', 'Only an account awaiting activation can get an activation e-mail');
+      return [{ type: 'ActivationIssued', data: { accountId: state.id, ...command.data } }];
+    case 'ActivateAccount': {
+      const { tokenHash, passwordHash, reusesRecentPassword, at } = command.data;
+      if (state.status !== 'created' || state.statusId !== AWAITING_ACTIVATION || !state.activation) throw activationInvalid();
+      if (state.activation.tokenHash !== tokenHash || state.activation.expiresAt <= at) throw activationInvalid();
+      if (reusesRecentPassword) throw reused();
+      return [
+        { type: 'PasswordChanged', data: { accountId: state.id, passwordHash, changedAt: at } },
+        { type: 'AccountStatusChanged', data: { accountId: state.id, statusId: ACTIVE, changedAt: at } },
+        { type: 'AccountActivated', data: { accountId: state.id, tokenHash, at } },
+      ];
+    }
+    case 'UnlockAccount': {
+      if (state.status !== 'created') throw notFound();
+      const locked = state.lockedUntil !== null && state.lockedUntil > command.data.at;
+      // nothing to end: an unlock repeated or raced by the lock's own expiry changes nothing
+      if (!locked && state.failedSignIns === 0) return [];
+      return [{ type: 'AccountUnlocked', data: { accountId: state.id, at: command.data.at } }];
+    }
     case 'RecordFailedSignIn': {
       if (state.status !== 'created') throw notFound();
       const { at, lockoutAttempts, lockoutDurationSeconds } = command.data;

@@ -13,6 +13,7 @@ import { PasswordStrength } from '../../core/password-strength';
 import { CLOCK, EVENT_STORE, READ_DB } from '../../core/tokens';
 import type { EventStore } from '../../event-store/event-store.port';
 import type { ReadDatabase } from '../../read-db/read-database';
+import { ActivationMails } from '../activation-mails';
 
 export class CreateAccountCommand {
   constructor(
@@ -32,6 +33,7 @@ export class CreateAccountHandler implements ICommandHandler<CreateAccountComman
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly hasher: PasswordHasher,
     private readonly strength: PasswordStrength,
+    private readonly activation: ActivationMails,
   ) {}
 
   async execute({ input, context, isProtected }: CreateAccountCommand): Promise<CommandOutcome<{ id: string }>> {
@@ -75,6 +77,8 @@ export class CreateAccountHandler implements ICommandHandler<CreateAccountComman
       context,
       { reservations: [usernameReservation(input.username), emailReservation(input.email)] },
     );
-    return { value: { id: accountId }, position: result.position };
+    // after the append: a mail must never announce an account that was not created (docs/adr/0008)
+    const activationPosition = input.activation ? await this.activation.send(accountId, context, true) : null;
+    return { value: { id: accountId }, position: activationPosition ?? result.position };
   }
 }

@@ -4,6 +4,9 @@ import {
   ACCOUNT_STATUS_IDS,
   ACCOUNT_STATUS_LABELS,
   ZAccountAuthInput,
+  ZActivateAccountInput,
+  ZActivationToken,
+  type TActivationInfo,
   ZAccountId,
   ZChangeOwnPasswordInput,
   ZSetPasswordInput,
@@ -21,7 +24,8 @@ import {
 import type { Response } from 'express';
 import { z } from 'zod';
 import type { RequestContext } from '../../application/request-context';
-import { AllowedWhilePasswordChangeRequired, Ctx, CurrentPrincipal } from '../../auth/auth.guard';
+import { AllowedWhilePasswordChangeRequired, Ctx, CurrentPrincipal, Public } from '../../auth/auth.guard';
+import { RequirePermission } from '../../auth/permissions';
 import type { Principal } from '../../auth/principal';
 import { CommandGateway } from '../../core/command-gateway';
 import { writeConsistencyHeaders } from '../../http/consistency-headers';
@@ -39,6 +43,10 @@ import { FindAccountsByUsernameQuery } from '../queries/find-accounts-by-usernam
 import { supportedTimeZones } from '../time-zones';
 import { GetAccountQuery } from '../queries/get-account.query';
 import { ListAccountsQuery } from '../queries/list-accounts.query';
+import { ActivateAccountCommand } from '../commands/activate-account.handler';
+import { IssueActivationCommand } from '../commands/issue-activation.handler';
+import { UnlockAccountCommand } from '../commands/unlock-account.handler';
+import { GetActivationQuery } from '../queries/get-activation.query';
 
 const accountIdOf = (id: string) => parseWith(z.object({ id: ZAccountId }), { id }).id;
 
@@ -59,11 +67,13 @@ export abstract class AccountsRoutes {
   protected abstract wrapAccount(account: TAccount): unknown;
 
   @Get('account/statuses')
+  @RequirePermission('accounts:read')
   statuses() {
     return this.wrap(accountStatuses());
   }
 
   @Post('account')
+  @RequirePermission('accounts:write')
   @HttpCode(201)
   async create(@Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<{ id: string }>(new CreateAccountCommand(parseWith(ZCreateAccountInput, body), context));
@@ -72,32 +82,55 @@ export abstract class AccountsRoutes {
   }
 
   @Get('accounts')
+  @RequirePermission('accounts:read')
   async list(@Query() query: Record<string, unknown>) {
     return this.wrap(await this.queryBus.execute<ListAccountsQuery, TPage<TAccountListItem>>(new ListAccountsQuery(parseWith(ZListAccountsInput, query))));
   }
 
   /** the profile form's time zone picker */
   @Get('server/supported-time-zones')
+  @RequirePermission('accounts:read')
   timeZones() {
     return this.wrap(supportedTimeZones());
   }
 
   /** the spec's query form */
   @Get('account/find')
+  @RequirePermission('accounts:read')
   async find(@Query() query: Record<string, unknown>) {
     return this.wrap(await this.findByUsername(query));
   }
 
   /** v1's form in the spec */
   @Get('account/find/username')
+  @RequirePermission('accounts:read')
   async findV1Form(@Query() query: Record<string, unknown>) {
     return this.wrap(await this.findByUsername(query));
   }
 
   /** v2's form in the spec */
   @Get('account/username/:search')
+  @RequirePermission('accounts:read')
   async findV2Form(@Param('search') search: string) {
     return this.wrap(await this.findByUsername({ username: search }));
+  }
+
+  /** public: the activation page asks whether its link works (404 activation.invalid when not) */
+  @Public()
+  @Get('account/activation/:token')
+  async readActivation(@Param('token') token: string) {
+    return this.wrap(await this.queryBus.execute<GetActivationQuery, TActivationInfo>(new GetActivationQuery(parseWith(z.object({ token: ZActivationToken }), { token }).token)));
+  }
+
+  /** public: the owner sets the first password with the link's token; the link then stops working */
+  @Public()
+  @Post('account/activate')
+  @HttpCode(200)
+  async activate(@Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const { token, password } = parseWith(ZActivateAccountInput, body);
+    const outcome = await this.gateway.execute<{ id: string; username: string }>(new ActivateAccountCommand(token, password, context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap({ message: 'Account activated', username: outcome.value.username });
   }
 
   private findByUsername(query: Record<string, unknown>) {
@@ -106,11 +139,13 @@ export abstract class AccountsRoutes {
   }
 
   @Get('account/:id')
+  @RequirePermission('accounts:read')
   async read(@Param('id') id: string) {
     return this.wrapAccount(await this.queryBus.execute<GetAccountQuery, TAccount>(new GetAccountQuery(accountIdOf(id))));
   }
 
   @Put('account/:id')
+  @RequirePermission('accounts:write')
   async update(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const accountId = accountIdOf(id);
     const outcome = await this.gateway.execute<{ id: string }>(new UpdateAccountProfileCommand(accountId, parseWith(ZUpdateAccountProfileInput, body), context));
@@ -119,6 +154,7 @@ export abstract class AccountsRoutes {
   }
 
   @Delete('account/:id')
+  @RequirePermission('accounts:delete')
   async remove(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<DeletedAccount>(new DeleteAccountCommand(accountIdOf(id), context));
     writeConsistencyHeaders(response, outcome);
@@ -126,6 +162,7 @@ export abstract class AccountsRoutes {
   }
 
   @Patch('account/:id/profile-picture')
+  @RequirePermission('accounts:write')
   async setPicture(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const accountId = accountIdOf(id);
     const { picture } = parseWith(ZProfilePictureInput, body);
@@ -135,11 +172,13 @@ export abstract class AccountsRoutes {
   }
 
   @Get('account/:id/auth')
+  @RequirePermission('accounts:read')
   async readAuth(@Param('id') id: string) {
     return this.wrap(await this.queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(accountIdOf(id))));
   }
 
   @Put('account/:id/auth')
+  @RequirePermission('accounts:credentials')
   async writeAuth(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const accountId = accountIdOf(id);
     const outcome = await this.gateway.execute<{ id: string }>(new ChangeAccountAuthCommand(accountId, parseWith(ZAccountAuthInput, body), context));
@@ -148,6 +187,7 @@ export abstract class AccountsRoutes {
   }
 
   @Patch('account/:id/password/next-login')
+  @RequirePermission('accounts:credentials')
   async requirePasswordChange(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const accountId = accountIdOf(id);
     const outcome = await this.gateway.execute<{ id: string }>(new RequirePasswordChangeCommand(accountId, context));
@@ -155,8 +195,31 @@ export abstract class AccountsRoutes {
     return this.wrap(await this.queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(accountId)));
   }
 
+  /** a new activation mail for an account awaiting activation (status 4); the earlier link stops working */
+  @Post('account/:id/activation')
+  @RequirePermission('accounts:credentials')
+  @HttpCode(202)
+  async resendActivation(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const accountId = accountIdOf(id);
+    const outcome = await this.gateway.execute<{ id: string }>(new IssueActivationCommand(accountId, context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap({ message: 'Activation e-mail sent' });
+  }
+
+  /** ends a lockout and forgets the failed sign-ins; answers the auth info */
+  @Post('account/:id/unlock')
+  @RequirePermission('accounts:credentials')
+  @HttpCode(200)
+  async unlock(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const accountId = accountIdOf(id);
+    const outcome = await this.gateway.execute<{ id: string }>(new UnlockAccountCommand(accountId, context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap(await this.queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(accountId)));
+  }
+
   /** the spec leaves the method open: PUT and PATCH both set the password */
   @Put('account/:id/password')
+  @RequirePermission('accounts:credentials')
   async setPassword(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const accountId = accountIdOf(id);
     const { password } = parseWith(ZSetPasswordInput, body);
@@ -166,6 +229,7 @@ export abstract class AccountsRoutes {
   }
 
   @Patch('account/:id/password')
+  @RequirePermission('accounts:credentials')
   async setPasswordByPatch(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     return this.setPassword(id, body, context, response);
   }

@@ -5,8 +5,8 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../application/clock';
 import { CLOCK, READ_DB } from '../../core/tokens';
 import type { ReadDatabase } from '../../read-db/read-database';
-import type { Principal } from '../principal';
-import { SessionCache } from '../session-cache';
+import type { SessionPrincipal } from '../principal';
+import { CredentialCache } from '../credential-cache';
 import { hashToken } from '../session-token';
 
 /** Status 3, or a password older than the policy's maximum age in days. */
@@ -21,19 +21,19 @@ export class ResolveSessionQuery {
 
 /** A session counts only while it is open, unexpired, and its account is still allowed in. */
 @QueryHandler(ResolveSessionQuery)
-export class ResolveSessionHandler implements IQueryHandler<ResolveSessionQuery, Principal | null> {
+export class ResolveSessionHandler implements IQueryHandler<ResolveSessionQuery, SessionPrincipal | null> {
   constructor(
     @Inject(READ_DB) private readonly db: Kysely<ReadDatabase>,
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly cache: SessionCache,
+    private readonly cache: CredentialCache,
   ) {}
 
-  async execute({ token }: ResolveSessionQuery): Promise<Principal | null> {
+  async execute({ token }: ResolveSessionQuery): Promise<SessionPrincipal | null> {
     if (!token || token.length > 200) return null;
     const tokenHash = hashToken(token);
     const now = this.clock.now();
     const cached = this.cache.get(tokenHash, now.getTime());
-    if (cached) return cached;
+    if (cached) return cached.principal.kind === 'session' ? cached.principal : null;
     const row = await this.db
       .selectFrom('sessions_v1')
       .innerJoin('accounts_v2', 'accounts_v2.id', 'sessions_v1.account_id')
@@ -51,13 +51,13 @@ export class ResolveSessionHandler implements IQueryHandler<ResolveSessionQuery,
       .executeTakeFirst();
     if (!row || row.ended_at || row.expires_at <= now.toISOString()) return null;
     if (row.status_id === ACCOUNT_STATUS.disabled) return null;
-    const principal: Principal = {
+    const principal: SessionPrincipal = {
       kind: 'session',
       accountId: row.account_id,
       sessionId: row.session_id,
       passwordChangeRequired: passwordChangeRequired(row.status_id, row.password_changed_at, row.max_age, now),
     };
-    this.cache.set(tokenHash, principal, Date.parse(row.expires_at), now.getTime());
+    this.cache.set(tokenHash, { principal, restrictions: [], expiresAt: row.expires_at }, Date.parse(row.expires_at), now.getTime());
     return principal;
   }
 }

@@ -12,6 +12,7 @@ import { parseWith } from '../../http/zod-body';
 import { AllowedWhilePasswordChangeRequired, Ctx, CurrentPrincipal, Public } from '../auth.guard';
 import { SignInCommand, type SignInResult } from '../commands/sign-in.handler';
 import { SignOutCommand } from '../commands/sign-out.handler';
+import { sessionOf } from '../permissions';
 import type { Principal } from '../principal';
 import { CurrentAccountQuery } from '../queries/current-account.query';
 
@@ -57,7 +58,7 @@ export abstract class AuthRoutes {
   @Post('admin/logout')
   @HttpCode(200)
   async logout(@CurrentPrincipal() principal: Principal, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
-    await this.gateway.execute(new SignOutCommand(principal.sessionId, context));
+    await this.gateway.execute(new SignOutCommand(sessionOf(principal).sessionId, context));
     clearSessionCookie(response);
     return this.wrap({ message: 'Signed out' });
   }

@@ -1,4 +1,4 @@
-import { ZAccountAuthInput, ZApiError, ZAuthenticateInput, ZChangeOwnPasswordInput, ZSetPasswordInput, ZCreateAccountInput, ZFindAccountsByUsernameInput, ZListAccountsInput, ZPolicy, ZPolicyInput, ZProfilePictureInput, ZUpdateAccountProfileInput } from '@rollcall/contracts';
+import { ZCreateAccessTokenInput, ZListAccessTokensInput, ZUpdateAccessTokenInput, ZActivateAccountInput, ZAccountAuthInput, ZApiError, ZAuthenticateInput, ZChangeOwnPasswordInput, ZSetPasswordInput, ZCreateAccountInput, ZFindAccountsByUsernameInput, ZImportAccountsInput, ZListAccountsInput, ZPolicy, ZPolicyInput, ZProfilePictureInput, ZUpdateAccountProfileInput } from '@rollcall/contracts';
 import { z } from 'zod';
 
 /**
@@ -39,7 +39,7 @@ const ZAccount = ZAccountListItem.extend({
   additional: z.object({ email: ZContactList, telephone: ZContactList }).catchall(z.unknown()),
 });
 const ZAccountSearchItem = z.object({ id: z.string().uuid(), username: z.string(), username_readable: z.string(), first_name: z.string(), last_name: z.string() });
-const ZAccountAuth = z.object({ username: z.string(), policy_id: z.string().nullable(), status_id: z.number().int() });
+const ZAccountAuth = z.object({ username: z.string(), policy_id: z.string().nullable(), status_id: z.number().int(), locked_until: z.string().nullable() });
 const page = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), total: z.number().int(), from: z.number().int().nullable(), to: z.number().int().nullable(), last_page: z.number().int(), current_page: z.number().int(), per_page: z.number().int() });
 
@@ -71,11 +71,63 @@ export const ROUTES: RouteEntry[] = [
   { method: 'patch', path: 'account/{id}/password/next-login', summary: 'Require a password change on next login (status 3); answers the auth info', response: ZAccountAuth },
   { method: 'put', path: 'account/{id}/password', summary: "Set the password under the account's policy (length, strength, history)", body: ZSetPasswordInput, response: z.object({ message: z.string() }) },
   { method: 'patch', path: 'account/{id}/password', summary: 'As PUT (the spec leaves the method open)', body: ZSetPasswordInput, response: z.object({ message: z.string() }) },
+  { method: 'post', path: 'account/{id}/activation', summary: 'Send a new activation e-mail to an account awaiting activation (status 4); the earlier link stops working. 400 activation.not_awaiting otherwise', response: z.object({ message: z.string() }), status: 202 },
+  { method: 'post', path: 'account/{id}/unlock', summary: 'End a lockout and reset the failed sign-in count; answers the auth info', response: ZAccountAuth },
+  {
+    method: 'get',
+    path: 'account/activation/{token}',
+    summary: 'Is this activation link valid? Its username, expiry and the password policy rules; 404 activation.invalid for unknown, used, replaced and expired links alike',
+    public: true,
+    response: z.object({ username: z.string(), expires_at: z.string(), policy: z.object({ title: z.string(), min_length: z.number().int(), min_strength: z.number().int(), history: z.number().int().nullable() }).nullable() }),
+  },
+  { method: 'post', path: 'account/activate', summary: "Set the first password with an activation token under the account's policy; status 4 becomes 1 and the link stops working", public: true, body: ZActivateAccountInput, response: z.object({ message: z.string(), username: z.string() }) },
   { method: 'post', path: 'account/password/change', summary: 'The signed-in account changes its own password (allowed to a session that must change it)', body: ZChangeOwnPasswordInput, response: z.object({ message: z.string() }) },
+  {
+    method: 'post',
+    path: 'accounts/import/csv',
+    summary: 'Bulk create accounts from CSV rows mapped to first_name, last_name, email, username, password?; at most 1,000 rows (413 beyond); a bad row is reported and skipped',
+    body: ZImportAccountsInput,
+    response: z.object({
+      created: z.number().int(),
+      failed: z.number().int(),
+      rows: z.array(z.union([z.object({ row: z.number().int(), status: z.literal('created'), id: z.string().uuid() }), z.object({ row: z.number().int(), status: z.literal('failed'), errors: z.record(z.string(), z.array(z.string())) })])),
+    }),
+  },
   { method: 'get', path: 'policies', summary: 'List password policies (oldest first, not paged) with the number of accounts using each', response: z.array(ZPolicy) },
   { method: 'post', path: 'policy', summary: 'Create a password policy (title unique case-insensitively)', body: ZPolicyInput, response: ZPolicy, status: 201 },
   { method: 'put', path: 'policy/{id}', summary: 'Update a password policy (the whole body, as on create)', body: ZPolicyInput, response: ZPolicy },
   { method: 'delete', path: 'policy/{id}', summary: 'Delete a password policy; refused (409) while accounts use it', response: z.object({ message: z.string() }) },
 ];
+
+/** access tokens: `unique_id` is the secret only in the create answer, a recognisable prefix elsewhere */
+const ZAccessToken = z.object({
+  id: z.string().uuid(),
+  unique_id: z.string(),
+  token_title: z.string(),
+  account_id: z.string().uuid(),
+  account_username: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  expires_at: z.string().nullable(),
+  last_used_at: z.string().nullable(),
+  permissions: z.array(z.string()),
+  restrictions: z.array(z.string()),
+});
+ROUTES.push(
+  { method: 'get', path: 'permissions/system', summary: 'The system permissions an access token (or a role) can be granted: slug and label', response: z.array(z.object({ slug: z.string(), value: z.string() })) },
+  { method: 'get', path: 'tokens', summary: 'Access tokens, newest first: paging, sort, optional account_id', query: ZListAccessTokensInput, response: page(ZAccessToken) },
+  { method: 'get', path: 'account/{id}/bearer-tokens', summary: "An account's access tokens (same paging as tokens)", query: ZListAccessTokensInput, response: page(ZAccessToken) },
+  {
+    method: 'post',
+    path: 'token',
+    summary: 'Create an access token; the answer carries the secret (token, unique_id) this once. Also POST token/. A `token` field in the body is ignored: the server generates the secret',
+    body: ZCreateAccessTokenInput,
+    response: ZAccessToken.extend({ token: z.string() }),
+    status: 201,
+  },
+  { method: 'get', path: 'token/{id}', summary: 'One access token (without its secret)', response: ZAccessToken },
+  { method: 'put', path: 'token/{id}', summary: 'Change title, permissions, restrictions or expiry of an access token; answers the token', body: ZUpdateAccessTokenInput, response: ZAccessToken },
+  { method: 'delete', path: 'token/{id}', summary: 'Delete (revoke) an access token: the next request with it is refused', response: z.object({ message: z.string() }) },
+);
 
 export const ERROR_SCHEMA = ZApiError;

@@ -5,6 +5,7 @@ import type { Response } from 'express';
 import { z } from 'zod';
 import type { RequestContext } from '../../application/request-context';
 import { Ctx } from '../../auth/auth.guard';
+import { RequirePermission } from '../../auth/permissions';
 import { CommandGateway } from '../../core/command-gateway';
 import { writeConsistencyHeaders } from '../../http/consistency-headers';
 import { parseWith } from '../../http/zod-body';
@@ -29,11 +30,13 @@ export abstract class PoliciesRoutes {
   protected abstract wrap<T>(value: T): unknown;
 
   @Get('policies')
+  @RequirePermission('policies:read')
   async list() {
     return this.wrap(await this.queryBus.execute<ListPoliciesQuery, TPolicy[]>(new ListPoliciesQuery()));
   }
 
   @Post('policy')
+  @RequirePermission('policies:write')
   @HttpCode(201)
   async create(@Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<{ id: string }>(new CreatePasswordPolicyCommand(toPolicyRules(parseWith(ZPolicyInput, body)), context));
@@ -42,6 +45,7 @@ export abstract class PoliciesRoutes {
   }
 
   @Put('policy/:id')
+  @RequirePermission('policies:write')
   async update(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const policyId = policyIdOf(id);
     const outcome = await this.gateway.execute<{ id: string }>(new UpdatePasswordPolicyCommand(policyId, toPolicyRules(parseWith(ZPolicyInput, body)), context));
@@ -50,6 +54,7 @@ export abstract class PoliciesRoutes {
   }
 
   @Delete('policy/:id')
+  @RequirePermission('policies:write')
   async remove(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<{ id: string; title: string }>(new DeletePasswordPolicyCommand(policyIdOf(id), context));
     writeConsistencyHeaders(response, outcome);

@@ -5,6 +5,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_OPTIONS } from '@rollcall/contracts';
@@ -15,6 +16,7 @@ import { SEARCH_DEBOUNCE_MS } from '../../lib/use-debounced-value';
 import { trpc } from '../../trpc';
 import { useAccountColumns } from './account-columns';
 import { CreateAccountDialog } from './CreateAccountDialog';
+import { ImportAccountsDialog } from './import/ImportAccountsDialog';
 import { useAccountsTableState } from './use-accounts-table-state';
 import { useLiveAccounts } from './use-live-accounts';
 
@@ -27,6 +29,7 @@ export default function AccountsPage() {
   const list = trpc.accounts.list.useQuery(table.input, { placeholderData: keepPreviousData });
   const statuses = trpc.accounts.statuses.useQuery(undefined, { staleTime: 5 * 60_000 });
   const [createOpen, setCreateOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
   useLiveAccounts();
 
   // Search: typed text reaches the URL 300 ms after the last keystroke.
@@ -56,9 +59,14 @@ export default function AccountsPage() {
       <PageHeader
         title={t('accounts.title')}
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreateOpen(true)}>
-            {t('accounts.createButton')}
-          </Button>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImportOpen(true)}>
+              {t('accounts.import.button')}
+            </Button>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreateOpen(true)}>
+              {t('accounts.createButton')}
+            </Button>
+          </Box>
         }
       />
       <DataTable
@@ -110,6 +118,7 @@ export default function AccountsPage() {
         }
       />
       <CreateAccountDialog open={createOpen} onClose={() => setCreateOpen(false)} />
+      <ImportAccountsDialog open={importOpen} onClose={() => setImportOpen(false)} />
     </>
   );
 }

@@ -97,7 +97,7 @@ function CreateAccountForm({ titleId, onClose }: { titleId: string; onClose: () 
   const { notify } = useSnackbar();
   const utils = trpc.useUtils();
   const formId = useId();
-  const hintIds = { noPassword: useId(), expiry: useId() };
+  const hintIds = { noPassword: useId(), activation: useId(), expiry: useId() };
   const [form, setForm] = useState<FormState>(EMPTY_FORM);
   const [errors, setErrors] = useState<FieldErrors>({});
   /** The policy switch's value before 'without password' turned it off, restored after. */
@@ -225,7 +225,13 @@ function CreateAccountForm({ titleId, onClose }: { titleId: string; onClose: () 
               checked={form.no_password}
               onChange={setNoPassword}
             />
-            <SwitchWithHint label={t('accounts.create.activation')} checked={form.activation} onChange={(on) => setForm((current) => ({ ...current, activation: on }))} />
+            <SwitchWithHint
+              label={t('accounts.create.activation')}
+              hint={t(form.no_password ? 'accounts.create.activationHint' : 'accounts.create.welcomeHint')}
+              hintId={hintIds.activation}
+              checked={form.activation}
+              onChange={(on) => setForm((current) => ({ ...current, activation: on }))}
+            />
             <SwitchWithHint label={t('accounts.create.policy')} checked={policyEnforced} disabled={form.no_password} onChange={setPolicy} />
             {policyEnforced && (
               <TextField

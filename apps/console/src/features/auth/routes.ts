@@ -6,3 +6,6 @@ export const toIndex = (): string => indexRoute;
 export const toSignIn = (): string => signInRoute;
 export const changePasswordRoute = '/change-password';
 export const toChangePassword = (): string => changePasswordRoute;
+/** public: the link of an activation e-mail (the API builds it as ROLLCALL_PUBLIC_URL + /activate/<token>) */
+export const activateRoute = '/activate/:token';
+export const toActivate = (token: string): string => `/activate/${encodeURIComponent(token)}`;

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -15,6 +16,7 @@ import { CountedTextField } from '../../../components/CountedTextField';
 import { ErrorState } from '../../../components/ErrorState';
 import { LoadingState } from '../../../components/LoadingState';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
+import { formatDateTime } from '../../../lib/format-date';
 import { useStatusLabel } from '../../../lib/use-status-label';
 import { trpc } from '../../../trpc';
 
@@ -91,6 +93,8 @@ function AccountStatusCard({ accountId, auth }: { accountId: string; auth: TAcco
             {t('accounts.auth.statusCard')}
           </Typography>
           <TextField label={t('accounts.auth.username')} value={auth.username} slotProps={{ htmlInput: { readOnly: true } }} />
+          {auth.locked_until && <LockoutNotice accountId={accountId} lockedUntil={auth.locked_until} />}
+          {auth.status_id === AWAITING_ACTIVATION && <ActivationNotice accountId={accountId} />}
           <TextField
             select
             label={t('accounts.auth.status')}
@@ -137,6 +141,58 @@ function AccountStatusCard({ accountId, auth }: { accountId: string; auth: TAcco
         </Box>
       </CardContent>
     </Card>
+  );
+}
+
+const AWAITING_ACTIVATION = 4;
+
+/** A policy lockout is in force: when it ends, and a way to end it now. */
+function LockoutNotice({ accountId, lockedUntil }: { accountId: string; lockedUntil: string }) {
+  const { t } = useTranslation();
+  const { notify } = useSnackbar();
+  const utils = trpc.useUtils();
+  const unlock = trpc.accounts.unlock.useMutation({
+    onSuccess: (auth) => {
+      utils.accounts.auth.setData({ id: accountId }, auth);
+      notify(t('accounts.auth.unlocked'), 'success');
+    },
+    onError: (error) => notify(describeError(error, t), 'error'),
+  });
+  return (
+    <Alert
+      severity="warning"
+      role="status"
+      action={
+        <Button color="inherit" size="small" loading={unlock.isPending} onClick={() => unlock.mutate({ id: accountId })}>
+          {t('accounts.auth.unlock')}
+        </Button>
+      }
+    >
+      {t('accounts.auth.lockedUntil', { until: formatDateTime(lockedUntil) })}
+    </Alert>
+  );
+}
+
+/** The owner has not set a first password yet: the activation mail can be sent again (the old link dies). */
+function ActivationNotice({ accountId }: { accountId: string }) {
+  const { t } = useTranslation();
+  const { notify } = useSnackbar();
+  const resend = trpc.accounts.resendActivation.useMutation({
+    onSuccess: () => notify(t('accounts.auth.activationSent'), 'success'),
+    onError: (error) => notify(describeError(error, t), 'error'),
+  });
+  return (
+    <Alert
+      severity="info"
+      role="status"
+      action={
+        <Button color="inherit" size="small" loading={resend.isPending} onClick={() => resend.mutate({ id: accountId })}>
+          {t('accounts.auth.resendActivation')}
+        </Button>
+      }
+    >
+      {t('accounts.auth.awaitingActivation')}
+    </Alert>
   );
 }
 

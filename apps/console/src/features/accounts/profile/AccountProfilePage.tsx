@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../api/api-error';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -14,6 +16,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { fullName } from '../../../lib/account-name';
 import { trpc } from '../../../trpc';
+import { AccessTokensPanel } from '../../access-tokens/AccessTokensPanel';
 import { toAccounts } from '../routes';
 import { AccountAuthSection } from './AccountAuthSection';
 import { ProfileCard } from './ProfileCard';
@@ -22,10 +25,8 @@ import { ProfileForm } from './ProfileForm';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * /accounts/profile/:id: the profile card and the profile form (spec tabs 1-2), account status and
- * reset password (tab 7), and deletion. The other tabs (smart cards, organizations, teams, tokens,
- * calendar, attendance, claims)
- * arrive with their issues.
+ * /accounts/profile/:id: the profile card and the profile form (spec tabs 1-2), then the tabs
+ * 'Account status and Reset password' (7) and 'Access tokens' (6), and deletion.
  */
 export default function AccountProfilePage() {
   const { t } = useTranslation();
@@ -49,10 +50,47 @@ export default function AccountProfilePage() {
             {/* keyed by the account: another account's profile starts from its own values */}
             <ProfileForm key={account.data.id} account={account.data} />
           </Box>
-          <AccountAuthSection key={account.data.id} accountId={account.data.id} />
+          <AccountTabs accountId={account.data.id} />
         </>
       )}
     </>
+  );
+}
+
+const TABS = ['status', 'tokens'] as const;
+type TabName = (typeof TABS)[number];
+const isTab = (value: string | null): value is TabName => (TABS as readonly (string | null)[]).includes(value);
+
+/**
+ * The account's tabs below the profile (spec tabs 6 and 7 so far; smart cards, organizations, teams,
+ * calendar, attendance and claims join with their issues). The open tab is in the URL (?tab=), so a
+ * reload or a shared link keeps it.
+ */
+function AccountTabs({ accountId }: { accountId: string }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: TabName = isTab(requested) ? requested : 'status';
+  const baseId = useId();
+  const select = (_event: unknown, next: TabName) => {
+    const nextParams = new URLSearchParams(params);
+    if (next === 'status') nextParams.delete('tab');
+    else nextParams.set('tab', next);
+    setParams(nextParams, { replace: true });
+  };
+  const labels: Record<TabName, string> = { status: t('accounts.tabs.status'), tokens: t('accounts.tabs.tokens') };
+  return (
+    <Box sx={{ mt: 3 }}>
+      <Tabs value={tab} onChange={select} aria-label={t('accounts.tabs.label')} variant="scrollable" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
+        {TABS.map((name) => (
+          <Tab key={name} value={name} label={labels[name]} id={`${baseId}-tab-${name}`} aria-controls={`${baseId}-panel-${name}`} />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={`${baseId}-panel-${tab}`} aria-labelledby={`${baseId}-tab-${tab}`}>
+        {tab === 'status' ? <AccountAuthSection key={accountId} accountId={accountId} /> : null}
+        {tab === 'tokens' ? <AccessTokensPanel key={accountId} accountId={accountId} heading={t('accessTokens.title')} /> : null}
+      </Box>
+    </Box>
   );
 }
 

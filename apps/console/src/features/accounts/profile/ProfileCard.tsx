@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -14,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { TAccount } from '@rollcall/contracts';
 import { describeError } from '../../../api/api-error';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { fullName, initials } from '../../../lib/account-name';
 import { formatDate } from '../../../lib/format-date';
@@ -37,6 +39,7 @@ export function ProfileCard({ account }: { account: TAccount }) {
   const input = useRef<HTMLInputElement>(null);
   const readingTitleId = useId();
   const [reading, setReading] = useState(false);
+  const [confirmRemove, setConfirmRemove] = useState(false);
   const setPicture = trpc.accounts.setPicture.useMutation();
   const picture = account.additional.profilePicture ?? undefined;
 
@@ -66,6 +69,23 @@ export function ProfileCard({ account }: { account: TAccount }) {
       },
     );
   };
+
+  const removePicture = () =>
+    setPicture.mutate(
+      { id: account.id, picture: null },
+      {
+        onSuccess: () => {
+          setConfirmRemove(false);
+          notify(t('accounts.profile.pictureRemoved'), 'success');
+          void utils.accounts.byId.invalidate({ id: account.id });
+          void utils.auth.me.invalidate();
+        },
+        onError: (error) => {
+          setConfirmRemove(false);
+          notify(describeError(error, t), 'error');
+        },
+      },
+    );
 
   const contacts = (title: string, entries: Array<{ value: string; type: string }>) => (
     <Box>
@@ -105,6 +125,11 @@ export function ProfileCard({ account }: { account: TAccount }) {
             {initials(account)}
           </Avatar>
         </ButtonBase>
+        {picture ? (
+          <Button size="small" color="error" onClick={() => setConfirmRemove(true)} disabled={setPicture.isPending} sx={{ mt: -1 }}>
+            {t('accounts.profile.removePicture')}
+          </Button>
+        ) : null}
         <input ref={input} type="file" accept="image/*" hidden data-testid="profile-picture-input" onChange={(event) => void onFile(event)} />
         <Box>
           <Typography variant="h6" component="h2">
@@ -135,6 +160,14 @@ export function ProfileCard({ account }: { account: TAccount }) {
         {contacts(t('accounts.profile.telephones'), account.additional.telephone)}
         {contacts(t('accounts.profile.emails'), account.additional.email)}
       </CardContent>
+      <ConfirmDialog
+        open={confirmRemove}
+        title={t('accounts.profile.removePictureTitle')}
+        message={t('accounts.profile.removePictureMessage')}
+        busy={setPicture.isPending}
+        onConfirm={removePicture}
+        onCancel={() => setConfirmRemove(false)}
+      />
       <Dialog open={reading} aria-labelledby={readingTitleId} slotProps={{ paper: { sx: { width: 400, maxWidth: 'calc(100% - 32px)' } } }}>
         <DialogTitle id={readingTitleId}>{t('accounts.profile.readingImage')}</DialogTitle>
         <DialogContent sx={{ display: 'flex', justifyContent: 'center', pb: 3 }}>

@@ -8,21 +8,49 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { TAccount, TUpdateAccountProfileInput } from '@rollcall/contracts';
-import { splitFieldErrors } from '../../../api/api-error';
+import { getApiError, splitFieldErrors } from '../../../api/api-error';
 import { CountedTextField } from '../../../components/CountedTextField';
+import { DateField } from '../../../components/DateField';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
-import { formatDate } from '../../../lib/format-date';
 import { trpc } from '../../../trpc';
+import { ContactListEditor, contactRow, type ContactKind, type ContactRow } from './ContactListEditor';
 
 /** Fields whose server errors are shown under the field (spec section 5). */
 const FIELD_NAMES = ['first_name', 'middle_name', 'nickname', 'birth_date', 'email', 'profile', 'last_name', 'gender', 'time_zone', 'locale', 'website'] as const;
 type FieldName = (typeof FIELD_NAMES)[number];
-type FormState = Record<FieldName, string>;
+/** the contact lists by their API name ('email' is also the account's own e-mail field) */
+type Contacts = Record<ContactKind, ContactRow[]>;
+type FormState = Record<FieldName, string> & { contacts: Contacts };
 type FieldErrors = Partial<Record<FieldName, string[]>>;
+type ContactErrors = Record<ContactKind, Record<string, string[]>>;
+const NO_CONTACT_ERRORS: ContactErrors = { telephone: {}, email: {} };
+
+/**
+ * The server keys a contact entry's errors by its path: 'additional.telephone.0.value' over REST,
+ * with the tRPC input's 'profile.' in front over tRPC; '<index>.<field>' is left for the row.
+ */
+const CONTACT_ERROR_KEY = /^(?:profile\.)?additional\.(telephone|email)(?:\.(.+))?$/;
+
+function splitContactErrors(error: unknown): { keys: string[]; contacts: ContactErrors } {
+  const contacts: ContactErrors = { telephone: {}, email: {} };
+  const keys: string[] = [];
+  for (const [key, messages] of Object.entries(getApiError(error)?.fields ?? {})) {
+    const match = CONTACT_ERROR_KEY.exec(key);
+    if (!match || !messages.length) continue;
+    keys.push(key);
+    const rowKey = match[2] ?? '';
+    (contacts[match[1] as ContactKind][rowKey] ??= []).push(...messages);
+  }
+  return { keys, contacts };
+}
 
 function fromAccount(account: TAccount): FormState {
   const a = account.additional;
   return {
+    contacts: {
+      telephone: a.telephone.map((entry) => contactRow(entry.value, entry.type)),
+      email: a.email.map((entry) => contactRow(entry.value, entry.type)),
+    },
     first_name: account.first_name,
     middle_name: a.middle_name ?? '',
     nickname: a.nickname ?? '',
@@ -37,8 +65,11 @@ function fromAccount(account: TAccount): FormState {
   };
 }
 
-/** Empty text is 'not set'; the contact lists are not part of the form and keep their entries. */
-const toInput = (form: FormState): TUpdateAccountProfileInput => ({ ...form });
+/** Empty text is 'not set'; the contact lists are sent whole, so a removed row is gone. */
+function toInput({ contacts, ...fields }: FormState): TUpdateAccountProfileInput {
+  const entries = (rows: ContactRow[]) => rows.map(({ value, type }) => ({ value, type }));
+  return { ...fields, additional: { telephone: entries(contacts.telephone), email: entries(contacts.email) } };
+}
 
 /** Spec tab 1: no client-side checks; the server's errors appear under each field. */
 export function ProfileForm({ account }: { account: TAccount }) {
@@ -49,6 +80,7 @@ export function ProfileForm({ account }: { account: TAccount }) {
   const update = trpc.accounts.update.useMutation();
   const [form, setForm] = useState<FormState>(() => fromAccount(account));
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [contactErrors, setContactErrors] = useState<ContactErrors>(NO_CONTACT_ERRORS);
 
   const set = (name: FieldName) => (value: string) => {
     setForm((current) => ({ ...current, [name]: value }));
@@ -60,6 +92,12 @@ export function ProfileForm({ account }: { account: TAccount }) {
     });
   };
 
+  // row errors follow their index, which a change of the list shifts: they go with any change
+  const setContacts = (kind: ContactKind) => (rows: ContactRow[]) => {
+    setForm((current) => ({ ...current, contacts: { ...current.contacts, [kind]: rows } }));
+    setContactErrors((current) => (Object.keys(current[kind]).length ? { ...current, [kind]: {} } : current));
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (update.isPending) return;
@@ -68,35 +106,27 @@ export function ProfileForm({ account }: { account: TAccount }) {
       {
         onSuccess: (saved) => {
           setErrors({});
+          setContactErrors(NO_CONTACT_ERRORS);
+          setForm(fromAccount(saved));
           notify(t('accounts.profile.saved'), 'success');
           utils.accounts.byId.setData({ id: account.id }, saved);
           void utils.accounts.list.invalidate();
           void utils.auth.me.invalidate();
         },
         onError: (error) => {
-          const { fields, notice } = splitFieldErrors(error, FIELD_NAMES, t);
-          setErrors(fields);
+          const { keys, contacts } = splitContactErrors(error);
+          const { fields, notice } = splitFieldErrors<string>(error, [...FIELD_NAMES, ...keys], t);
+          setErrors(Object.fromEntries(Object.entries(fields).filter(([name]) => !keys.includes(name))));
+          setContactErrors(contacts);
           if (notice) notify(notice, 'error');
         },
       },
     );
   };
 
-  const text = (name: FieldName, label: string, extra: { multiline?: boolean; type?: string; counter?: boolean } = {}) =>
-    extra.counter === false ? (
-      <TextField
-        label={label}
-        name={name}
-        type={extra.type}
-        value={form[name]}
-        onChange={(event) => set(name)(event.target.value)}
-        error={Boolean(errors[name]?.length)}
-        helperText={errors[name]?.join(' ') ?? (extra.type === 'date' ? formatDate(form[name]) || undefined : undefined)}
-        slotProps={extra.type === 'date' ? { inputLabel: { shrink: true } } : undefined}
-      />
-    ) : (
-      <CountedTextField label={label} name={name} value={form[name]} onValueChange={set(name)} errors={errors[name]} multiline={extra.multiline} />
-    );
+  const text = (name: FieldName, label: string, extra: { multiline?: boolean } = {}) => (
+    <CountedTextField label={label} name={name} value={form[name]} onValueChange={set(name)} errors={errors[name]} multiline={extra.multiline} />
+  );
 
   return (
     <Card variant="outlined">
@@ -106,7 +136,7 @@ export function ProfileForm({ account }: { account: TAccount }) {
             {text('first_name', t('accounts.profile.firstName'))}
             {text('middle_name', t('accounts.profile.middleName'))}
             {text('nickname', t('accounts.profile.nickname'))}
-            {text('birth_date', t('accounts.profile.birthDate'), { type: 'date', counter: false })}
+            <DateField label={t('accounts.profile.birthDate')} name="birth_date" value={form.birth_date} onChange={set('birth_date')} errors={errors.birth_date} disableFuture />
             {text('email', t('accounts.profile.email'))}
             {text('profile', t('accounts.profile.profile'), { multiline: true })}
           </Box>
@@ -150,6 +180,11 @@ export function ProfileForm({ account }: { account: TAccount }) {
               <MenuItem value="de">{t('accounts.profile.localeDe')}</MenuItem>
             </TextField>
             {text('website', t('accounts.profile.website'))}
+          </Box>
+          {/* full width: a number or an address needs more room than half the form leaves beside its type */}
+          <Box sx={{ gridColumn: '1 / -1', display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', xl: '1fr 1fr' }, alignItems: 'start' }}>
+            <ContactListEditor kind="telephone" rows={form.contacts.telephone} onChange={setContacts('telephone')} errors={contactErrors.telephone} defaultType="mobile" />
+            <ContactListEditor kind="email" rows={form.contacts.email} onChange={setContacts('email')} errors={contactErrors.email} defaultType="work" />
           </Box>
           <Box sx={{ gridColumn: '1 / -1', display: 'flex', justifyContent: 'flex-end' }}>
             <Button type="submit" variant="contained" loading={update.isPending}>

@@ -1,0 +1,37 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { TUpdateAccessTokenInput } from '@rollcall/contracts';
+import { accessTokenDecider, accessTokenStream } from '@rollcall/domain';
+import { handleCommand } from '../../application/aggregate-repository';
+import type { Clock } from '../../application/clock';
+import type { RequestContext } from '../../application/request-context';
+import type { Principal } from '../../auth/principal';
+import type { CommandOutcome } from '../../core/command-gateway';
+import { CLOCK, EVENT_STORE } from '../../core/tokens';
+import type { EventStore } from '../../event-store/event-store.port';
+import { assertMayGrant, grantFromInput } from '../token-grant';
+
+export class UpdateAccessTokenCommand {
+  constructor(
+    readonly tokenId: string,
+    readonly input: TUpdateAccessTokenInput & { forever: boolean },
+    readonly grantor: Principal,
+    readonly context: RequestContext,
+  ) {}
+}
+
+/** Title, permissions, restrictions and expiry change; the secret and the account never do. */
+@CommandHandler(UpdateAccessTokenCommand)
+export class UpdateAccessTokenHandler implements ICommandHandler<UpdateAccessTokenCommand, CommandOutcome<{ id: string }>> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ tokenId, input, grantor, context }: UpdateAccessTokenCommand): Promise<CommandOutcome<{ id: string }>> {
+    const grant = grantFromInput(input);
+    assertMayGrant(grantor, grant.permissions);
+    const result = await handleCommand(this.store, this.clock, accessTokenDecider, accessTokenStream(tokenId), { type: 'UpdateAccessToken', data: { tokenId, ...grant, updatedAt: this.clock.now().toISOString() } }, context);
+    return { value: { id: tokenId }, position: result.position };
+  }
+}

@@ -1,0 +1,52 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { ACCOUNT_STATUS, type SystemPermission } from '@rollcall/contracts';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../application/clock';
+import { CLOCK, READ_DB } from '../../core/tokens';
+import type { ReadDatabase } from '../../read-db/read-database';
+import { CredentialCache, type ResolvedCredential } from '../credential-cache';
+import type { TokenPrincipal } from '../principal';
+import { hashToken } from '../session-token';
+
+export class ResolveAccessTokenQuery {
+  constructor(readonly token: string) {}
+}
+
+/**
+ * A live access token with its grant, while its account may still act (not disabled, not past the
+ * account's expiry). Its own expiry and IP restrictions are checked on every request by the caller,
+ * also for cached entries.
+ */
+@QueryHandler(ResolveAccessTokenQuery)
+export class ResolveAccessTokenHandler implements IQueryHandler<ResolveAccessTokenQuery, ResolvedCredential<TokenPrincipal> | null> {
+  constructor(
+    @Inject(READ_DB) private readonly db: Kysely<ReadDatabase>,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly cache: CredentialCache,
+  ) {}
+
+  async execute({ token }: ResolveAccessTokenQuery): Promise<ResolvedCredential<TokenPrincipal> | null> {
+    if (!token || token.length > 200) return null;
+    const tokenHash = hashToken(token);
+    const now = this.clock.now();
+    const cached = this.cache.get(tokenHash, now.getTime());
+    if (cached) return cached.principal.kind === 'token' ? (cached as ResolvedCredential<TokenPrincipal>) : null;
+    const row = await this.db
+      .selectFrom('access_tokens_v1')
+      .innerJoin('accounts_v2', 'accounts_v2.id', 'access_tokens_v1.account_id')
+      .select(['access_tokens_v1.id', 'access_tokens_v1.account_id', 'access_tokens_v1.permissions', 'access_tokens_v1.restrictions', 'access_tokens_v1.expires_at', 'accounts_v2.status_id', 'accounts_v2.expires_at as account_expires_at'])
+      .where('access_tokens_v1.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+    if (!row || row.status_id === ACCOUNT_STATUS.disabled) return null;
+    if (row.account_expires_at !== null && Date.parse(row.account_expires_at) <= now.getTime()) return null;
+    const credential: ResolvedCredential<TokenPrincipal> = {
+      principal: { kind: 'token', accountId: row.account_id, tokenId: row.id, permissions: new Set(JSON.parse(row.permissions) as SystemPermission[]), passwordChangeRequired: false },
+      restrictions: JSON.parse(row.restrictions) as string[],
+      expiresAt: row.expires_at,
+    };
+    const accountExpiry = row.account_expires_at === null ? null : Date.parse(row.account_expires_at);
+    this.cache.set(tokenHash, credential, accountExpiry, now.getTime());
+    return credential;
+  }
+}

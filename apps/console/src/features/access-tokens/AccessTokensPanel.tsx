@@ -1,0 +1,138 @@
+import { useCallback, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import { useTranslation } from 'react-i18next';
+import { ACCESS_TOKEN_SORT_FIELDS, PAGE_SIZE_OPTIONS, type TAccessToken } from '@rollcall/contracts';
+import { describeError } from '../../api/api-error';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable, type ServerSort } from '../../components/data-table';
+import { useSnackbar } from '../../components/snackbar/snackbar-context';
+import { trpc } from '../../trpc';
+import { AccessTokenDialog } from './AccessTokenDialog';
+import { useTokenColumns } from './token-columns';
+
+type SortField = (typeof ACCESS_TOKEN_SORT_FIELDS)[number];
+const isSortField = (value: string): value is SortField => (ACCESS_TOKEN_SORT_FIELDS as readonly string[]).includes(value);
+
+interface AccessTokensPanelProps {
+  /** one account's tokens (the account tab); without it every token (the /access-tokens screen) */
+  accountId?: string;
+  /** a heading above the table (the account tab); the screen has its page header instead */
+  heading?: string;
+}
+
+/**
+ * The token table with 'Add Token' and the row menu (Edit, Delete), shared by the account tab and
+ * the /access-tokens screen: server paging 10/20/30, newest first.
+ */
+export function AccessTokensPanel({ accountId, heading }: AccessTokensPanelProps) {
+  const { t } = useTranslation();
+  const { notify } = useSnackbar();
+  const utils = trpc.useUtils();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZE_OPTIONS[0]);
+  const [sort, setSort] = useState<{ sortBy: SortField; desc: boolean }>({ sortBy: 'created_at', desc: true });
+  const list = trpc.tokens.list.useQuery({ page, limit: pageSize, sortBy: sort.sortBy, desc: sort.desc, ...(accountId ? { account_id: accountId } : {}) }, { placeholderData: (previous) => previous });
+  const remove = trpc.tokens.delete.useMutation();
+
+  // the edited token stays set while the dialog fades out, so its form does not flip to 'Create'
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [editing, setEditing] = useState<TAccessToken | null>(null);
+  const [deleting, setDeleting] = useState<TAccessToken | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+
+  const onEdit = useCallback((token: TAccessToken) => {
+    setEditing(token);
+    setDialogOpen(true);
+  }, []);
+  const onDelete = useCallback((token: TAccessToken) => {
+    setDeleting(token);
+    setConfirmOpen(true);
+  }, []);
+  const columns = useTokenColumns({ onEdit, onDelete }, !accountId);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(
+      { id: deleting.id },
+      {
+        onSuccess: () => {
+          notify(t('accessTokens.deleted'), 'success');
+          void utils.tokens.list.invalidate();
+          setConfirmOpen(false);
+        },
+        onError: (error) => {
+          notify(describeError(error, t), 'error');
+          setConfirmOpen(false);
+        },
+      },
+    );
+  };
+
+  const onSortChange = (next: ServerSort) => {
+    if (!isSortField(next.sortBy)) return;
+    setSort({ sortBy: next.sortBy, desc: next.desc });
+    setPage(1);
+  };
+
+  const addButton = (
+    <Button
+      variant="contained"
+      startIcon={<AddIcon />}
+      onClick={() => {
+        setEditing(null);
+        setDialogOpen(true);
+      }}
+    >
+      {t('accessTokens.addButton')}
+    </Button>
+  );
+
+  return (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: heading ? 'space-between' : 'flex-end', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+        {heading ? (
+          <Typography variant="h6" component="h2">
+            {heading}
+          </Typography>
+        ) : null}
+        {addButton}
+      </Box>
+      <DataTable
+        label={t('accessTokens.tableLabel')}
+        columns={columns}
+        rows={list.data?.data}
+        getRowId={(row) => row.id}
+        page={page}
+        pageSize={pageSize}
+        pageSizeOptions={PAGE_SIZE_OPTIONS}
+        total={list.data?.total ?? 0}
+        from={list.data?.from}
+        to={list.data?.to}
+        onPageChange={setPage}
+        onPageSizeChange={(size) => {
+          setPageSize(size);
+          setPage(1);
+        }}
+        sort={sort}
+        onSortChange={onSortChange}
+        isLoading={list.isLoading}
+        isFetching={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        emptyText={t('accessTokens.empty')}
+      />
+      <AccessTokenDialog open={dialogOpen} token={editing} accountId={accountId} onClose={() => setDialogOpen(false)} />
+      <ConfirmDialog
+        open={confirmOpen}
+        title={t('accessTokens.deleteTitle', { title: deleting?.token_title ?? '' })}
+        message={t('accessTokens.deleteMessage')}
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setConfirmOpen(false)}
+      />
+    </>
+  );
+}

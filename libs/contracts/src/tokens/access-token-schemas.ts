@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { TEXT_MAX, ZAccountId, ZBooleanish, ZIsoDate } from '../accounts/account-schemas';
+import { ZSystemPermission } from '../permissions/system-permissions';
+
+/** Every token starts with this, so a leaked one is recognisable (secret scanners) and the guard knows its kind. */
+export const ACCESS_TOKEN_PREFIX = 'rc_';
+export const ACCESS_TOKEN_RESTRICTIONS_MAX = 50;
+
+/** One IP restriction: an IPv4/IPv6 address or a CIDR range. */
+export const ZIpRestriction = z
+  .string({ error: 'An IP restriction must be text' })
+  .trim()
+  .pipe(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], { error: 'Each IP restriction must be an IPv4 or IPv6 address or a CIDR range such as 10.0.0.0/8' }));
+
+/**
+ * The token dialog's model (spec: title, forever, permissions, restrictions) plus the expiry the
+ * dialog asks for when 'forever' is off. `token` is accepted for the spec's clients and ignored: the
+ * server always generates the secret.
+ */
+const grantShape = {
+  title: z.string({ error: 'Title is required' }).trim().min(1, { error: 'Title is required' }).max(TEXT_MAX, { error: `Title may be at most ${TEXT_MAX} characters` }),
+  forever: z.boolean({ error: 'forever must be true or false' }).default(false),
+  expires_at: z.union([ZIsoDate, z.iso.datetime({ offset: true })], { error: 'expires_at must be a date (YYYY-MM-DD) or a date-time with offset' }).nullish(),
+  permissions: z.array(ZSystemPermission, { error: 'Choose the permissions as a list of slugs' }).min(1, { error: 'Choose at least one permission' }),
+  restrictions: z.array(ZIpRestriction).max(ACCESS_TOKEN_RESTRICTIONS_MAX, { error: `At most ${ACCESS_TOKEN_RESTRICTIONS_MAX} IP restrictions` }).default([]),
+  token: z.unknown().optional(),
+};
+
+const requireExpiryUnlessForever = (input: { forever: boolean; expires_at?: string | null }, ctx: z.RefinementCtx) => {
+  if (!input.forever && !input.expires_at) ctx.addIssue({ code: 'custom', path: ['expires_at'], message: 'Pick an expiry date or choose forever' });
+};
+
+export const ZCreateAccessTokenInput = z.object({ ...grantShape, account_id: ZAccountId }).superRefine(requireExpiryUnlessForever);
+export type TCreateAccessTokenInput = z.input<typeof ZCreateAccessTokenInput>;
+
+export const ZUpdateAccessTokenInput = z.object({ ...grantShape, id: z.unknown().optional(), account_id: z.unknown().optional() }).superRefine(requireExpiryUnlessForever);
+export type TUpdateAccessTokenInput = z.input<typeof ZUpdateAccessTokenInput>;
+
+export const ZAccessTokenId = z.string().uuid({ error: 'token id must be a UUID' });
+
+export const ACCESS_TOKEN_SORT_FIELDS = ['created_at', 'token_title', 'expires_at', 'last_used_at'] as const;
+
+export const ZListAccessTokensInput = z.object({
+  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, { error: 'page starts at 1' }).default(1),
+  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(100, { error: 'limit may be at most 100' }).default(10),
+  sortBy: z.enum(ACCESS_TOKEN_SORT_FIELDS, { error: `sortBy must be one of ${ACCESS_TOKEN_SORT_FIELDS.join(', ')}` }).default('created_at'),
+  desc: ZBooleanish.default(true),
+  account_id: ZAccountId.optional(),
+});
+export type TListAccessTokensInput = z.input<typeof ZListAccessTokensInput>;
+export type TListAccessTokensQuery = z.output<typeof ZListAccessTokensInput>;
+
+/** A token as lists show it: `unique_id` is the recognisable prefix, never the secret. */
+export interface TAccessToken {
+  id: string;
+  unique_id: string;
+  token_title: string;
+  account_id: string;
+  account_username: string | null;
+  created_at: string;
+  updated_at: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+  permissions: string[];
+  restrictions: string[];
+}
+
+/** The create answer, the only time the secret is shown: `token` and `unique_id` hold it. */
+export interface TCreatedAccessToken extends TAccessToken {
+  token: string;
+}
