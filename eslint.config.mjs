@@ -31,7 +31,7 @@ export default tseslint.config(
   },
   {
     files: ['libs/domain/**/*.ts'],
-    ignores: ['libs/domain/**/*.spec.ts'],
+    ignores: ['libs/domain/**/*.spec.ts', 'libs/domain/test/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [...appImportPatterns, { regex: '^(?!\\.{1,2}/)', message: 'libs/domain is pure: it imports nothing but itself (no frameworks, no node modules).' }] }],
     },

@@ -3,3 +3,4 @@ export * from './account';
 export * from './session';
 export * from './password-policy';
 export * from './access-token';
+export * from './organization';

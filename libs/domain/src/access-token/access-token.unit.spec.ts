@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { DomainError, fold } from '../shared';
+import { describe, it } from 'vitest';
 import { accessTokenDecider, type AccessTokenCommand, type AccessTokenEvent, type AccessTokenIssuedData } from './access-token';
+import { givenFor } from '../../test/given';
 
 const tokenId = '0b9a3c64-1f2e-4c1d-9a51-7d1f00000010';
 const accountId = '0b9a3c64-1f2e-4c1d-9a51-7d1f00000001';
@@ -23,25 +23,7 @@ const update = (changes: Partial<AccessTokenIssuedData>): AccessTokenCommand => 
 };
 const revoke: AccessTokenCommand = { type: 'RevokeAccessToken', data: { revokedAt: '2026-11-24T10:00:00.000Z' } };
 
-function given(events: AccessTokenEvent[]) {
-  const state = fold(accessTokenDecider, events);
-  return {
-    when: (command: AccessTokenCommand) => ({
-      then: (expected: AccessTokenEvent[]) => expect(accessTokenDecider.decide(command, state)).toEqual(expected),
-      thenThrows: (code: string, field?: string) => {
-        let thrown: unknown = null;
-        try {
-          accessTokenDecider.decide(command, state);
-        } catch (error) {
-          thrown = error;
-        }
-        expect(thrown, `expected ${code}, but the command was accepted`).toBeInstanceOf(DomainError);
-        expect((thrown as DomainError).code).toBe(code);
-        if (field) expect((thrown as DomainError).field).toBe(field);
-      },
-    }),
-  };
-}
+const given = givenFor(accessTokenDecider);
 
 describe('access token decider', () => {
   it('issues a token with its grant and only the hash of its secret', () => given([]).when(issue({})).then([issued]));

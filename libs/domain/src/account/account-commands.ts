@@ -38,6 +38,9 @@ export type IssueActivation = { type: 'IssueActivation'; data: { tokenHash: stri
 export type ActivateAccount = { type: 'ActivateAccount'; data: { tokenHash: string; passwordHash: string; reusesRecentPassword: boolean; at: string } };
 /** An administrator ends a lockout and forgets the failed sign-ins. */
 export type UnlockAccount = { type: 'UnlockAccount'; data: { at: string } };
+/** The caller checked that the organization exists (it is another aggregate). */
+export type JoinOrganization = { type: 'JoinOrganization'; data: { organizationId: string; at: string } };
+export type LeaveOrganization = { type: 'LeaveOrganization'; data: { organizationId: string; at: string } };
 
 export type AccountCommand =
   | CreateAccount
@@ -51,4 +54,6 @@ export type AccountCommand =
   | RecordFailedSignIn
   | IssueActivation
   | ActivateAccount
-  | UnlockAccount;
+  | UnlockAccount
+  | JoinOrganization
+  | LeaveOrganization;

@@ -72,6 +72,9 @@ export type ActivationIssued = DomainEvent<'ActivationIssued', { accountId: stri
 /** the link was used: follows the PasswordChanged and AccountStatusChanged of the same decision */
 export type AccountActivated = DomainEvent<'AccountActivated', { accountId: string; tokenHash: string; at: string }>;
 export type AccountUnlocked = DomainEvent<'AccountUnlocked', { accountId: string; at: string }>;
+/** membership: the account belongs to the organization (its roles there come with the roles work) */
+export type AccountJoinedOrganization = DomainEvent<'AccountJoinedOrganization', { accountId: string; organizationId: string; at: string }>;
+export type AccountLeftOrganization = DomainEvent<'AccountLeftOrganization', { accountId: string; organizationId: string; at: string }>;
 
 export type AccountEvent =
   | AccountCreated
@@ -87,7 +90,9 @@ export type AccountEvent =
   | AccountLocked
   | ActivationIssued
   | AccountActivated
-  | AccountUnlocked;
+  | AccountUnlocked
+  | AccountJoinedOrganization
+  | AccountLeftOrganization;
 export const ACCOUNT_EVENT_TYPES: AccountEvent['type'][] = [
   'AccountCreated',
   'AccountSignedIn',
@@ -103,4 +108,6 @@ export const ACCOUNT_EVENT_TYPES: AccountEvent['type'][] = [
   'ActivationIssued',
   'AccountActivated',
   'AccountUnlocked',
+  'AccountJoinedOrganization',
+  'AccountLeftOrganization',
 ];

@@ -32,6 +32,8 @@ export type AccountState =
       lockedUntil: string | null;
       /** the one activation link that works, while the account awaits activation */
       activation: { tokenHash: string; expiresAt: string } | null;
+      /** the organizations it belongs to, in joining order */
+      organizationIds: string[];
     }
   | { status: 'deleted'; id: string };
 
@@ -76,6 +78,7 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
         failedSignIns: 0,
         lockedUntil: null,
         activation: null,
+        organizationIds: event.data.organizationId ? [event.data.organizationId] : [],
       };
     case 'AccountSignedIn':
       return state.status === 'created' ? { ...state, lastSignInAt: event.data.at, failedSignIns: 0 } : state;
@@ -114,6 +117,10 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
         : state;
     case 'AccountProfilePictureChanged':
       return state;
+    case 'AccountJoinedOrganization':
+      return state.status === 'created' ? { ...state, organizationIds: [...state.organizationIds, event.data.organizationId] } : state;
+    case 'AccountLeftOrganization':
+      return state.status === 'created' ? { ...state, organizationIds: state.organizationIds.filter((id) => id !== event.data.organizationId) } : state;
     case 'AccountDeleted':
       return { status: 'deleted', id: event.data.accountId };
     default: {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { accountDecider, type AccountCreatedData, type AccountEvent } from './index';
-import { DomainError, fold } from '../shared';
+import { type DomainError, fold } from '../shared';
 import type { AccountCommand, UpdateAccountProfile } from './account-commands';
+import { givenFor } from '../../test/given';
 
 const alice: AccountCreatedData = {
   accountId: '5f0c1c1e-3a51-4a53-9d8a-0d6c1e8d0001',
@@ -19,24 +20,7 @@ const alice: AccountCreatedData = {
   createdAt: '2026-11-22T08:00:00.000Z',
 };
 
-function given(events: AccountEvent[]) {
-  const state = fold(accountDecider, events);
-  return {
-    when: (command: AccountCommand) => ({
-      then: (expected: AccountEvent[]) => expect(accountDecider.decide(command, state)).toEqual(expected),
-      thenThrows: (code: string) => {
-        try {
-          accountDecider.decide(command, state);
-        } catch (error) {
-          expect(error).toBeInstanceOf(DomainError);
-          expect((error as DomainError).code).toBe(code);
-          return;
-        }
-        throw new Error(`expected ${code}, but the command was accepted`);
-      },
-    }),
-  };
-}
+const given = givenFor(accountDecider);
 
 describe('account decider', () => {
   it('creates an account', () =>
@@ -347,5 +331,31 @@ describe('account decider', () => {
         .then([expect.objectContaining({ type: 'AccountSignedIn' })]);
       given([]).when(unlock).thenThrows('account.not_found');
     });
+  });
+});
+
+describe('account membership', () => {
+  const sales = '0b9a3c64-1f2e-4c1d-9a51-7d1f000000a1';
+  const support = '0b9a3c64-1f2e-4c1d-9a51-7d1f000000a2';
+  const at = '2026-11-23T09:00:00.000Z';
+  const createdIn = (organizationId: string | null): AccountEvent => ({ type: 'AccountCreated', data: { ...alice, organizationId } });
+  const joined = (organizationId: string): AccountEvent => ({ type: 'AccountJoinedOrganization', data: { accountId: alice.accountId, organizationId, at } });
+
+  it('joins an organization once', () => {
+    given([createdIn(null)]).when({ type: 'JoinOrganization', data: { organizationId: sales, at } }).then([joined(sales)]);
+    given([createdIn(null), joined(sales)]).when({ type: 'JoinOrganization', data: { organizationId: sales, at } }).thenThrows('membership.exists', 'organization_id');
+  });
+
+  it('counts the organization it was created in as a membership', () =>
+    given([createdIn(sales)]).when({ type: 'JoinOrganization', data: { organizationId: sales, at } }).thenThrows('membership.exists'));
+
+  it('leaves only an organization it belongs to, and may join again afterwards', () => {
+    given([createdIn(sales), joined(support)])
+      .when({ type: 'LeaveOrganization', data: { organizationId: sales, at } })
+      .then([{ type: 'AccountLeftOrganization', data: { accountId: alice.accountId, organizationId: sales, at } }]);
+    given([createdIn(null)]).when({ type: 'LeaveOrganization', data: { organizationId: sales, at } }).thenThrows('membership.not_found');
+    given([createdIn(sales), { type: 'AccountLeftOrganization', data: { accountId: alice.accountId, organizationId: sales, at } }])
+      .when({ type: 'JoinOrganization', data: { organizationId: sales, at } })
+      .then([joined(sales)]);
   });
 });

@@ -95,6 +95,18 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       if (!locked && state.failedSignIns === 0) return [];
       return [{ type: 'AccountUnlocked', data: { accountId: state.id, at: command.data.at } }];
     }
+    case 'JoinOrganization': {
+      if (state.status !== 'created') throw notFound();
+      const { organizationId, at } = command.data;
+      if (state.organizationIds.includes(organizationId)) throw new DomainError('membership.exists', 'Account and organization already associated!', 'organization_id');
+      return [{ type: 'AccountJoinedOrganization', data: { accountId: state.id, organizationId, at } }];
+    }
+    case 'LeaveOrganization': {
+      if (state.status !== 'created') throw notFound();
+      const { organizationId, at } = command.data;
+      if (!state.organizationIds.includes(organizationId)) throw new DomainError('membership.not_found', 'This account does not belong to that organization');
+      return [{ type: 'AccountLeftOrganization', data: { accountId: state.id, organizationId, at } }];
+    }
     case 'RecordFailedSignIn': {
       if (state.status !== 'created') throw notFound();
       const { at, lockoutAttempts, lockoutDurationSeconds } = command.data;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError, fold } from '../shared';
+import { type DomainError, fold } from '../shared';
 import {
   passwordPolicyDecider,
   policyTitleReservation,
@@ -10,6 +10,7 @@ import {
   type PasswordPolicyUpdatedData,
 } from './password-policy';
 import { assertPasswordMeetsPolicy } from './password-rules';
+import { givenFor } from '../../test/given';
 
 const id = '0b9a3c64-1f2e-4c1d-9a51-7d1f00000001';
 const staff: PasswordPolicyData = {
@@ -30,28 +31,7 @@ const update = (changes: Partial<PasswordPolicyRules>): PasswordPolicyCommand =>
 const create = (changes: Partial<PasswordPolicyRules>): PasswordPolicyCommand => ({ type: 'CreatePasswordPolicy', data: { ...staff, ...changes } });
 const remove: PasswordPolicyCommand = { type: 'DeletePasswordPolicy', data: { policyId: id, deletedAt: '2026-11-24T10:00:00.000Z' } };
 
-function given(events: PasswordPolicyEvent[]) {
-  const state = fold(passwordPolicyDecider, events);
-  return {
-    when: (command: PasswordPolicyCommand) => ({
-      then: (expected: PasswordPolicyEvent[]) => expect(passwordPolicyDecider.decide(command, state)).toEqual(expected),
-      thenThrows: (code: string, field?: string) => {
-        try {
-          passwordPolicyDecider.decide(command, state);
-        } catch (error) {
-          expect(error).toBeInstanceOf(DomainError);
-          expect((error as DomainError).code).toBe(code);
-          if (field) {
-            expect((error as DomainError).field).toBe(field);
-            expect((error as DomainError).fields?.[field]?.length).toBe(1);
-          }
-          return;
-        }
-        throw new Error(`expected ${code}, but the command was accepted`);
-      },
-    }),
-  };
-}
+const given = givenFor(passwordPolicyDecider);
 
 describe('password policy decider', () => {
   it('creates a policy', () => given([]).when(create({})).then([created]));
