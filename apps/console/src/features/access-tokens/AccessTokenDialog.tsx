@@ -17,17 +17,16 @@ import { useTheme } from '@mui/material/styles';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useTranslation } from 'react-i18next';
 import type { SystemPermission, TAccessToken, TAccountSearchItem, TCreatedAccessToken } from '@rollcall/contracts';
-import { splitFieldErrors } from '../../api/api-error';
 import { CountedTextField } from '../../components/CountedTextField';
 import { LoadingState } from '../../components/LoadingState';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
+import { useFieldErrors } from '../../lib/use-field-errors';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { trpc } from '../../trpc';
 
 /** Spec section 5: token create and update errors are shown on title and permissions; ours also on restrictions, expiry and account. */
 const FIELD_NAMES = ['title', 'permissions', 'restrictions', 'expires_at', 'account_id'] as const;
 type FieldName = (typeof FIELD_NAMES)[number];
-type FieldErrors = Partial<Record<FieldName, string[]>>;
 
 /** a new token expires in 30 days unless the admin chooses 'forever' */
 const DEFAULT_VALIDITY_DAYS = 30;
@@ -106,7 +105,7 @@ function TokenForm({ titleId, token, accountId, onClose }: { titleId: string; to
   const utils = trpc.useUtils();
   const formId = useId();
   const [form, setForm] = useState<FormState>(() => (token ? fromToken(token) : emptyForm()));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, clearErrors, showServerErrors: onError } = useFieldErrors(FIELD_NAMES);
   const [owner, setOwner] = useState<TAccountSearchItem | null>(null);
   const [created, setCreated] = useState<TCreatedAccessToken | null>(null);
   const me = trpc.auth.me.useQuery(undefined, { staleTime: 60_000, enabled: !token && !accountId });
@@ -115,13 +114,6 @@ function TokenForm({ titleId, token, accountId, onClose }: { titleId: string; to
   const update = trpc.tokens.update.useMutation();
   const saving = create.isPending || update.isPending;
 
-  const clearErrors = (name: FieldName) =>
-    setErrors((current) => {
-      if (!current[name]) return current;
-      const next = { ...current };
-      delete next[name];
-      return next;
-    });
   const set =
     <K extends keyof FormState>(key: K, errorField: FieldName) =>
     (value: FormState[K]) => {
@@ -129,11 +121,6 @@ function TokenForm({ titleId, token, accountId, onClose }: { titleId: string; to
       clearErrors(errorField);
     };
 
-  const onError = (error: unknown) => {
-    const { fields, notice } = splitFieldErrors(error, FIELD_NAMES, t);
-    setErrors(fields);
-    if (notice) notify(notice, 'error');
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

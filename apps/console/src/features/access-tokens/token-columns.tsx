@@ -1,12 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import MoreVertIcon from '@mui/icons-material/MoreVert';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
+import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { Link as RouterLink } from 'react-router-dom';
 import type { TAccessToken } from '@rollcall/contracts';
 import { formatDateTime } from '../../lib/format-date';
@@ -77,31 +74,13 @@ export function useTokenColumns(actions: TokenRowActions, showAccount: boolean):
 
 function RowMenu({ token, onEdit, onDelete }: { token: TAccessToken } & TokenRowActions) {
   const { t } = useTranslation();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const close = () => setAnchor(null);
   return (
-    <>
-      <IconButton size="small" aria-label={t('accessTokens.actionsFor', { title: token.token_title })} aria-haspopup="menu" onClick={(event) => setAnchor(event.currentTarget)}>
-        <MoreVertIcon fontSize="small" />
-      </IconButton>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
-        <MenuItem
-          onClick={() => {
-            close();
-            onEdit(token);
-          }}
-        >
-          {t('common.edit')}
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            close();
-            onDelete(token);
-          }}
-        >
-          {t('common.delete')}
-        </MenuItem>
-      </Menu>
-    </>
+    <RowActionsMenu
+      label={t('accessTokens.actionsFor', { title: token.token_title })}
+      actions={[
+        { label: t('common.edit'), onSelect: () => onEdit(token) },
+        { label: t('common.delete'), onSelect: () => onDelete(token) },
+      ]}
+    />
   );
 }

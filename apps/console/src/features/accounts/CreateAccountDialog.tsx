@@ -14,15 +14,14 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { TCreateAccountInput } from '@rollcall/contracts';
-import { describeError, splitFieldErrors } from '../../api/api-error';
+import { describeError } from '../../api/api-error';
 import { CountedTextField } from '../../components/CountedTextField';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
+import { useFieldErrors } from '../../lib/use-field-errors';
 import { trpc } from '../../trpc';
 
 /** Fields whose server errors are shown under the field (spec section 5). */
 const FIELD_NAMES = ['first_name', 'last_name', 'email', 'username', 'password', 'policy_id', 'expires_at'] as const;
-type FieldName = (typeof FIELD_NAMES)[number];
-type FieldErrors = Partial<Record<FieldName, string[]>>;
 
 interface FormState {
   first_name: string;
@@ -99,20 +98,12 @@ function CreateAccountForm({ titleId, onClose }: { titleId: string; onClose: () 
   const formId = useId();
   const hintIds = { noPassword: useId(), activation: useId(), expiry: useId() };
   const [form, setForm] = useState<FormState>(EMPTY_FORM);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, clearErrors, showServerErrors } = useFieldErrors(FIELD_NAMES);
   /** The policy switch's value before 'without password' turned it off, restored after. */
   const policyBeforeNoPassword = useRef(false);
 
   const create = trpc.accounts.create.useMutation();
   const policies = trpc.policies.list.useQuery(undefined, { enabled: form.policy && !form.no_password, staleTime: 60_000 });
-
-  const clearErrors = (...names: FieldName[]) =>
-    setErrors((current) => {
-      if (!names.some((name) => current[name])) return current;
-      const next = { ...current };
-      for (const name of names) delete next[name];
-      return next;
-    });
 
   const setText = (name: 'first_name' | 'last_name' | 'email' | 'username' | 'password' | 'policy_id' | 'expires_at') => (value: string) => {
     setForm((current) => ({ ...current, [name]: value }));
@@ -148,11 +139,7 @@ function CreateAccountForm({ titleId, onClose }: { titleId: string; onClose: () 
         void utils.accounts.list.invalidate();
         onClose();
       },
-      onError: (error) => {
-        const { fields, notice } = splitFieldErrors(error, FIELD_NAMES, t);
-        setErrors(fields);
-        if (notice) notify(notice, 'error');
-      },
+      onError: showServerErrors,
     });
   };
 

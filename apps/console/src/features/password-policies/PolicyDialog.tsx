@@ -14,15 +14,14 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { TPolicy, TPolicyInput } from '@rollcall/contracts';
-import { splitFieldErrors } from '../../api/api-error';
 import { CountedTextField } from '../../components/CountedTextField';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
+import { useFieldErrors } from '../../lib/use-field-errors';
 import { trpc } from '../../trpc';
 
 /** Fields whose server errors are shown under the field (spec section 5). */
 const FIELD_NAMES = ['title', 'description', 'history', 'min_length', 'min_strength', 'lockout', 'lockout_duration', 'password_age'] as const;
 type FieldName = (typeof FIELD_NAMES)[number];
-type FieldErrors = Partial<Record<FieldName, string[]>>;
 
 const STRENGTHS = [0, 1, 2, 3, 4] as const;
 
@@ -114,18 +113,10 @@ function PolicyForm({ titleId, policy, onClose }: { titleId: string; policy: TPo
   const utils = trpc.useUtils();
   const formId = useId();
   const [form, setForm] = useState<FormState>(() => (policy ? fromPolicy(policy) : DEFAULTS));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, clearErrors, showServerErrors: onError } = useFieldErrors(FIELD_NAMES);
   const create = trpc.policies.create.useMutation();
   const update = trpc.policies.update.useMutation();
   const saving = create.isPending || update.isPending;
-
-  const clearErrors = (name: FieldName) =>
-    setErrors((current) => {
-      if (!current[name]) return current;
-      const next = { ...current };
-      delete next[name];
-      return next;
-    });
 
   const set =
     <K extends keyof FormState>(key: K, errorField: FieldName) =>
@@ -134,11 +125,6 @@ function PolicyForm({ titleId, policy, onClose }: { titleId: string; policy: TPo
       clearErrors(errorField);
     };
 
-  const onError = (error: unknown) => {
-    const { fields, notice } = splitFieldErrors(error, FIELD_NAMES, t);
-    setErrors(fields);
-    if (notice) notify(notice, 'error');
-  };
 
   const onSaved = (message: string) => {
     notify(message, 'success');

@@ -1,11 +1,8 @@
-import { useMemo, useState } from 'react';
-import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
+import { useMemo } from 'react';
 import Typography from '@mui/material/Typography';
-import MoreVertIcon from '@mui/icons-material/MoreVert';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
+import { RowActionsMenu } from '../../components/RowActionsMenu';
 import type { TPolicy } from '@rollcall/contracts';
 import { formatDate } from '../../lib/format-date';
 
@@ -50,31 +47,13 @@ export function usePolicyColumns(actions: PolicyRowActions): ColumnDef<TPolicy>[
 
 function RowMenu({ policy, onEdit, onDelete }: { policy: TPolicy } & PolicyRowActions) {
   const { t } = useTranslation();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const close = () => setAnchor(null);
   return (
-    <>
-      <IconButton size="small" aria-label={t('passwordPolicies.actionsFor', { title: policy.title })} aria-haspopup="menu" onClick={(event) => setAnchor(event.currentTarget)}>
-        <MoreVertIcon fontSize="small" />
-      </IconButton>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
-        <MenuItem
-          onClick={() => {
-            close();
-            onEdit(policy);
-          }}
-        >
-          {t('common.edit')}
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            close();
-            onDelete(policy);
-          }}
-        >
-          {t('common.delete')}
-        </MenuItem>
-      </Menu>
-    </>
+    <RowActionsMenu
+      label={t('passwordPolicies.actionsFor', { title: policy.title })}
+      actions={[
+        { label: t('common.edit'), onSelect: () => onEdit(policy) },
+        { label: t('common.delete'), onSelect: () => onDelete(policy) },
+      ]}
+    />
   );
 }
