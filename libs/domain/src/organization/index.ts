@@ -1,2 +1,3 @@
 export * from './organization';
 export * from './organization-tree';
+export * from './organization-access';
