@@ -9,6 +9,7 @@ import {
   ReservationTakenError,
   START,
   type StoredEvent,
+  type StreamWrite,
   WrongExpectedVersionError,
 } from './event-store.port';
 
@@ -405,6 +406,266 @@ export function eventStoreContract(name: string, make: () => Promise<EventStoreU
       });
     });
 
+    describe('multi-stream appends', () => {
+      const alice = { scope: 'username', value: 'alice' };
+      const acme = { scope: 'organization', value: 'acme' };
+      const idsOf = (writes: StreamWrite[]) => writes.flatMap((write) => write.events.map((event) => event.metadata.eventId));
+
+      it('appends to three streams in one call: results in the order of the writes, the events together and in order in $all', async () => {
+        await store.appendToStream('org-1', [testEvent('OrganizationCreated')], { expectedVersion: 'no_stream' });
+        await store.appendToStream('account-2', [testEvent('AccountCreated'), testEvent('AccountRenamed')], { expectedVersion: 'no_stream' });
+        const writes: StreamWrite[] = [
+          { streamId: 'org-1', events: [testEvent('OrganizationDeleted')], options: { expectedVersion: 0 } },
+          { streamId: 'account-1', events: [testEvent('AccountCreated'), testEvent('AccountMoved')], options: { expectedVersion: 'no_stream' } },
+          { streamId: 'account-2', events: [testEvent('AccountDeleted', { why: 'org' })], options: { expectedVersion: 'any' } },
+        ];
+        // Single appends race the call, issued before and after it: none of theirs may land between its events.
+        const other = (i: number) =>
+          store.appendToStream(`other-${i}`, [testEvent('Other', { i }), testEvent('Other', { i })], { expectedVersion: 'no_stream' });
+        const before = Array.from({ length: 5 }, (_, i) => other(i));
+        const multi = store.appendToStreams(writes);
+        const after = Array.from({ length: 5 }, (_, i) => other(5 + i));
+        const [results] = await Promise.all([multi, Promise.all([...before, ...after])]);
+
+        expect(results.map((r) => r.nextExpectedVersion)).toEqual([1, 1, 2]);
+        expect(results.map((r) => r.duplicate)).toEqual([false, false, false]);
+        const log = await readEverything(store);
+        expect(log).toHaveLength(3 + 4 + 20);
+        expectStrictlyIncreasing(log.map((e) => e.position));
+        const start = log.findIndex((e) => e.metadata.eventId === writes[0].events[0].metadata.eventId);
+        const mine = log.slice(start, start + 4);
+        expect(mine.map((e) => e.metadata.eventId)).toEqual(idsOf(writes));
+        expect(mine.map((e) => [e.streamId, e.streamVersion, e.type])).toEqual([
+          ['org-1', 1, 'OrganizationDeleted'],
+          ['account-1', 0, 'AccountCreated'],
+          ['account-1', 1, 'AccountMoved'],
+          ['account-2', 2, 'AccountDeleted'],
+        ]);
+        expect(mine[3].data).toEqual({ why: 'org' });
+        expect(mine[1].metadata).toEqual(writes[1].events[0].metadata);
+        // each result is the position of its write's last event
+        expect(results.map((r) => r.position)).toEqual([mine[0].position, mine[2].position, mine[3].position]);
+        expect((await store.readStream('account-1')).map((e) => e.type)).toEqual(['AccountCreated', 'AccountMoved']);
+        expect((await store.readStream('org-1')).map((e) => e.streamVersion)).toEqual([0, 1]);
+      });
+
+      it('a wrong expected version on the third stream appends nothing to the first two, and takes or releases nothing', async () => {
+        await store.appendToStream('org-1', [testEvent('OrganizationCreated')], { expectedVersion: 'no_stream', reservations: [acme] });
+        await store.appendToStream('account-3', [testEvent('AccountCreated'), testEvent('AccountLocked')], { expectedVersion: 'no_stream' });
+        const head = await store.headPosition();
+        const writes: StreamWrite[] = [
+          { streamId: 'org-1', events: [testEvent('OrganizationDeleted')], options: { expectedVersion: 0, releases: [acme] } },
+          { streamId: 'account-1', events: [testEvent('AccountCreated')], options: { expectedVersion: 'no_stream', reservations: [alice] } },
+          { streamId: 'account-3', events: [testEvent('AccountDeleted')], options: { expectedVersion: 0 } },
+        ];
+        const attempt = store.appendToStreams(writes);
+        await expect(attempt).rejects.toBeInstanceOf(WrongExpectedVersionError);
+        await expect(attempt).rejects.toMatchObject({ streamId: 'account-3', expected: 0, actual: 1 });
+
+        expect((await store.readStream('org-1')).map((e) => e.type)).toEqual(['OrganizationCreated']);
+        expect(await store.readStream('account-1')).toEqual([]);
+        expect((await store.readStream('account-3')).map((e) => e.type)).toEqual(['AccountCreated', 'AccountLocked']);
+        expect(await store.headPosition()).toEqual(head);
+        expect(await readEverything(store)).toHaveLength(3);
+        // acme is still org-1's, alice still free
+        await expect(
+          store.appendToStream('org-2', [testEvent('OrganizationCreated')], { expectedVersion: 'no_stream', reservations: [acme] }),
+        ).rejects.toBeInstanceOf(ReservationTakenError);
+        // the same call with the right version goes through: the first two streams are where they were
+        writes[2].options.expectedVersion = 1;
+        const results = await store.appendToStreams(writes);
+        expect(results.map((r) => r.nextExpectedVersion)).toEqual([1, 0, 2]);
+        expect((await readEverything(store)).slice(3).map((e) => e.streamId)).toEqual(['org-1', 'account-1', 'account-3']);
+      });
+
+      it('a taken reservation on one write appends nothing anywhere and leaves the other writes\' values free', async () => {
+        await store.appendToStream('account-1', [testEvent('AccountCreated')], { expectedVersion: 'no_stream', reservations: [alice] });
+        const head = await store.headPosition();
+        const bob = { scope: 'username', value: 'bob' };
+        const attempt = store.appendToStreams([
+          { streamId: 'org-1', events: [testEvent('OrganizationCreated')], options: { expectedVersion: 'no_stream', reservations: [acme] } },
+          { streamId: 'account-2', events: [testEvent('AccountCreated')], options: { expectedVersion: 'no_stream', reservations: [bob, alice] } },
+        ]);
+        await expect(attempt).rejects.toBeInstanceOf(ReservationTakenError);
+        await expect(attempt).rejects.toMatchObject({ reservation: alice });
+
+        expect(await store.readStream('org-1')).toEqual([]);
+        expect(await store.readStream('account-2')).toEqual([]);
+        expect(await store.headPosition()).toEqual(head);
+        // acme and bob were given back with the failed call; both streams are still new
+        await store.appendToStreams([
+          { streamId: 'org-2', events: [testEvent('OrganizationCreated')], options: { expectedVersion: 'no_stream', reservations: [acme] } },
+          { streamId: 'account-3', events: [testEvent('AccountCreated')], options: { expectedVersion: 'no_stream', reservations: [bob] } },
+        ]);
+        await store.appendToStream('org-1', [testEvent('OrganizationCreated')], { expectedVersion: 'no_stream' });
+        expect((await readEverything(store)).map((e) => e.streamId)).toEqual(['account-1', 'org-2', 'account-3', 'org-1']);
+      });
+
+      it('one write takes a value another write of the same call releases, even when it comes first', async () => {
+        await store.appendToStream('account-1', [testEvent('AccountCreated')], { expectedVersion: 'no_stream', reservations: [alice] });
+        const results = await store.appendToStreams([
+          { streamId: 'account-2', events: [testEvent('AccountCreated')], options: { expectedVersion: 'no_stream', reservations: [alice] } },
+          {
+            streamId: 'account-1',
+            events: [testEvent('UsernameChanged')],
+            options: { expectedVersion: 0, releases: [alice], reservations: [{ scope: 'username', value: 'alice.old' }] },
+          },
+        ]);
+        expect(results.map((r) => r.nextExpectedVersion)).toEqual([0, 1]);
+        // alice is account-2's now: its owner may reserve it again, account-1 may not take it back
+        await store.appendToStream('account-2', [testEvent('AccountTouched')], { expectedVersion: 0, reservations: [alice] });
+        await expect(
+          store.appendToStream('account-1', [testEvent('UsernameChanged')], { expectedVersion: 1, reservations: [alice] }),
+        ).rejects.toBeInstanceOf(ReservationTakenError);
+        // a release of a value the writing stream does not own frees nothing, in a call as alone
+        await expect(
+          store.appendToStreams([
+            { streamId: 'account-3', events: [testEvent('AccountCreated')], options: { expectedVersion: 'no_stream', reservations: [alice] } },
+            { streamId: 'account-1', events: [testEvent('UsernameChanged')], options: { expectedVersion: 1, releases: [alice] } },
+          ]),
+        ).rejects.toBeInstanceOf(ReservationTakenError);
+      });
+
+      it('two writes of one call cannot both take one value', async () => {
+        const attempt = store.appendToStreams([
+          { streamId: 'account-1', events: [testEvent('AccountCreated')], options: { expectedVersion: 'no_stream', reservations: [alice] } },
+          { streamId: 'account-2', events: [testEvent('AccountCreated')], options: { expectedVersion: 'no_stream', reservations: [alice] } },
+        ]);
+        await expect(attempt).rejects.toBeInstanceOf(ReservationTakenError);
+        expect(await readEverything(store)).toEqual([]);
+      });
+
+      it('single appends and a multi-stream append racing on one stream: exactly one wins, the loser appends nothing', async () => {
+        // The multi-stream append is issued first in one round and among the single ones in the other.
+        for (const [round, multiAt] of [[0, 0], [1, 5]] as const) {
+          const org = `org-${round}`;
+          const account = `account-${round}`;
+          await store.appendToStream(org, [testEvent('OrganizationCreated')], { expectedVersion: 'no_stream' });
+          const contenders: Array<Promise<unknown>> = Array.from({ length: 10 }, (_, i) =>
+            store.appendToStream(org, [testEvent('OrganizationRenamed', { i })], { expectedVersion: 0 }),
+          );
+          contenders.splice(
+            multiAt,
+            0,
+            store.appendToStreams([
+              { streamId: account, events: [testEvent('AccountDeleted')], options: { expectedVersion: 'no_stream' } },
+              { streamId: org, events: [testEvent('OrganizationDeleted')], options: { expectedVersion: 0 } },
+            ]),
+          );
+          const results = await Promise.allSettled(contenders);
+          expect(fulfilled(results), `round ${round}`).toHaveLength(1);
+          for (const error of rejected(results)) {
+            expect(error).toBeInstanceOf(WrongExpectedVersionError);
+            expect(error).toMatchObject({ streamId: org, expected: 0, actual: 1 });
+          }
+          const multiWon = results[multiAt].status === 'fulfilled';
+          const orgEvents = await store.readStream(org);
+          expect(orgEvents.map((e) => e.streamVersion)).toEqual([0, 1]);
+          expect(orgEvents[1].type).toBe(multiWon ? 'OrganizationDeleted' : 'OrganizationRenamed');
+          expect(await store.readStream(account)).toHaveLength(multiWon ? 1 : 0);
+        }
+      });
+
+      it('multi-stream appends over the same streams in opposite orders: one of 10 wins with versions, all 10 with `any`', async () => {
+        const opposite = (i: number, expectedVersion: 'any' | 0): StreamWrite[] => {
+          const writes: StreamWrite[] = ['a', 'b', 'c'].map((streamId) => ({
+            streamId,
+            events: [testEvent('Touched', { i })],
+            options: { expectedVersion },
+          }));
+          return i % 2 === 0 ? writes : writes.reverse();
+        };
+        await store.appendToStreams(opposite(0, 'any'));
+        const versioned = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => store.appendToStreams(opposite(i, 0))));
+        expect(fulfilled(versioned)).toHaveLength(1);
+        for (const error of rejected(versioned)) {
+          expect(error).toBeInstanceOf(WrongExpectedVersionError);
+          expect(error).toMatchObject({ expected: 0, actual: 1 });
+        }
+        // `any` never conflicts: every call lands whole, single appends in between
+        await Promise.all([
+          ...Array.from({ length: 10 }, (_, i) => store.appendToStreams(opposite(i, 'any'))),
+          ...Array.from({ length: 10 }, (_, i) => store.appendToStream(['a', 'b', 'c'][i % 3], [testEvent('Single')], { expectedVersion: 'any' })),
+        ]);
+        const log = await readEverything(store);
+        for (const streamId of ['a', 'b', 'c']) {
+          const events = await store.readStream(streamId);
+          expect(events.map((e) => e.streamVersion)).toEqual(Array.from({ length: events.length }, (_, v) => v));
+        }
+        expect(log).toHaveLength(3 + 3 + 30 + 10);
+        // the three events of each call sit next to each other in $all
+        const touched = log.filter((e) => e.type === 'Touched');
+        for (let i = 0; i < touched.length; i += 3) {
+          const index = log.indexOf(touched[i]);
+          expect(log.slice(index, index + 3).map((e) => e.type)).toEqual(['Touched', 'Touched', 'Touched']);
+          expect(new Set(log.slice(index, index + 3).map((e) => JSON.stringify(e.data))).size).toBe(1);
+        }
+      });
+
+      it('a subscriber receives the whole multi-stream append in order, and never sees part of it alone', async () => {
+        await store.appendToStream('before', [testEvent('Before')], { expectedVersion: 'no_stream' });
+        const writes: StreamWrite[] = [
+          { streamId: 'org-1', events: [testEvent('OrganizationDeleted'), testEvent('OrganizationArchived')], options: { expectedVersion: 'no_stream' } },
+          { streamId: 'account-1', events: [testEvent('AccountDeleted')], options: { expectedVersion: 'no_stream' } },
+          { streamId: 'account-2', events: [testEvent('AccountMoved'), testEvent('AccountLocked'), testEvent('AccountNoted')], options: { expectedVersion: 'no_stream' } },
+        ];
+        const ids = idsOf(writes);
+        const received: StoredEvent[] = [];
+        // how many of the call's events the log held each time the subscriber met one of them
+        const visibleWhenMet: number[] = [];
+        const subscription = store.subscribeToAll({
+          from: START,
+          batchSize: 2, // the call's six events arrive over several batches
+          onEvents: async (events) => {
+            received.push(...events);
+            if (events.some((e) => ids.includes(e.metadata.eventId))) {
+              visibleWhenMet.push((await readEverything(store)).filter((e) => ids.includes(e.metadata.eventId)).length);
+            }
+          },
+        });
+        await eventually(() => received.length >= 1, 'the first event');
+        await Promise.all([
+          store.appendToStreams(writes),
+          store.appendToStream('during', [testEvent('During')], { expectedVersion: 'no_stream' }),
+        ]);
+        await store.appendToStream('after', [testEvent('After')], { expectedVersion: 'no_stream' });
+
+        await eventually(() => received.length >= 9, 'all nine events');
+        await sleep(150);
+        await subscription.stop();
+        expect(received.map((e) => e.position)).toEqual((await readEverything(store)).map((e) => e.position));
+        const start = received.findIndex((e) => e.metadata.eventId === ids[0]);
+        expect(received.slice(start, start + 6).map((e) => e.metadata.eventId)).toEqual(ids);
+        expect(visibleWhenMet.length).toBeGreaterThanOrEqual(3);
+        expect(visibleWhenMet.every((count) => count === 6)).toBe(true);
+      });
+
+      it('refuses an empty list, a stream named twice, a write without events and an idempotency key; appends nothing', async () => {
+        const write = (streamId: string, idempotencyKey?: string): StreamWrite => ({
+          streamId,
+          events: [testEvent('E')],
+          options: { expectedVersion: 'any', idempotencyKey },
+        });
+        const refused: Array<[StreamWrite[], RegExp]> = [
+          [[], /at least one write/],
+          [[write('a'), write('b'), write('a')], /a appears more than once/],
+          [[write('a'), { streamId: 'b', events: [], options: { expectedVersion: 'any' } }], /b carries no events/],
+          [[write('a'), write('b', 'key-1')], /idempotency/],
+        ];
+        for (const [writes, message] of refused) {
+          const attempt = store.appendToStreams(writes);
+          await expect(attempt).rejects.toThrow(message);
+          await expect(attempt).rejects.not.toBeInstanceOf(WrongExpectedVersionError);
+          await expect(attempt).rejects.not.toBeInstanceOf(EventStoreUnavailableError);
+        }
+        expect(await readEverything(store)).toEqual([]);
+        // the key was not used up either
+        expect(await store.appendToStream('a', [testEvent('E')], { expectedVersion: 'any', idempotencyKey: 'key-1' })).toMatchObject({
+          duplicate: false,
+        });
+      });
+    });
+
     describe('idempotency', () => {
       it('a repeated key appends nothing and returns the first result, marked duplicate', async () => {
         const first = await store.appendToStream('reader-1', [testEvent('ArrivalRecorded')], {
@@ -459,6 +720,9 @@ export function eventStoreContract(name: string, make: () => Promise<EventStoreU
         await expect(store.appendToStream('s', [testEvent('B')], { expectedVersion: 'any' })).rejects.toBeInstanceOf(
           EventStoreUnavailableError,
         );
+        await expect(
+          store.appendToStreams([{ streamId: 's', events: [testEvent('B')], options: { expectedVersion: 'any' } }]),
+        ).rejects.toBeInstanceOf(EventStoreUnavailableError);
         await expect(store.readAll(START, 10)).rejects.toBeInstanceOf(EventStoreUnavailableError);
       });
     });

@@ -82,6 +82,14 @@ export interface AppendOptions {
   idempotencyKey?: string;
 }
 
+/** One stream's part of an `appendToStreams` call. */
+export interface StreamWrite {
+  streamId: string;
+  events: NewEvent[];
+  /** `idempotencyKey` is refused here: a key names one append, not a share of a multi-stream one */
+  options: AppendOptions;
+}
+
 export interface AppendResult {
   /** version of the stream's last event after the append */
   nextExpectedVersion: number;
@@ -140,6 +148,16 @@ export interface SubscribeOptions {
 
 export interface EventStore {
   appendToStream(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult>;
+  /**
+   * Appends to several streams in one transaction: every write's expectedVersion, reservations and
+   * releases are checked; one failure appends nothing anywhere. Results come in the order of `writes`;
+   * the events get consecutive places in `$all` in that order, with nothing of other appends between
+   * them. All releases of the call apply before any of its reservations, so one write can take a value
+   * another write of the same call gives up, whatever their order. Fails like `appendToStream`
+   * (`WrongExpectedVersionError` names the stream that failed); refuses with a plain Error an empty
+   * list, a stream named twice, a write without events and an idempotency key.
+   */
+  appendToStreams(writes: StreamWrite[]): Promise<AppendResult[]>;
   /** events of one stream from `fromVersion` (inclusive), in order */
   readStream(streamId: string, fromVersion?: number): Promise<StoredEvent[]>;
   /** up to `limit` events strictly after `from`, in global order; never skips a late commit */
@@ -149,4 +167,21 @@ export interface EventStore {
   /** position of the last event a reader can see now (START when empty) */
   headPosition(): Promise<Position>;
   close(): Promise<void>;
+}
+
+/**
+ * The call shapes every adapter refuses in `appendToStreams`, checked in one place so they agree.
+ * Throws a plain Error: these are programming mistakes, not outcomes of the data.
+ */
+export function assertValidStreamWrites(writes: readonly StreamWrite[]): void {
+  if (writes.length === 0) throw new Error('appendToStreams needs at least one write');
+  const seen = new Set<string>();
+  for (const { streamId, events, options } of writes) {
+    if (seen.has(streamId)) throw new Error(`stream ${streamId} appears more than once in one appendToStreams call`);
+    seen.add(streamId);
+    if (events.length === 0) throw new Error(`append to ${streamId} carries no events`);
+    if (options.idempotencyKey !== undefined) {
+      throw new Error(`appendToStreams does not take idempotency keys (stream ${streamId})`);
+    }
+  }
 }

@@ -192,6 +192,25 @@ describe.skipIf(!url)('PostgresEventStore', () => {
       { pollIntervalMs: 60_000 },
     ));
 
+  it('LISTEN/NOTIFY wakes a subscriber for a multi-stream append, which arrives whole', () =>
+    withStore(
+      async (store) => {
+        const received: StoredEvent[] = [];
+        const subscription = store.subscribeToAll({ from: START, onEvents: (events) => void received.push(...events) });
+        await sleep(300); // the loop is now parked on a one-minute poll
+        await store.appendToStreams([
+          { streamId: 'org', events: [testEvent('OrganizationDeleted')], options: { expectedVersion: 'no_stream' } },
+          { streamId: 'account', events: [testEvent('AccountDeleted'), testEvent('AccountNoted')], options: { expectedVersion: 'no_stream' } },
+        ]);
+        await eventually(() => received.length === 3, 'the notified events', 10_000);
+        await subscription.stop();
+        expect(received.map((e) => e.streamId)).toEqual(['org', 'account', 'account']);
+        // one transaction: one commit position for all three
+        expect(new Set(received.map((e) => e.position.commit)).size).toBe(1);
+      },
+      { pollIntervalMs: 60_000 },
+    ));
+
   it('creating the tables again on an existing schema is harmless (a second process starting)', async () => {
     const { store, schema, cleanup } = await makeStore();
     try {

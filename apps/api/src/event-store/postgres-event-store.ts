@@ -2,6 +2,7 @@ import pg from 'pg';
 import {
   type AppendOptions,
   type AppendResult,
+  assertValidStreamWrites,
   EventStoreUnavailableError,
   type EventMetadata,
   type EventStore,
@@ -12,6 +13,7 @@ import {
   ReservationTakenError,
   START,
   type StoredEvent,
+  type StreamWrite,
   type SubscribeOptions,
   type Subscription,
   WrongExpectedVersionError,
@@ -42,6 +44,14 @@ interface EventRow {
   data: unknown;
   metadata: EventMetadata;
   schema_version: number;
+}
+
+/** A write with its events already turned into the JSON array the INSERT unpacks. */
+interface SerializedWrite {
+  streamId: string;
+  payload: string;
+  count: number;
+  options: AppendOptions;
 }
 
 const EVENT_COLUMNS =
@@ -170,7 +180,25 @@ export class PostgresEventStore implements EventStore {
 
   async appendToStream(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
     this.assertOpen();
-    const payload = serializeEvents(streamId, events);
+    const write = { streamId, payload: serializeEvents(streamId, events), count: events.length, options };
+    return (await this.appendInTransaction([write]))[0];
+  }
+
+  async appendToStreams(writes: StreamWrite[]): Promise<AppendResult[]> {
+    this.assertOpen();
+    assertValidStreamWrites(writes);
+    return this.appendInTransaction(
+      writes.map(({ streamId, events, options }) => ({
+        streamId,
+        payload: serializeEvents(streamId, events),
+        count: events.length,
+        options,
+      })),
+    );
+  }
+
+  /** One transaction on a pooled client for the writes, retried on deadlocks and serialization failures. */
+  private async appendInTransaction(writes: SerializedWrite[]): Promise<AppendResult[]> {
     for (let attempt = 1; ; attempt++) {
       let client: pg.PoolClient;
       try {
@@ -181,13 +209,13 @@ export class PostgresEventStore implements EventStore {
       const connection = { broken: false };
       try {
         await client.query('BEGIN');
-        const result = await this.appendPayload(client, streamId, payload, events.length, options);
+        const results = await this.appendPayloads(client, writes);
         await client.query('COMMIT');
-        return result;
+        return results;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => (connection.broken = true));
         if (isRetryable(error) && attempt < MAX_ATTEMPTS) continue;
-        throw await this.mapAppendError(error, streamId, options.expectedVersion);
+        throw await this.mapAppendError(error, writes);
       } finally {
         // A client whose rollback failed is in an unknown state: destroy it rather than pool it.
         client.release(connection.broken);
@@ -208,17 +236,18 @@ export class PostgresEventStore implements EventStore {
     options: AppendOptions,
   ): Promise<AppendResult> {
     this.assertOpen();
-    return this.appendPayload(client, streamId, serializeEvents(streamId, events), events.length, options);
+    const write = { streamId, payload: serializeEvents(streamId, events), count: events.length, options };
+    return (await this.appendPayloads(client, [write]))[0];
   }
 
-  private async appendPayload(
-    client: Queryable,
-    streamId: string,
-    payload: string,
-    count: number,
-    options: AppendOptions,
-  ): Promise<AppendResult> {
-    const key = options.idempotencyKey;
+  /**
+   * The statements of one append (one write) or one multi-stream append (several, no idempotency key),
+   * in this order: the key; every stream's version, in stream id order; every release, then every
+   * reservation, each sorted; the events, write after write; one NOTIFY. For a single write this is
+   * exactly the statement sequence of a plain append.
+   */
+  private async appendPayloads(client: Queryable, writes: SerializedWrite[]): Promise<AppendResult[]> {
+    const key = writes.length === 1 ? writes[0].options.idempotencyKey : undefined;
     if (key !== undefined) {
       // First, so the key's row lock orders concurrent duplicates: the second waits here until the first
       // commits (then reads its result) or rolls back (then proceeds as the first).
@@ -233,44 +262,62 @@ export class PostgresEventStore implements EventStore {
         );
         const result = stored.rows[0]?.result;
         if (!result) throw new Error(`idempotency key ${key} is held without a result`);
-        return { ...result, duplicate: true };
+        return [{ ...result, duplicate: true }];
       }
     }
 
-    const firstVersion = await this.claimVersions(client, streamId, count, options.expectedVersion);
+    // The streams rows are locked in one order (by stream id) whatever the order of the writes, so two
+    // multi-stream appends over the same streams cannot deadlock on them.
+    const firstVersions = new Map<string, number>();
+    for (const { streamId, count, options } of sortByStream(writes)) {
+      firstVersions.set(streamId, await this.claimVersions(client, streamId, count, options.expectedVersion));
+    }
 
     // Sorted so that two appends touching the same values lock them in the same order (no deadlock).
-    for (const { scope, value } of sortReservations(options.releases)) {
+    // All releases come first, so one write can take a value that another write of the call gives up.
+    for (const { streamId, reservation } of sortReservations(writes, 'releases')) {
       await client.query(`DELETE FROM ${this.t.reservations} WHERE scope = $1 AND value = $2 AND stream_id = $3`, [
-        scope,
-        value,
+        reservation.scope,
+        reservation.value,
         streamId,
       ]);
     }
-    for (const reservation of sortReservations(options.reservations)) {
+    for (const { streamId, reservation } of sortReservations(writes, 'reservations')) {
       await this.reserve(client, streamId, reservation);
     }
 
-    const inserted = await client.query<{ global_position: string; transaction_id: string }>(
-      `INSERT INTO ${this.t.events} (stream_id, stream_version, type, data, metadata, schema_version)
-       SELECT $1, $2::bigint + x.ord - 1, x.e->>'type', x.e->'data', x.e->'metadata', (x.e->>'schemaVersion')::integer
-       FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS x(e, ord)
-       ORDER BY x.ord
-       RETURNING global_position, transaction_id::text AS transaction_id`,
-      [streamId, firstVersion, payload],
-    );
-    const last = inserted.rows.reduce((a, b) => (BigInt(a.global_position) > BigInt(b.global_position) ? a : b));
-    // Delivered at commit, so a subscriber is woken exactly when the rows can become visible.
-    await client.query('SELECT pg_notify($1, $2)', [this.channel, streamId]);
-
-    const result = {
-      nextExpectedVersion: firstVersion + count - 1,
-      position: { commit: Number(last.transaction_id), sequence: Number(last.global_position) },
-    };
-    if (key !== undefined) {
-      await client.query(`UPDATE ${this.t.idempotency} SET result = $2 WHERE key = $1`, [key, JSON.stringify(result)]);
+    // Every row gets this transaction's id, so `$all` shows the writes together; global_position,
+    // taken insert after insert, orders them as given.
+    const results: AppendResult[] = [];
+    for (const { streamId, payload, count } of writes) {
+      const firstVersion = firstVersions.get(streamId) as number;
+      const inserted = await client.query<{ global_position: string; transaction_id: string }>(
+        `INSERT INTO ${this.t.events} (stream_id, stream_version, type, data, metadata, schema_version)
+         SELECT $1, $2::bigint + x.ord - 1, x.e->>'type', x.e->'data', x.e->'metadata', (x.e->>'schemaVersion')::integer
+         FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS x(e, ord)
+         ORDER BY x.ord
+         RETURNING global_position, transaction_id::text AS transaction_id`,
+        [streamId, firstVersion, payload],
+      );
+      const last = inserted.rows.reduce((a, b) => (BigInt(a.global_position) > BigInt(b.global_position) ? a : b));
+      results.push({
+        nextExpectedVersion: firstVersion + count - 1,
+        position: { commit: Number(last.transaction_id), sequence: Number(last.global_position) },
+        duplicate: false,
+      });
     }
-    return { ...result, duplicate: false };
+    // Delivered at commit, so a subscriber is woken exactly when the rows can become visible. One per
+    // transaction: the payload is only a hint, the listener reads nothing from it.
+    await client.query('SELECT pg_notify($1, $2)', [this.channel, writes[0].streamId]);
+
+    if (key !== undefined) {
+      const { nextExpectedVersion, position } = results[0];
+      await client.query(`UPDATE ${this.t.idempotency} SET result = $2 WHERE key = $1`, [
+        key,
+        JSON.stringify({ nextExpectedVersion, position }),
+      ]);
+    }
+    return results;
   }
 
   /**
@@ -337,13 +384,16 @@ export class PostgresEventStore implements EventStore {
     throw new ReservationTakenError({ scope: reservation.scope, value: reservation.value });
   }
 
-  private async mapAppendError(error: unknown, streamId: string, expected: ExpectedVersion): Promise<unknown> {
+  private async mapAppendError(error: unknown, writes: SerializedWrite[]): Promise<unknown> {
     if (error instanceof WrongExpectedVersionError || error instanceof ReservationTakenError) return error;
     if (isUnavailable(error)) return toUnavailable(error, 'PostgreSQL append failed');
-    // The streams row lock should make this impossible; if a writer bypassed it, it is still a conflict.
+    // The streams row lock should make this impossible; if a writer bypassed it, it is still a conflict,
+    // of the stream the violated key names (the key detail reads "(stream_id, stream_version)=(s, 3)").
     if (pgCode(error) === '23505' && /stream/.test(constraintOf(error))) {
+      const detail = detailOf(error);
+      const { streamId, options } = writes.find((write) => detail.includes(`=(${write.streamId}, `)) ?? writes[0];
       const actual = await this.currentVersion(this.pool, streamId).catch(() => 'no_stream' as const);
-      return new WrongExpectedVersionError(streamId, expected, actual);
+      return new WrongExpectedVersionError(streamId, options.expectedVersion, actual);
     }
     return error;
   }
@@ -491,10 +541,20 @@ function serializeEvents(streamId: string, events: NewEvent[]): string {
   );
 }
 
-function sortReservations(reservations: Reservation[] | undefined): Reservation[] {
-  return [...(reservations ?? [])].sort((a, b) =>
-    a.scope === b.scope ? compareText(a.value, b.value) : compareText(a.scope, b.scope),
-  );
+function sortByStream(writes: SerializedWrite[]): SerializedWrite[] {
+  return writes.length === 1 ? writes : [...writes].sort((a, b) => compareText(a.streamId, b.streamId));
+}
+
+/** The releases or reservations of all writes, each with its stream, sorted by scope and value. */
+function sortReservations(
+  writes: SerializedWrite[],
+  kind: 'releases' | 'reservations',
+): Array<{ streamId: string; reservation: Reservation }> {
+  return writes
+    .flatMap(({ streamId, options }) => (options[kind] ?? []).map((reservation) => ({ streamId, reservation })))
+    .sort(({ reservation: a }, { reservation: b }) =>
+      a.scope === b.scope ? compareText(a.value, b.value) : compareText(a.scope, b.scope),
+    );
 }
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -514,6 +574,11 @@ function toStoredEvent(row: EventRow): StoredEvent {
 function pgCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : undefined;
+}
+
+function detailOf(error: unknown): string {
+  const detail = (error as { detail?: unknown } | null)?.detail;
+  return typeof detail === 'string' ? detail : '';
 }
 
 function constraintOf(error: unknown): string {

@@ -101,6 +101,40 @@ describe('SqliteEventStore', () => {
     expect((await readEverything(store)).map((e) => e.type)).toEqual(['Created', 'A', 'B', 'Next', 'E']);
   });
 
+  it('a multi-stream append is one unit of its batch: its failure rolls back all of its streams and nothing else', async () => {
+    const store = open();
+    await store.appendToStream('s', [testEvent('Created')], { expectedVersion: 'no_stream' });
+    const before = store.stats();
+    const results = await Promise.allSettled([
+      store.appendToStream('a', [testEvent('A')], { expectedVersion: 'no_stream' }),
+      // takes y and appends to m1 and m2, then fails on s: all of it goes, y included
+      store.appendToStreams([
+        { streamId: 'm1', events: [testEvent('M1')], options: { expectedVersion: 'no_stream', reservations: [{ scope: 'u', value: 'y' }] } },
+        { streamId: 'm2', events: [testEvent('M2'), testEvent('M2')], options: { expectedVersion: 'no_stream' } },
+        { streamId: 's', events: [testEvent('Stale')], options: { expectedVersion: 5 } },
+      ]),
+      store.appendToStream('b', [testEvent('B')], { expectedVersion: 'no_stream', reservations: [{ scope: 'u', value: 'y' }] }),
+      store.appendToStreams([
+        { streamId: 'm1', events: [testEvent('M1')], options: { expectedVersion: 'no_stream' } },
+        { streamId: 's', events: [testEvent('Next')], options: { expectedVersion: 0 } },
+      ]),
+      store.appendToStream('m2', [testEvent('M2')], { expectedVersion: 'no_stream' }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ name: 'WrongExpectedVersionError', streamId: 's' });
+    const stats = store.stats();
+    expect(stats.transactions - before.transactions).toBe(1);
+    expect(stats.appends - before.appends).toBe(4); // a call counts once, whatever its streams
+    expect((await readEverything(store)).map((e) => `${e.streamId}:${e.type}`)).toEqual([
+      's:Created',
+      'a:A',
+      'b:B',
+      'm1:M1',
+      's:Next',
+      'm2:M2',
+    ]);
+  });
+
   it('when the batch transaction fails, every caller of the batch gets EventStoreUnavailableError and nothing is written', async () => {
     const store = open({ busyTimeoutMs: 50 });
     await store.appendToStream('s', [testEvent('Created')], { expectedVersion: 'no_stream' });
@@ -112,6 +146,10 @@ describe('SqliteEventStore', () => {
         store.appendToStream('s', [testEvent('A')], { expectedVersion: 0 }),
         store.appendToStream('s', [testEvent('B')], { expectedVersion: 7 }), // would be a conflict: still "unavailable"
         store.appendToStream('t', [testEvent('C')], { expectedVersion: 'no_stream' }),
+        store.appendToStreams([
+          { streamId: 'u', events: [testEvent('D')], options: { expectedVersion: 'no_stream' } },
+          { streamId: 's', events: [testEvent('E')], options: { expectedVersion: 0 } },
+        ]),
       ]);
       for (const result of results) {
         expect(result.status).toBe('rejected');

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import {
   type AppendOptions,
   type AppendResult,
+  assertValidStreamWrites,
   EventStoreUnavailableError,
   type EventMetadata,
   type EventStore,
@@ -11,6 +12,7 @@ import {
   ReservationTakenError,
   START,
   type StoredEvent,
+  type StreamWrite,
   type SubscribeOptions,
   type Subscription,
   WrongExpectedVersionError,
@@ -32,22 +34,31 @@ export interface SqliteEventStoreOptions {
 export interface SqliteEventStoreStats {
   /** committed write transactions (one per group-commit batch) */
   transactions: number;
-  /** appends that appended events (duplicates and rejected appends excluded) */
+  /**
+   * appends that appended events (duplicates and rejected appends excluded); an `appendToStreams` call
+   * counts once, whatever the number of its streams
+   */
   appends: number;
-  /** largest number of appends that shared one transaction */
+  /** largest number of appends (calls, as above) that shared one transaction */
   largestBatch: number;
 }
 
-interface PendingAppend {
+interface PendingWrite {
   streamId: string;
   /** serialized up front so a payload that cannot be stored fails its caller before the batch starts */
   rows: Array<{ type: string; data: string; metadata: string; schemaVersion: number }>;
   options: AppendOptions;
-  resolve: (result: AppendResult) => void;
+}
+
+/** One caller's unit of the batch: one savepoint, all of its writes or none. */
+interface PendingAppend {
+  /** one for `appendToStream`, several for `appendToStreams` */
+  writes: PendingWrite[];
+  resolve: (results: AppendResult[]) => void;
   reject: (error: unknown) => void;
 }
 
-type Outcome = { ok: true; result: AppendResult } | { ok: false; error: unknown };
+type Outcome = { ok: true; results: AppendResult[] } | { ok: false; error: unknown };
 
 interface EventRow {
   position: number;
@@ -90,7 +101,8 @@ const SCHEMA = `
  * Event store on one SQLite file (WAL, synchronous=FULL).
  *
  * Appends are group-committed: every append queued during one turn of the event loop is written in one
- * transaction (one fsync), each inside its own SAVEPOINT so a rejected append rolls back alone. The
+ * transaction (one fsync), each inside its own SAVEPOINT so a rejected append rolls back alone. A
+ * multi-stream append (`appendToStreams`) is one such unit: all its streams share its savepoint. The
  * global position is the AUTOINCREMENT rowid; SQLite has a single writer and assigns it under the write
  * lock, so positions become visible in order and a reader can never see N+1 before N
  * (docs/adr/0002-event-store-global-ordering.md).
@@ -172,23 +184,27 @@ export class SqliteEventStore implements EventStore {
   appendToStream(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
     if (this.closed) return Promise.reject(new EventStoreUnavailableError('event store is closed'));
     if (events.length === 0) return Promise.reject(new Error(`append to ${streamId} carries no events`));
-    let rows: PendingAppend['rows'];
+    let rows: PendingWrite['rows'];
     try {
-      rows = events.map((event) => ({
-        type: event.type,
-        data: JSON.stringify(event.data ?? null),
-        metadata: JSON.stringify(event.metadata),
-        schemaVersion: event.schemaVersion ?? 1,
-      }));
+      rows = serializeRows(events);
     } catch (error) {
       return Promise.reject(error);
     }
     return new Promise<AppendResult>((resolve, reject) => {
-      this.queue.push({ streamId, rows, options, resolve, reject });
-      // setImmediate runs after the I/O and promise callbacks of this turn: every append issued
-      // "at the same time" (Promise.all, concurrent requests) lands in the same batch.
-      this.flushHandle ??= setImmediate(() => this.flush());
+      this.enqueue({ writes: [{ streamId, rows, options }], resolve: (results) => resolve(results[0]), reject });
     });
+  }
+
+  appendToStreams(writes: StreamWrite[]): Promise<AppendResult[]> {
+    if (this.closed) return Promise.reject(new EventStoreUnavailableError('event store is closed'));
+    let pending: PendingWrite[];
+    try {
+      assertValidStreamWrites(writes);
+      pending = writes.map(({ streamId, events, options }) => ({ streamId, rows: serializeRows(events), options }));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return new Promise<AppendResult[]>((resolve, reject) => this.enqueue({ writes: pending, resolve, reject }));
   }
 
   async readStream(streamId: string, fromVersion = 0): Promise<StoredEvent[]> {
@@ -237,6 +253,13 @@ export class SqliteEventStore implements EventStore {
     if (this.closed) throw new EventStoreUnavailableError('event store is closed');
   }
 
+  private enqueue(append: PendingAppend): void {
+    this.queue.push(append);
+    // setImmediate runs after the I/O and promise callbacks of this turn: every append issued
+    // "at the same time" (Promise.all, concurrent requests) lands in the same batch.
+    this.flushHandle ??= setImmediate(() => this.flush());
+  }
+
   /** Writes up to `maxBatch` queued appends in one transaction, then settles their callers. */
   private flush(): void {
     this.flushHandle = null;
@@ -250,7 +273,7 @@ export class SqliteEventStore implements EventStore {
       for (const append of batch) {
         this.db.exec('SAVEPOINT append');
         try {
-          outcomes.push({ ok: true, result: this.applyAppend(append) });
+          outcomes.push({ ok: true, results: this.applyAppend(append) });
           this.db.exec('RELEASE append');
         } catch (error) {
           if (!isRejectionOfOneAppend(error)) throw error;
@@ -281,8 +304,8 @@ export class SqliteEventStore implements EventStore {
     batch.forEach((append, index) => {
       const outcome = outcomes[index];
       if (outcome.ok) {
-        if (!outcome.result.duplicate) this.counters.appends++;
-        append.resolve(outcome.result);
+        if (!outcome.results[0].duplicate) this.counters.appends++;
+        append.resolve(outcome.results);
       } else {
         append.reject(outcome.error);
       }
@@ -290,46 +313,65 @@ export class SqliteEventStore implements EventStore {
     this.wake.notify();
   }
 
-  /** Runs inside the batch transaction and a savepoint; throws to reject only this append. */
-  private applyAppend({ streamId, rows, options }: PendingAppend): AppendResult {
+  /**
+   * Runs inside the batch transaction and the append's savepoint; throws to reject only this append (all
+   * of its writes). Checks every write's version, then applies every release, then every reservation,
+   * then inserts the events in the order of the writes, so the rowids (positions) are consecutive.
+   */
+  private applyAppend({ writes }: PendingAppend): AppendResult[] {
     const s = this.statements;
-    // The key is checked before the version: a retried append must get its first answer, not a
-    // version conflict caused by its own first attempt.
-    if (options.idempotencyKey !== undefined) {
-      const stored = s.idempotencyResult.get(options.idempotencyKey);
-      if (stored) return { ...(JSON.parse(stored.result) as Omit<AppendResult, 'duplicate'>), duplicate: true };
+    // Only a single append can carry a key (appendToStreams refuses them). The key is checked before
+    // the version: a retried append must get its first answer, not a version conflict caused by its
+    // own first attempt.
+    const key = writes.length === 1 ? writes[0].options.idempotencyKey : undefined;
+    if (key !== undefined) {
+      const stored = s.idempotencyResult.get(key);
+      if (stored) return [{ ...(JSON.parse(stored.result) as Omit<AppendResult, 'duplicate'>), duplicate: true }];
     }
 
-    const current = s.streamVersion.get(streamId)?.version;
-    const expected = options.expectedVersion;
-    if (
-      (expected === 'no_stream' && current !== undefined) ||
-      (typeof expected === 'number' && current !== expected)
-    ) {
-      throw new WrongExpectedVersionError(streamId, expected, current ?? 'no_stream');
-    }
+    const firstVersions = writes.map(({ streamId, options }) => {
+      const current = s.streamVersion.get(streamId)?.version;
+      const expected = options.expectedVersion;
+      if (
+        (expected === 'no_stream' && current !== undefined) ||
+        (typeof expected === 'number' && current !== expected)
+      ) {
+        throw new WrongExpectedVersionError(streamId, expected, current ?? 'no_stream');
+      }
+      return (current ?? -1) + 1;
+    });
 
-    // Releases first, so one append can hand a value back and take it again (or swap values).
-    for (const { scope, value } of options.releases ?? []) s.release.run(scope, value, streamId);
-    for (const reservation of options.reservations ?? []) {
-      if (s.reserve.run(reservation.scope, reservation.value, streamId).changes === 0) {
-        const owner = s.reservationOwner.get(reservation.scope, reservation.value)?.stream_id;
-        if (owner !== streamId) throw new ReservationTakenError(copyReservation(reservation));
+    // Releases first, so an append can hand a value back and take it again (or swap values), and one
+    // write of a multi-stream append can take what another write of it gives up.
+    for (const { streamId, options } of writes) {
+      for (const { scope, value } of options.releases ?? []) s.release.run(scope, value, streamId);
+    }
+    for (const { streamId, options } of writes) {
+      for (const reservation of options.reservations ?? []) {
+        if (s.reserve.run(reservation.scope, reservation.value, streamId).changes === 0) {
+          const owner = s.reservationOwner.get(reservation.scope, reservation.value)?.stream_id;
+          if (owner !== streamId) throw new ReservationTakenError(copyReservation(reservation));
+        }
       }
     }
 
-    const firstVersion = (current ?? -1) + 1;
-    let lastPosition = 0;
-    rows.forEach((row, index) => {
-      const info = s.insertEvent.run(streamId, firstVersion + index, row.type, row.data, row.metadata, row.schemaVersion);
-      lastPosition = Number(info.lastInsertRowid);
+    const results = writes.map(({ streamId, rows }, writeIndex) => {
+      const firstVersion = firstVersions[writeIndex];
+      let lastPosition = 0;
+      rows.forEach((row, index) => {
+        const info = s.insertEvent.run(streamId, firstVersion + index, row.type, row.data, row.metadata, row.schemaVersion);
+        lastPosition = Number(info.lastInsertRowid);
+      });
+      const nextExpectedVersion = firstVersion + rows.length - 1;
+      s.upsertStream.run(streamId, nextExpectedVersion);
+      return { nextExpectedVersion, position: { commit: lastPosition, sequence: lastPosition }, duplicate: false };
     });
-    const nextExpectedVersion = firstVersion + rows.length - 1;
-    s.upsertStream.run(streamId, nextExpectedVersion);
 
-    const result = { nextExpectedVersion, position: { commit: lastPosition, sequence: lastPosition } };
-    if (options.idempotencyKey !== undefined) s.storeIdempotency.run(options.idempotencyKey, JSON.stringify(result));
-    return { ...result, duplicate: false };
+    if (key !== undefined) {
+      const { nextExpectedVersion, position } = results[0];
+      s.storeIdempotency.run(key, JSON.stringify({ nextExpectedVersion, position }));
+    }
+    return results;
   }
 }
 
@@ -341,6 +383,15 @@ export class SqliteEventStore implements EventStore {
 function isRejectionOfOneAppend(error: unknown): boolean {
   if (error instanceof WrongExpectedVersionError || error instanceof ReservationTakenError) return true;
   return error instanceof Database.SqliteError && error.code.startsWith('SQLITE_CONSTRAINT');
+}
+
+function serializeRows(events: NewEvent[]): PendingWrite['rows'] {
+  return events.map((event) => ({
+    type: event.type,
+    data: JSON.stringify(event.data ?? null),
+    metadata: JSON.stringify(event.metadata),
+    schemaVersion: event.schemaVersion ?? 1,
+  }));
 }
 
 function toStoredEvent(row: EventRow): StoredEvent {
