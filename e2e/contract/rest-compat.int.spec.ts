@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ROUTES, type RouteEntry } from '../../apps/api/src/http/openapi/route-catalogue';
-import { ADMIN, http, newAccount, signIn, startTestApp, type TestApp } from '../../apps/api/test/test-app';
+import { ADMIN, createAccount, http, newAccount, signIn, startTestApp, type TestApp } from '../../apps/api/test/test-app';
 import { activationTokenFor, MAIL_LOG_SETTINGS } from '../../apps/api/test/mail-log';
 
 /**
@@ -71,13 +71,52 @@ describe('REST compatibility contract', () => {
     return created.body.id as string;
   };
 
+  let organizations = 0;
+  const organizationTitle = () => `Contract organization ${Date.now().toString(36)} ${(organizations += 1)}`;
+  /** a fresh organization per row (DELETE removes it; titles are unique) */
+  const sampleOrganization = async (client: ReturnType<typeof http>) => {
+    const created = await client.post('/api/v1/organization', { title: organizationTitle(), description: 'Contract suite' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    return created.body.id as string;
+  };
+  /** path (with its ids and query) and body of the organization rows, or null for the others */
+  const organizationSample = async (route: RouteEntry, client: ReturnType<typeof http>): Promise<{ path: string; body?: unknown } | null> => {
+    if (!route.path.includes('organization')) return null;
+    switch (route.path) {
+      case 'organization':
+        return { path: route.path, body: { title: organizationTitle(), description: 'Contract suite' } };
+      case 'organizations':
+        return { path: route.path };
+      case 'organization/find':
+        return { path: 'organization/find?organization=contract' };
+      case 'organization/details/{organization_id}':
+        return { path: `organization/details/${await sampleOrganization(client)}`, body: { title: organizationTitle(), description: 'Renamed' } };
+      case 'organization/{id}/member':
+        return { path: `organization/${await sampleOrganization(client)}/member`, body: { account_id: (await createAccount(client)).id } };
+      case 'account/{account_id}/associate/organization':
+        return { path: `account/${(await createAccount(client)).id}/associate/organization`, body: { organization_id: await sampleOrganization(client) } };
+      case 'organization/{org_id}/member/{account_id}':
+      case 'account/{id}/leave-organization/{organization_id}': {
+        const organizationId = await sampleOrganization(client);
+        const member = (await createAccount(client, { organization: organizationId })).id;
+        return { path: route.path.replace('{org_id}', organizationId).replace('{organization_id}', organizationId).replace('{account_id}', member).replace('{id}', member) };
+      }
+      case 'account/{id}/organizations-and-roles':
+      case 'account/{id}/organizations':
+        return { path: route.path.replace('{id}', accountId) };
+      default:
+        return { path: route.path.replace('{id}', await sampleOrganization(client)) };
+    }
+  };
+
   for (const route of ROUTES) {
     for (const [prefix, version] of [['/api/v1', 'v1'], ['/api/v2', 'v2'], ['/api', 'v2']] as const) {
       it(`${route.method.toUpperCase()} ${prefix}/${route.path}`, async () => {
         // a fresh session per call: logout rows revoke theirs
         const client = http(app.url, route.public ? undefined : await signIn(app.url));
-        let path = `${prefix}/${samplePath(route.path.includes('{id}') ? route.path.replace('{id}', await sampleId(route, client)) : route.path)}`;
-        let body: unknown = sampleBody(route);
+        const organizationRow = await organizationSample(route, client);
+        let path = organizationRow ? `${prefix}/${organizationRow.path}` : `${prefix}/${samplePath(route.path.includes('{id}') ? route.path.replace('{id}', await sampleId(route, client)) : route.path)}`;
+        let body: unknown = organizationRow ? organizationRow.body : sampleBody(route);
         if (route.path === 'account/activation/{token}') path = path.replace('{token}', (await awaitingActivation()).token);
         if (route.path === 'account/activate') body = { token: (await awaitingActivation()).token, password: 'a sample password 1' };
         const response = await client.raw(route.method.toUpperCase(), path, body);

@@ -109,3 +109,47 @@ export async function requirePasswordChangeThroughRest(request: APIRequestContex
   const required = await request.patch(`/api/v1/account/${accountId}/password/next-login`, { headers: { authorization: `Bearer ${token}` } });
   expect(required.status(), await required.text()).toBe(200);
 }
+
+/** a bearer token of the admin for REST v2 reads */
+export async function restToken(request: APIRequestContext): Promise<string> {
+  const signedIn = await request.post('/api/v2/admin/authenticate', { data: ADMIN });
+  expect(signedIn.status()).toBe(200);
+  return (await signedIn.json()).data.token as string;
+}
+
+/** opens /organizations from the drawer */
+export async function openOrganizations(page: Page): Promise<void> {
+  await page.getByRole('navigation').getByRole('link', { name: 'Organizations' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Organizations' })).toBeVisible();
+}
+
+/** picks an option of a search picker (organization or account) after typing part of it */
+export async function pickOption(page: Page, field: ReturnType<Page['getByRole']>, typed: string, option: string | RegExp): Promise<void> {
+  await field.fill(typed);
+  await page.getByRole('option', { name: option }).click();
+  await expect(page.getByRole('listbox')).toBeHidden();
+}
+
+/** 'Create new organization' from a button ('Add organization' or 'Add Suborg'): fills it and creates */
+export async function createOrganization(page: Page, button: string, organization: { title: string; description?: string }) {
+  await page.getByRole('button', { name: button }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create new organization' });
+  await dialog.getByRole('textbox', { name: 'Title' }).fill(organization.title);
+  if (organization.description) await dialog.getByRole('textbox', { name: 'Description' }).fill(organization.description);
+  await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByText(`Organization ${organization.title} created`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+/** the organization id of the details page shown now */
+export function organizationIdOf(page: Page): string {
+  const match = /\/organizations\/details\/([0-9a-f-]{36})/.exec(page.url());
+  expect(match, page.url()).not.toBeNull();
+  return match![1];
+}
+
+/** opens an organization tab (Sub-organizations, Details, Members) */
+export async function openOrganizationTab(page: Page, name: 'Sub-organizations' | 'Details' | 'Members'): Promise<void> {
+  await page.getByRole('tab', { name }).click();
+  await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+}

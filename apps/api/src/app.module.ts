@@ -9,6 +9,7 @@ import { APP_CONFIG } from './core/tokens';
 import { OpenApiController } from './http/openapi/openapi.controller';
 import { LiveFeed } from './live/live-feed';
 import { MailModule } from './mail/mail.module';
+import { OrganizationsModule } from './organizations/organizations.module';
 import { PoliciesModule } from './policies/policies.module';
 import { TrpcServer } from './trpc/trpc-server';
 
@@ -19,7 +20,7 @@ export class AppModule {
     return {
       module: AppModule,
       // AuthModule first: its fixed routes (account/current) must be matched before account/:id
-      imports: [configModule, CoreModule, AuthModule, AccountsModule, PoliciesModule, AccessTokensModule, MailModule],
+      imports: [configModule, CoreModule, AuthModule, AccountsModule, PoliciesModule, AccessTokensModule, OrganizationsModule, MailModule],
       controllers: [OpenApiController],
       providers: [LiveFeed, TrpcServer, BootstrapAdminService],
     };

@@ -23,6 +23,8 @@ const AccountsPage = lazyWithReload(() => import('./features/accounts/AccountsPa
 const AccountProfilePage = lazyWithReload(() => import('./features/accounts/profile/AccountProfilePage'));
 const PasswordPoliciesPage = lazyWithReload(() => import('./features/password-policies/PasswordPoliciesPage'));
 const AccessTokensPage = lazyWithReload(() => import('./features/access-tokens/AccessTokensPage'));
+const OrganizationsPage = lazyWithReload(() => import('./features/organizations/OrganizationsPage'));
+const OrganizationDetailsPage = lazyWithReload(() => import('./features/organizations/details/OrganizationDetailsPage'));
 const ComingSoonPage = lazyWithReload(() => import('./components/ComingSoonPage'));
 
 /** Screens of later releases: the route exists and names itself. */
@@ -34,8 +36,8 @@ const later = (path: string, titleKey: string): RouteObject => ({
 const adminScreens: RouteObject[] = [
   { path: accountsRoute, element: <AccountsPage /> },
   { path: accountProfileRoute, element: <AccountProfilePage /> },
-  later(organizationsRoute, 'nav.organizations'),
-  later(organizationDetailsRoute, 'organizations.detailsTitle'),
+  { path: organizationsRoute, element: <OrganizationsPage /> },
+  { path: organizationDetailsRoute, element: <OrganizationDetailsPage /> },
   later(teamsRoute, 'nav.teams'),
   later(applicationsRoute, 'nav.applications'),
   later(applicationDetailsRoute, 'applications.detailsTitle'),

@@ -6,3 +6,4 @@ export * from './events';
 export * from './policies';
 export * from './permissions';
 export * from './tokens';
+export * from './organizations';

@@ -51,7 +51,7 @@ export async function loadState<Command, Event extends DomainEvent, State>(store
  * count (failed sign-ins under parallel attempts): each retry re-reads the stream, so the decision is
  * always taken on the latest state and nothing is counted twice or lost.
  */
-export async function handleCommandRetrying<Command, Event extends DomainEvent, State>(
+export function handleCommandRetrying<Command, Event extends DomainEvent, State>(
   store: EventStore,
   clock: Clock,
   decider: Decider<Command, Event, State>,
@@ -60,9 +60,18 @@ export async function handleCommandRetrying<Command, Event extends DomainEvent, 
   context: RequestContext,
   maxAttempts = 100,
 ): Promise<AppendResult & { events: Event[] }> {
+  return retryingOnConflict(() => handleCommand(store, clock, decider, streamId, command, context), maxAttempts);
+}
+
+/**
+ * Runs a whole decision again (re-reading what it decided on) when a stream it read changed before
+ * the append, so the loser of a race decides again on fresh state instead of failing (or is refused
+ * by it).
+ */
+export async function retryingOnConflict<T>(decision: () => Promise<T>, maxAttempts = 20): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await handleCommand(store, clock, decider, streamId, command, context);
+      return await decision();
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError) || attempt >= maxAttempts) throw error;
       // a little jitter spreads the next round of a crowd of writers

@@ -8,11 +8,13 @@ import { CommandGateway } from '../core/command-gateway';
 import { APP_CONFIG, EVENT_STORE } from '../core/tokens';
 import { comparePositions, START, type EventStore } from '../event-store/event-store.port';
 import { CreatePasswordPolicyCommand } from '../policies/commands/create-password-policy.handler';
+import { CreateOrganizationCommand } from '../organizations/commands/create-organization.handler';
 
 /**
- * First start with an empty store: create the default password policy and the first administrator
- * (protected, so it cannot be deleted). The password comes from ROLLCALL_ADMIN_PASSWORD, or is
- * generated and printed once.
+ * First start with an empty store: create the default password policy, the top-level organization
+ * (ROLLCALL_ORGANIZATION_TITLE) and the first administrator as its member (both protected, so they
+ * cannot be deleted). A store with any event is left alone, so a restart never adds a second one.
+ * The password comes from ROLLCALL_ADMIN_PASSWORD, or is generated and printed once.
  */
 @Injectable()
 export class BootstrapAdminService {
@@ -28,6 +30,8 @@ export class BootstrapAdminService {
     if (comparePositions(await this.store.headPosition(), START) > 0) return;
     const context = systemContext();
     await this.gateway.execute(new CreatePasswordPolicyCommand({ title: 'Default policy', description: 'Created on first start with the recommended defaults', ...DEFAULT_PASSWORD_POLICY }, context));
+    // the top-level organization the administrator belongs to (protected: it cannot be deleted)
+    const organization = await this.gateway.execute<{ id: string }>(new CreateOrganizationCommand({ title: this.config.admin.organizationTitle, description: '', parent_id: null }, context, true));
     const generated = this.config.admin.password === undefined;
     const password = this.config.admin.password ?? randomBytes(18).toString('base64url');
     await this.gateway.execute(
@@ -38,7 +42,7 @@ export class BootstrapAdminService {
           email: `${this.config.admin.username}@rollcall.invalid`,
           username: this.config.admin.username,
           password,
-          organization: null,
+          organization: organization.value.id,
           policy_id: null,
           expires_at: null,
           no_password: false,

@@ -17,6 +17,8 @@ const ZEnvironment = z.object({
   ROLLCALL_PG_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('rollcall'),
   ROLLCALL_ADMIN_USERNAME: z.string().min(3).default('admin'),
   ROLLCALL_ADMIN_PASSWORD: z.string().min(8, 'ROLLCALL_ADMIN_PASSWORD must be at least 8 characters').optional(),
+  /** title of the protected top-level organization the first start creates (docs/adr/0009) */
+  ROLLCALL_ORGANIZATION_TITLE: z.string().trim().min(1).max(255).default('Rollcall'),
   /** extra origins allowed to open the WebSocket, comma separated (the API's own origin always is) */
   ROLLCALL_ALLOWED_ORIGINS: z.string().default(''),
   /** how long a mutation waits for the read models before answering anyway */
@@ -57,7 +59,7 @@ export interface AppConfig {
   dataDir: string;
   eventStore: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema: string };
   readDb: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema: string };
-  admin: { username: string; password: string | undefined };
+  admin: { username: string; password: string | undefined; organizationTitle: string };
   allowedOrigins: string[];
   consistencyWaitMs: number;
   sessionHours: number;
@@ -115,7 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     readDb: e.ROLLCALL_READ_DB
       ? { kind: 'postgres', url: e.ROLLCALL_READ_DB, schema: e.ROLLCALL_PG_SCHEMA }
       : { kind: 'sqlite', file: resolve(dataDir, 'read.db') },
-    admin: { username: e.ROLLCALL_ADMIN_USERNAME, password: e.ROLLCALL_ADMIN_PASSWORD },
+    admin: { username: e.ROLLCALL_ADMIN_USERNAME, password: e.ROLLCALL_ADMIN_PASSWORD, organizationTitle: e.ROLLCALL_ORGANIZATION_TITLE },
     allowedOrigins: e.ROLLCALL_ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
     consistencyWaitMs: e.ROLLCALL_CONSISTENCY_WAIT_MS,
     sessionHours: e.ROLLCALL_SESSION_HOURS,

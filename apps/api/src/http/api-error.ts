@@ -14,12 +14,17 @@ const RESERVATION_ERRORS: Record<string, { code: string; field: string; message:
   'account.username': { code: 'account.username_taken', field: 'username', message: 'This username is already taken' },
   'account.email': { code: 'account.email_taken', field: 'email', message: 'This e-mail address is already used by another account' },
   'policy.title': { code: 'policy.title_taken', field: 'title', message: 'A password policy with this title already exists' },
+  'organization.title': { code: 'organization.title_taken', field: 'title', message: 'An organization with this title already exists' },
 };
 
 function domainStatus(code: string): number {
   if (code === 'auth.invalid_credentials' || code === 'auth.required' || code === 'auth.token_expired') return 401;
   if (code === 'auth.forbidden' || code === 'auth.address_not_allowed' || code === 'auth.password_change_required' || code.endsWith('.protected')) return 403;
   if (code.endsWith('.not_found')) return 404;
+  // an organization named by a body or query field that does not exist (parent_id, a deletion's destination)
+  if (code === 'organization.parent_not_found' || code === 'organization.destination_not_found') return 404;
+  // a move that would close a loop, or a destination deleted by the very same deletion: the tree's state refuses it
+  if (code === 'organization.cycle' || code === 'organization.destination_deleted') return 409;
   // an unknown, used or expired activation link is 'not found', and all alike
   if (code === 'activation.invalid') return 404;
   if (code.endsWith('.exists') || code.endsWith('_taken') || code.endsWith('.in_use')) return 409;

@@ -3,7 +3,8 @@ import { AccountsProjection } from '../accounts/projections/accounts.projection'
 import { AccountActivationsProjection } from '../accounts/projections/account-activations.projection';
 import { SessionsProjection } from '../auth/projections/sessions.projection';
 import { PasswordPoliciesProjection } from '../policies/projections/password-policies.projection';
+import { OrganizationsProjection } from '../organizations/projections/organizations.projection';
 import type { Projection } from './projection';
 
 /** Every read model of the product, in one list: the API runs them, `npm run replay` rebuilds them. */
-export const allProjections = (): Projection[] => [new AccountsProjection(), new SessionsProjection(), new PasswordPoliciesProjection(), new AccessTokensProjection(), new AccountActivationsProjection()];
+export const allProjections = (): Projection[] => [new AccountsProjection(), new SessionsProjection(), new PasswordPoliciesProjection(), new AccessTokensProjection(), new AccountActivationsProjection(), new OrganizationsProjection()];

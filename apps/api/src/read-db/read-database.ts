@@ -117,6 +117,26 @@ export interface MailOutboxTable {
   sent_at: string | null;
 }
 
+/** organizations_v1: one row per live organization, where it sits in the tree (docs/adr/0009) */
+export interface OrganizationTable {
+  id: string;
+  title: string;
+  /** what search, find and the title sort read */
+  title_lower: string;
+  description: string;
+  parent_id: string | null;
+  is_protected: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** organization_members_v1: which accounts belong to which live organization, since when */
+export interface OrganizationMemberTable {
+  organization_id: string;
+  account_id: string;
+  created_at: string;
+}
+
 export interface ReadDatabase {
   accounts_v2: AccountTable;
   account_status_counts_v2: AccountStatusCountTable;
@@ -127,5 +147,7 @@ export interface ReadDatabase {
   access_token_usage: AccessTokenUsageTable;
   account_activations_v1: AccountActivationTable;
   mail_outbox_v1: MailOutboxTable;
+  organizations_v1: OrganizationTable;
+  organization_members_v1: OrganizationMemberTable;
   _unused?: { id: Generated<number> };
 }

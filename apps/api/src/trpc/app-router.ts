@@ -71,6 +71,7 @@ import { toPolicyRules } from '../policies/policy-input';
 import { GetPolicyQuery } from '../policies/queries/get-policy.query';
 import { ListPoliciesQuery } from '../policies/queries/list-policies.query';
 import { policyDeletedMessage } from '../policies/rest/policies.routes';
+import { buildOrganizationsRouter } from '../organizations/trpc/organizations.router';
 import { permittedProcedure, publicProcedure, router, sessionProcedure } from './trpc';
 
 export interface AppRouterDeps {
@@ -204,6 +205,7 @@ export function buildAppRouter({ gateway, queryBus, live }: AppRouterDeps) {
           return { message: tokenDeletedMessage(outcome.value.title) };
         }),
     }),
+    organizations: buildOrganizationsRouter({ gateway, queryBus }),
     live: router({
       accounts: permittedProcedure('accounts:read').subscription(async function* ({ signal }) {
         for await (const [message] of on(live.emitter, 'message', { signal })) {

@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ACCOUNT_STATUS, type TCreateAccountCommandInput } from '@rollcall/contracts';
-import { accountDecider, accountStream, assertPasswordMeetsPolicy, DomainError, emailReservation, usernameReservation } from '@rollcall/domain';
+import { accountDecider, accountStream, assertPasswordMeetsPolicy, DomainError, emailReservation, organizationDecider, organizationStream, usernameReservation } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
-import { handleCommand } from '../../application/aggregate-repository';
+import { handleCommand, loadState } from '../../application/aggregate-repository';
 import type { Clock } from '../../application/clock';
 import type { RequestContext } from '../../application/request-context';
 import { newAggregateId } from '../../application/ids';
@@ -48,6 +48,11 @@ export class CreateAccountHandler implements ICommandHandler<CreateAccountComman
         assertPasswordMeetsPolicy(input.password, score, { title: policy.title, minLength: policy.min_length, minStrength: policy.min_strength });
       }
     }
+    const organizationId = input.organization == null || input.organization === '' ? null : String(input.organization);
+    // the first membership: the organization must exist, as its own stream says (docs/adr/0009)
+    if (organizationId && (await loadState(this.store, organizationDecider, organizationStream(organizationId))).status !== 'active') {
+      throw new DomainError('organization.not_found', 'This organization does not exist', 'organization');
+    }
     const accountId = newAggregateId();
     const passwordHash = input.no_password || !input.password ? null : await this.hasher.hash(input.password);
     const statusId = passwordHash ? ACCOUNT_STATUS.active : ACCOUNT_STATUS.awaitingActivation;
@@ -68,7 +73,7 @@ export class CreateAccountHandler implements ICommandHandler<CreateAccountComman
           statusId,
           policyId,
           expiresAt: input.expiry ? (input.expires_at ?? null) : null,
-          organizationId: input.organization == null ? null : String(input.organization),
+          organizationId,
           sendActivation: input.activation,
           isProtected,
           createdAt: this.clock.now().toISOString(),

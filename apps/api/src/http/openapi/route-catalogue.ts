@@ -1,3 +1,14 @@
+import {
+  ZAccountOrganizationsInput,
+  ZAddMemberInput,
+  ZAssociateOrganizationInput,
+  ZCreateOrganizationInput,
+  ZDeleteOrganizationChoices,
+  ZFindOrganizationsInput,
+  ZListOrganizationsInput,
+  ZSubOrganizationsInput,
+  ZUpdateOrganizationDetailsInput,
+} from '@rollcall/contracts';
 import { ZCreateAccessTokenInput, ZListAccessTokensInput, ZUpdateAccessTokenInput, ZActivateAccountInput, ZAccountAuthInput, ZApiError, ZAuthenticateInput, ZChangeOwnPasswordInput, ZSetPasswordInput, ZCreateAccountInput, ZFindAccountsByUsernameInput, ZImportAccountsInput, ZListAccountsInput, ZPolicy, ZPolicyInput, ZProfilePictureInput, ZUpdateAccountProfileInput } from '@rollcall/contracts';
 import { z } from 'zod';
 
@@ -128,6 +139,53 @@ ROUTES.push(
   { method: 'get', path: 'token/{id}', summary: 'One access token (without its secret)', response: ZAccessToken },
   { method: 'put', path: 'token/{id}', summary: 'Change title, permissions, restrictions or expiry of an access token; answers the token', body: ZUpdateAccessTokenInput, response: ZAccessToken },
   { method: 'delete', path: 'token/{id}', summary: 'Delete (revoke) an access token: the next request with it is refused', response: z.object({ message: z.string() }) },
+);
+
+/** organizations and membership (docs/adr/0009); `roles` stay empty until the roles work */
+const ZOrganization = z.object({
+  id: z.string().uuid(),
+  title: z.string(),
+  description: z.string(),
+  unique_id: z.string().uuid(),
+  active: z.literal(1),
+  protected: z.boolean(),
+  parent_id: z.string().uuid().nullable(),
+  parent_title: z.string().nullable(),
+  num_children: z.number().int(),
+  num_members: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+const ZMemberRole = z.object({ id: z.string(), slug: z.string() });
+const ZSubOrganization = z.object({ id: z.string().uuid(), title: z.string(), parent_title: z.string(), num_members: z.number().int(), created_at: z.string(), protected: z.boolean() });
+const ZOrganizationMember = z.object({
+  id: z.string().uuid(),
+  status_id: z.number().int(),
+  status_title: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  username_readable: z.string(),
+  roles: z.array(ZMemberRole),
+  created_at: z.string(),
+  protected: z.boolean(),
+});
+const ZAccountOrganization = z.object({ id: z.string().uuid(), org_title: z.string(), created_at: z.string(), roles: z.array(ZMemberRole) });
+const ZMessage = z.object({ message: z.string() });
+ROUTES.push(
+  { method: 'get', path: 'organizations', summary: 'Organizations at any depth: paging, search on the title, sort by title or created_at', query: ZListOrganizationsInput, response: page(ZOrganization) },
+  { method: 'get', path: 'organization/find', summary: 'Find organizations by title: case-insensitive substring (prefix matches first), at most 20', query: ZFindOrganizationsInput, response: z.array(z.object({ id: z.string().uuid(), title: z.string() })) },
+  { method: 'post', path: 'organization', summary: 'Create an organization (title unique case-insensitively; parent_id optional)', body: ZCreateOrganizationInput, response: ZOrganization, status: 201 },
+  { method: 'patch', path: 'organization/details/{organization_id}', summary: 'Change title and description; parent_id (optional) moves the organization, never under itself (409 organization.cycle)', body: ZUpdateOrganizationDetailsInput, response: ZOrganization },
+  { method: 'get', path: 'organization/{id}/sub-orgs', summary: 'The direct sub-organizations, newest first, paged', query: ZSubOrganizationsInput, response: page(ZSubOrganization) },
+  { method: 'get', path: 'organization/{id}/members/all', summary: 'Every member of the organization, newest membership first', response: z.array(ZOrganizationMember) },
+  { method: 'post', path: 'organization/{id}/member', summary: "Add a member (our addition for the members tab's 'Add a member')", body: ZAddMemberInput, response: ZMessage, status: 201 },
+  { method: 'delete', path: 'organization/{org_id}/member/{account_id}', summary: 'Remove a member from the organization', response: ZMessage },
+  { method: 'get', path: 'organization/{id}', summary: 'One organization with its parent title and counts', response: ZOrganization },
+  { method: 'delete', path: 'organization/{id}', summary: 'Delete an organization: suborganizations and accounts each disconnect (default), delete or move (with *_move_to); all or nothing', query: ZDeleteOrganizationChoices, response: ZMessage },
+  { method: 'post', path: 'account/{account_id}/associate/organization', summary: 'The account joins an organization (409 membership.exists when it already belongs)', body: ZAssociateOrganizationInput, response: ZMessage, status: 201 },
+  { method: 'get', path: 'account/{id}/organizations-and-roles', summary: "An account's organizations (roles arrive with the roles work), paged", query: ZAccountOrganizationsInput, response: page(ZAccountOrganization) },
+  { method: 'get', path: 'account/{id}/organizations', summary: 'As organizations-and-roles (the v2 name; served on v1 too)', query: ZAccountOrganizationsInput, response: page(ZAccountOrganization) },
+  { method: 'delete', path: 'account/{id}/leave-organization/{organization_id}', summary: 'The account leaves an organization', response: ZMessage },
 );
 
 export const ERROR_SCHEMA = ZApiError;

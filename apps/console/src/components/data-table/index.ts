@@ -1,2 +1,3 @@
 export { DataTable, type DataTableProps, type ServerSort } from './DataTable';
 export { DataTableFooter } from './DataTableFooter';
+export { pageQueryProps } from './page-query-props';

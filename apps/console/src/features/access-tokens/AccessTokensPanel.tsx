@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ACCESS_TOKEN_SORT_FIELDS, PAGE_SIZE_OPTIONS, type TAccessToken } from '@rollcall/contracts';
 import { describeError } from '../../api/api-error';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DataTable, type ServerSort } from '../../components/data-table';
+import { DataTable, pageQueryProps, type ServerSort } from '../../components/data-table';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { trpc } from '../../trpc';
 import { AccessTokenDialog } from './AccessTokenDialog';
@@ -101,16 +101,13 @@ export function AccessTokensPanel({ accountId, heading }: AccessTokensPanelProps
         {addButton}
       </Box>
       <DataTable
+        {...pageQueryProps(list)}
         label={t('accessTokens.tableLabel')}
         columns={columns}
-        rows={list.data?.data}
         getRowId={(row) => row.id}
         page={page}
         pageSize={pageSize}
         pageSizeOptions={PAGE_SIZE_OPTIONS}
-        total={list.data?.total ?? 0}
-        from={list.data?.from}
-        to={list.data?.to}
         onPageChange={setPage}
         onPageSizeChange={(size) => {
           setPageSize(size);
@@ -118,10 +115,6 @@ export function AccessTokensPanel({ accountId, heading }: AccessTokensPanelProps
         }}
         sort={sort}
         onSortChange={onSortChange}
-        isLoading={list.isLoading}
-        isFetching={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         emptyText={t('accessTokens.empty')}
       />
       <AccessTokenDialog open={dialogOpen} token={editing} accountId={accountId} onClose={() => setDialogOpen(false)} />

@@ -7,30 +7,21 @@ import { PAGE_SIZE_OPTIONS, type TPolicy } from '@rollcall/contracts';
 import { describeError } from '../../api/api-error';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/data-table';
+import { readPaging, writePaging } from '../../components/data-table/use-url-table-state';
 import { PageHeader } from '../../components/PageHeader';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { trpc } from '../../trpc';
 import { usePolicyColumns } from './policy-columns';
 import { PolicyDialog } from './PolicyDialog';
 
-const DEFAULT_PAGE_SIZE = PAGE_SIZE_OPTIONS[0];
-
-function positiveInt(value: string | null, fallback: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 ? n : fallback;
-}
-
 /** Page and size live in the URL; the handful of policies is paged in the browser. */
 function usePaging() {
   const [params, setParams] = useSearchParams();
-  const limit = positiveInt(params.get('limit'), DEFAULT_PAGE_SIZE);
-  const pageSize = (PAGE_SIZE_OPTIONS as readonly number[]).includes(limit) ? limit : DEFAULT_PAGE_SIZE;
-  const page = positiveInt(params.get('page'), 1);
+  const { page, limit: pageSize } = readPaging(params);
   const write = useCallback(
     (nextPage: number, nextSize: number) => {
       const next = new URLSearchParams();
-      if (nextPage !== 1) next.set('page', String(nextPage));
-      if (nextSize !== DEFAULT_PAGE_SIZE) next.set('limit', String(nextSize));
+      writePaging({ page: nextPage, limit: nextSize }, next);
       setParams(next, { replace: false });
     },
     [setParams],

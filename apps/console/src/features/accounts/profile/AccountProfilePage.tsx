@@ -19,6 +19,7 @@ import { trpc } from '../../../trpc';
 import { AccessTokensPanel } from '../../access-tokens/AccessTokensPanel';
 import { toAccounts } from '../routes';
 import { AccountAuthSection } from './AccountAuthSection';
+import { AccountOrganizationsTab } from './AccountOrganizationsTab';
 import { ProfileCard } from './ProfileCard';
 import { ProfileForm } from './ProfileForm';
 
@@ -26,7 +27,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * /accounts/profile/:id: the profile card and the profile form (spec tabs 1-2), then the tabs
- * 'Account status and Reset password' (7) and 'Access tokens' (6), and deletion.
+ * 'Account status and Reset password' (7), 'Access tokens' (6) and 'Organizations' (4), and deletion.
  */
 export default function AccountProfilePage() {
   const { t } = useTranslation();
@@ -57,12 +58,12 @@ export default function AccountProfilePage() {
   );
 }
 
-const TABS = ['status', 'tokens'] as const;
+const TABS = ['status', 'tokens', 'organizations'] as const;
 type TabName = (typeof TABS)[number];
 const isTab = (value: string | null): value is TabName => (TABS as readonly (string | null)[]).includes(value);
 
 /**
- * The account's tabs below the profile (spec tabs 6 and 7 so far; smart cards, organizations, teams,
+ * The account's tabs below the profile (spec tabs 4, 6 and 7 so far; smart cards, teams,
  * calendar, attendance and claims join with their issues). The open tab is in the URL (?tab=), so a
  * reload or a shared link keeps it.
  */
@@ -78,7 +79,7 @@ function AccountTabs({ accountId }: { accountId: string }) {
     else nextParams.set('tab', next);
     setParams(nextParams, { replace: true });
   };
-  const labels: Record<TabName, string> = { status: t('accounts.tabs.status'), tokens: t('accounts.tabs.tokens') };
+  const labels: Record<TabName, string> = { status: t('accounts.tabs.status'), tokens: t('accounts.tabs.tokens'), organizations: t('accounts.tabs.organizations') };
   return (
     <Box sx={{ mt: 3 }}>
       <Tabs value={tab} onChange={select} aria-label={t('accounts.tabs.label')} variant="scrollable" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
@@ -89,6 +90,7 @@ function AccountTabs({ accountId }: { accountId: string }) {
       <Box role="tabpanel" id={`${baseId}-panel-${tab}`} aria-labelledby={`${baseId}-tab-${tab}`}>
         {tab === 'status' ? <AccountAuthSection key={accountId} accountId={accountId} /> : null}
         {tab === 'tokens' ? <AccessTokensPanel key={accountId} accountId={accountId} heading={t('accessTokens.title')} /> : null}
+        {tab === 'organizations' ? <AccountOrganizationsTab key={accountId} accountId={accountId} /> : null}
       </Box>
     </Box>
   );

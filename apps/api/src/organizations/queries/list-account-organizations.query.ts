@@ -1,0 +1,45 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { toPage, type TAccountOrganization, type TAccountOrganizationsQuery, type TPage } from '@rollcall/contracts';
+import { DomainError } from '@rollcall/domain';
+import type { Kysely } from 'kysely';
+import { READ_DB } from '../../core/tokens';
+import type { ReadDatabase } from '../../read-db/read-database';
+
+export class ListAccountOrganizationsQuery {
+  constructor(
+    readonly accountId: string,
+    readonly input: TAccountOrganizationsQuery,
+  ) {}
+}
+
+const SORT_COLUMNS = { created_at: 'm.created_at', org_title: 'o.title_lower' } as const;
+
+/** The account's 'Organization association' tab: its organizations, newest membership first; roles arrive with the roles work. */
+@QueryHandler(ListAccountOrganizationsQuery)
+export class ListAccountOrganizationsHandler implements IQueryHandler<ListAccountOrganizationsQuery, TPage<TAccountOrganization>> {
+  constructor(@Inject(READ_DB) private readonly db: Kysely<ReadDatabase>) {}
+
+  async execute({ accountId, input }: ListAccountOrganizationsQuery): Promise<TPage<TAccountOrganization>> {
+    const account = await this.db.selectFrom('accounts_v2').select('id').where('id', '=', accountId).executeTakeFirst();
+    if (!account) throw new DomainError('account.not_found', 'Account not found');
+    const memberships = this.db.selectFrom('organization_members_v1 as m').innerJoin('organizations_v1 as o', 'o.id', 'm.organization_id').where('m.account_id', '=', accountId);
+    const direction = input.desc ? 'desc' : 'asc';
+    const [rows, count] = await Promise.all([
+      memberships
+        .select(['o.id', 'o.title', 'm.created_at'])
+        .orderBy(SORT_COLUMNS[input.sortBy], direction)
+        .orderBy('o.id', direction)
+        .limit(input.limit)
+        .offset((input.page - 1) * input.limit)
+        .execute(),
+      memberships.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return toPage(
+      rows.map((row) => ({ id: row.id, org_title: row.title, created_at: row.created_at, roles: [] })),
+      Number(count.total),
+      input.page,
+      input.limit,
+    );
+  }
+}

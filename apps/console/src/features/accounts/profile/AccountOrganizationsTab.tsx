@@ -1,0 +1,224 @@
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import Tooltip from '@mui/material/Tooltip';
+import AddIcon from '@mui/icons-material/Add';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZE_OPTIONS } from '@rollcall/contracts';
+import { describeError, getApiError } from '../../../api/api-error';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { DataTable, pageQueryProps } from '../../../components/data-table';
+import { useSnackbar } from '../../../components/snackbar/snackbar-context';
+import { trpc } from '../../../trpc';
+import { OrganizationPicker } from '../../organizations/OrganizationPicker';
+import { RowActionsMenu } from '../../../components/RowActionsMenu';
+import { DateTimeCell, ShortId } from '../../organizations/cells';
+import { toOrganization } from '../../organizations/routes';
+import type { AccountOrganizationRow, OrganizationOption } from '../../organizations/types';
+
+/** Spec: an organization association error stays under the field for 4 seconds. */
+export const ASSOCIATION_ERROR_MS = 4000;
+
+/**
+ * Account tab 'Organization association': the account's organizations (10 per page, 10/20/30),
+ * Add Organization, row menu Organization details / Leave organization. The Expand column (roles
+ * within the organization) joins with the roles work.
+ */
+export function AccountOrganizationsTab({ accountId }: { accountId: string }) {
+  const { t } = useTranslation();
+  const { notify } = useSnackbar();
+  const utils = trpc.useUtils();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZE_OPTIONS[0]);
+  const list = trpc.organizations.ofAccount.useQuery({ account_id: accountId, page, limit: pageSize }, { placeholderData: (previous) => previous });
+  const leave = trpc.organizations.removeMember.useMutation();
+  const [addOpen, setAddOpen] = useState(false);
+  const [leaving, setLeaving] = useState<AccountOrganizationRow | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+
+  const columns = useMemo<ColumnDef<AccountOrganizationRow>[]>(
+    () => [
+      { accessorKey: 'id', header: t('accounts.organizations.columns.id'), cell: ({ row }) => <ShortId id={row.original.id} /> },
+      {
+        accessorKey: 'org_title',
+        header: t('accounts.organizations.columns.organization'),
+        cell: ({ row }) => (
+          <Link component={RouterLink} to={toOrganization(row.original.id)} sx={{ fontWeight: 500 }}>
+            {row.original.org_title}
+          </Link>
+        ),
+      },
+      { accessorKey: 'created_at', header: t('accounts.organizations.columns.createdAt'), cell: ({ row }) => <DateTimeCell value={row.original.created_at} /> },
+      {
+        id: 'actions',
+        header: t('accounts.organizations.columns.actions'),
+        cell: ({ row }) => (
+          <RowActionsMenu
+            label={t('organizations.actionsFor', { title: row.original.org_title })}
+            actions={[
+              { label: t('accounts.organizations.menu.details'), to: toOrganization(row.original.id) },
+              {
+                label: t('accounts.organizations.menu.leave'),
+                onSelect: () => {
+                  setLeaving(row.original);
+                  setConfirmOpen(true);
+                },
+              },
+            ]}
+          />
+        ),
+      },
+    ],
+    [t],
+  );
+
+  const confirmLeave = () => {
+    if (!leaving) return;
+    leave.mutate(
+      { id: leaving.id, account_id: accountId },
+      {
+        onSuccess: ({ message }) => {
+          setConfirmOpen(false);
+          notify(message, 'success');
+          void utils.organizations.invalidate();
+        },
+        onError: (error) => {
+          setConfirmOpen(false);
+          notify(describeError(error, t), 'error');
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+        <Box component="h2" sx={{ typography: 'h6', m: 0 }}>
+          {t('accounts.organizations.heading')}
+        </Box>
+        <Tooltip describeChild title={t('accounts.organizations.addTooltip')}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAddOpen(true)}>
+            {t('accounts.organizations.add')}
+          </Button>
+        </Tooltip>
+      </Box>
+      <DataTable
+        {...pageQueryProps(list)}
+        label={t('accounts.organizations.heading')}
+        columns={columns}
+        getRowId={(row) => row.id}
+        page={page}
+        pageSize={pageSize}
+        pageSizeOptions={PAGE_SIZE_OPTIONS}
+        onPageChange={setPage}
+        onPageSizeChange={(size) => {
+          setPageSize(size);
+          setPage(1);
+        }}
+        emptyText={t('accounts.organizations.empty')}
+      />
+      <AssociateOrganizationDialog open={addOpen} accountId={accountId} onClose={() => setAddOpen(false)} />
+      <ConfirmDialog
+        open={confirmOpen}
+        title={t('accounts.organizations.leaveTitle', { title: leaving?.org_title ?? '' })}
+        message={t('accounts.organizations.leaveMessage')}
+        busy={leave.isPending}
+        onConfirm={confirmLeave}
+        onCancel={() => setConfirmOpen(false)}
+      />
+    </>
+  );
+}
+
+/** 'New organization association': an organization picker; an error stays under it for 4 seconds. */
+function AssociateOrganizationDialog({ open, accountId, onClose }: { open: boolean; accountId: string; onClose: () => void }) {
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} slotProps={{ paper: { sx: { width: 500, maxWidth: 'calc(100% - 32px)', m: 2 } } }}>
+      <AssociateOrganizationForm titleId={titleId} accountId={accountId} onClose={onClose} />
+    </Dialog>
+  );
+}
+
+function AssociateOrganizationForm({ titleId, accountId, onClose }: { titleId: string; accountId: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { notify } = useSnackbar();
+  const utils = trpc.useUtils();
+  const formId = useId();
+  const [organization, setOrganization] = useState<OrganizationOption | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  // every organization of the account, to refuse a second association without a call; read afresh
+  // at each opening (gcTime 0), so an organization left meanwhile is not refused from an old answer
+  const linked = trpc.organizations.ofAccount.useQuery({ account_id: accountId, page: 1, limit: 100 }, { gcTime: 0, staleTime: 0 });
+  const associate = trpc.organizations.addMember.useMutation();
+
+  const showError = (message: string) => {
+    setError(message);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setError(null), ASSOCIATION_ERROR_MS);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!organization) {
+      showError(t('accounts.organizations.pickOrganization'));
+      return;
+    }
+    if (!linked.isFetching && linked.data?.data.some((row) => row.id === organization.id)) {
+      showError(t('errors.membership.exists'));
+      return;
+    }
+    associate.mutate(
+      { id: organization.id, account_id: accountId },
+      {
+        onSuccess: ({ message }) => {
+          notify(message, 'success');
+          void utils.organizations.invalidate();
+          onClose();
+        },
+        onError: (failure) => {
+          const apiError = getApiError(failure);
+          const fieldMessages = Object.values(apiError?.fields ?? {}).flat();
+          showError(fieldMessages.length ? fieldMessages.join(' ') : describeError(failure, t));
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <DialogTitle id={titleId}>{t('accounts.organizations.addTitle')}</DialogTitle>
+      <DialogContent dividers>
+        <Box component="form" id={formId} noValidate onSubmit={submit}>
+          <OrganizationPicker
+            label={t('accounts.organizations.organization')}
+            name="organization_id"
+            required
+            autoFocus
+            value={organization}
+            onChange={(value) => {
+              setOrganization(value);
+              setError(null);
+            }}
+            errors={error ? [error] : undefined}
+          />
+        </Box>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button type="submit" form={formId} variant="contained" loading={associate.isPending}>
+          {t('accounts.organizations.associate')}
+        </Button>
+      </DialogActions>
+    </>
+  );
+}

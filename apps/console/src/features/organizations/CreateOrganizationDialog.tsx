@@ -1,0 +1,137 @@
+import { useId, useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
+import { ORGANIZATION_DESCRIPTION_MAX } from '@rollcall/contracts';
+import { splitFieldErrors } from '../../api/api-error';
+import { CountedTextField } from '../../components/CountedTextField';
+import { useSnackbar } from '../../components/snackbar/snackbar-context';
+import { trpc } from '../../trpc';
+import { OrganizationPicker } from './OrganizationPicker';
+import type { OrganizationOption } from './types';
+
+const FIELD_NAMES = ['title', 'description', 'parent_id'] as const;
+type FieldName = (typeof FIELD_NAMES)[number];
+type FieldErrors = Partial<Record<FieldName, string[]>>;
+
+
+interface CreateOrganizationDialogProps {
+  open: boolean;
+  /** 'Add Suborg': the parent is preset */
+  parent?: OrganizationOption | null;
+  onClose: () => void;
+}
+
+/** 'Create new organization': Title (255, unique), Description, parent organization. */
+export function CreateOrganizationDialog({ open, parent = null, onClose }: CreateOrganizationDialogProps) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby={titleId}>
+      {/* the content unmounts after closing: each opening starts from an empty form */}
+      <CreateOrganizationForm titleId={titleId} parent={parent} onClose={onClose} />
+    </Dialog>
+  );
+}
+
+function CreateOrganizationForm({ titleId, parent, onClose }: { titleId: string; parent: OrganizationOption | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { notify } = useSnackbar();
+  const utils = trpc.useUtils();
+  const formId = useId();
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [parentOrganization, setParentOrganization] = useState<OrganizationOption | null>(parent);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const create = trpc.organizations.create.useMutation();
+
+  const clearError = (name: FieldName) =>
+    setErrors((current) => {
+      if (!current[name]) return current;
+      const next = { ...current };
+      delete next[name];
+      return next;
+    });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(
+      { title, description: description || undefined, parent_id: parentOrganization?.id },
+      {
+        onSuccess: (created) => {
+          notify(t('organizations.create.success', { title: created.title }), 'success');
+          void utils.organizations.invalidate();
+          onClose();
+        },
+        onError: (error) => {
+          const { fields, notice } = splitFieldErrors(error, FIELD_NAMES, t);
+          setErrors(fields);
+          if (notice) notify(notice, 'error');
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <DialogTitle id={titleId}>{t('organizations.create.title')}</DialogTitle>
+      <DialogContent dividers>
+        <Box component="form" id={formId} noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2.5 }}>
+          <CountedTextField
+            label={t('organizations.fields.title')}
+            name="title"
+            required
+            autoFocus
+            autoComplete="off"
+            value={title}
+            onValueChange={(value) => {
+              setTitle(value);
+              clearError('title');
+            }}
+            hint={t('organizations.create.titleHint')}
+            errors={errors.title}
+          />
+          <TextField
+            label={t('organizations.fields.description')}
+            name="description"
+            multiline
+            minRows={3}
+            value={description}
+            onChange={(event) => {
+              setDescription(event.target.value);
+              clearError('description');
+            }}
+            error={Boolean(errors.description)}
+            helperText={errors.description?.join(' ')}
+            slotProps={{ htmlInput: { maxLength: ORGANIZATION_DESCRIPTION_MAX } }}
+          />
+          <OrganizationPicker
+            label={t('organizations.fields.parent')}
+            name="parent_id"
+            value={parentOrganization}
+            onChange={(value) => {
+              setParentOrganization(value);
+              clearError('parent_id');
+            }}
+            hint={t('organizations.create.parentHint')}
+            errors={errors.parent_id}
+          />
+        </Box>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button type="submit" form={formId} variant="contained" loading={create.isPending}>
+          {t('organizations.create.submit')}
+        </Button>
+      </DialogActions>
+    </>
+  );
+}
