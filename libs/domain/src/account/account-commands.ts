@@ -41,6 +41,9 @@ export type UnlockAccount = { type: 'UnlockAccount'; data: { at: string } };
 /** The caller checked that the organization exists (it is another aggregate). */
 export type JoinOrganization = { type: 'JoinOrganization'; data: { organizationId: string; at: string } };
 export type LeaveOrganization = { type: 'LeaveOrganization'; data: { organizationId: string; at: string } };
+/** The caller checked that the role belongs to that organization (the organization is another aggregate). */
+export type GrantRole = { type: 'GrantRole'; data: { organizationId: string; roleId: string; at: string } };
+export type RevokeRole = { type: 'RevokeRole'; data: { organizationId: string; roleId: string; at: string } };
 
 export type AccountCommand =
   | CreateAccount
@@ -56,4 +59,6 @@ export type AccountCommand =
   | ActivateAccount
   | UnlockAccount
   | JoinOrganization
-  | LeaveOrganization;
+  | LeaveOrganization
+  | GrantRole
+  | RevokeRole;

@@ -74,7 +74,11 @@ export type AccountActivated = DomainEvent<'AccountActivated', { accountId: stri
 export type AccountUnlocked = DomainEvent<'AccountUnlocked', { accountId: string; at: string }>;
 /** membership: the account belongs to the organization (its roles there come with the roles work) */
 export type AccountJoinedOrganization = DomainEvent<'AccountJoinedOrganization', { accountId: string; organizationId: string; at: string }>;
+/** leaving an organization also ends the roles held there */
 export type AccountLeftOrganization = DomainEvent<'AccountLeftOrganization', { accountId: string; organizationId: string; at: string }>;
+/** a role of an organization the account belongs to */
+export type RoleGrantedToAccount = DomainEvent<'RoleGrantedToAccount', { accountId: string; organizationId: string; roleId: string; at: string }>;
+export type RoleRevokedFromAccount = DomainEvent<'RoleRevokedFromAccount', { accountId: string; organizationId: string; roleId: string; at: string }>;
 
 export type AccountEvent =
   | AccountCreated
@@ -92,7 +96,9 @@ export type AccountEvent =
   | AccountActivated
   | AccountUnlocked
   | AccountJoinedOrganization
-  | AccountLeftOrganization;
+  | AccountLeftOrganization
+  | RoleGrantedToAccount
+  | RoleRevokedFromAccount;
 export const ACCOUNT_EVENT_TYPES: AccountEvent['type'][] = [
   'AccountCreated',
   'AccountSignedIn',
@@ -110,4 +116,6 @@ export const ACCOUNT_EVENT_TYPES: AccountEvent['type'][] = [
   'AccountUnlocked',
   'AccountJoinedOrganization',
   'AccountLeftOrganization',
+  'RoleGrantedToAccount',
+  'RoleRevokedFromAccount',
 ];

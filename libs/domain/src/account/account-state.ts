@@ -34,6 +34,8 @@ export type AccountState =
       activation: { tokenHash: string; expiresAt: string } | null;
       /** the organizations it belongs to, in joining order */
       organizationIds: string[];
+      /** the roles it holds, by organization (only organizations it belongs to) */
+      rolesByOrganization: Record<string, string[]>;
     }
   | { status: 'deleted'; id: string };
 
@@ -79,6 +81,7 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
         lockedUntil: null,
         activation: null,
         organizationIds: event.data.organizationId ? [event.data.organizationId] : [],
+        rolesByOrganization: {},
       };
     case 'AccountSignedIn':
       return state.status === 'created' ? { ...state, lastSignInAt: event.data.at, failedSignIns: 0 } : state;
@@ -119,8 +122,21 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
       return state;
     case 'AccountJoinedOrganization':
       return state.status === 'created' ? { ...state, organizationIds: [...state.organizationIds, event.data.organizationId] } : state;
-    case 'AccountLeftOrganization':
-      return state.status === 'created' ? { ...state, organizationIds: state.organizationIds.filter((id) => id !== event.data.organizationId) } : state;
+    case 'AccountLeftOrganization': {
+      if (state.status !== 'created') return state;
+      const { [event.data.organizationId]: _ended, ...rolesByOrganization } = state.rolesByOrganization;
+      return { ...state, organizationIds: state.organizationIds.filter((id) => id !== event.data.organizationId), rolesByOrganization };
+    }
+    case 'RoleGrantedToAccount': {
+      if (state.status !== 'created') return state;
+      const held = state.rolesByOrganization[event.data.organizationId] ?? [];
+      return { ...state, rolesByOrganization: { ...state.rolesByOrganization, [event.data.organizationId]: [...held, event.data.roleId] } };
+    }
+    case 'RoleRevokedFromAccount': {
+      if (state.status !== 'created') return state;
+      const held = (state.rolesByOrganization[event.data.organizationId] ?? []).filter((id) => id !== event.data.roleId);
+      return { ...state, rolesByOrganization: { ...state.rolesByOrganization, [event.data.organizationId]: held } };
+    }
     case 'AccountDeleted':
       return { status: 'deleted', id: event.data.accountId };
     default: {

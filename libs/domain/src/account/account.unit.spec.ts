@@ -359,3 +359,29 @@ describe('account membership', () => {
       .then([joined(sales)]);
   });
 });
+
+describe('account roles', () => {
+  const sales = '0b9a3c64-1f2e-4c1d-9a51-7d1f000000a1';
+  const editor = '0b9a3c64-1f2e-4c1d-9a51-7d1f000000b1';
+  const at = '2026-11-23T09:00:00.000Z';
+  const member: AccountEvent[] = [{ type: 'AccountCreated', data: { ...alice, organizationId: sales } }];
+  const granted: AccountEvent = { type: 'RoleGrantedToAccount', data: { accountId: alice.accountId, organizationId: sales, roleId: editor, at } };
+  const grant = { type: 'GrantRole', data: { organizationId: sales, roleId: editor, at } } as const;
+  const revoke = { type: 'RevokeRole', data: { organizationId: sales, roleId: editor, at } } as const;
+
+  it('grants a role of an organization the account belongs to, once', () => {
+    given(member).when(grant).then([granted]);
+    given([...member, granted]).when(grant).then([]);
+    given([{ type: 'AccountCreated', data: alice }]).when(grant).thenThrows('membership.not_found');
+  });
+
+  it('revokes a held role, and ignores one not held', () => {
+    given([...member, granted]).when(revoke).then([{ type: 'RoleRevokedFromAccount', data: { accountId: alice.accountId, organizationId: sales, roleId: editor, at } }]);
+    given(member).when(revoke).then([]);
+  });
+
+  it('loses its roles there when it leaves the organization', () =>
+    given([...member, granted, { type: 'AccountLeftOrganization', data: { accountId: alice.accountId, organizationId: sales, at } }, { type: 'AccountJoinedOrganization', data: { accountId: alice.accountId, organizationId: sales, at } }])
+      .when(grant)
+      .then([granted]));
+});

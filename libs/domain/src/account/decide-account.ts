@@ -107,6 +107,20 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       if (!state.organizationIds.includes(organizationId)) throw new DomainError('membership.not_found', 'This account does not belong to that organization');
       return [{ type: 'AccountLeftOrganization', data: { accountId: state.id, organizationId, at } }];
     }
+    case 'GrantRole': {
+      if (state.status !== 'created') throw notFound();
+      const { organizationId, roleId, at } = command.data;
+      if (!state.organizationIds.includes(organizationId)) throw new DomainError('membership.not_found', 'This account does not belong to that organization: add it as a member first');
+      // switching on what is on changes nothing (a double click, two consoles)
+      if ((state.rolesByOrganization[organizationId] ?? []).includes(roleId)) return [];
+      return [{ type: 'RoleGrantedToAccount', data: { accountId: state.id, organizationId, roleId, at } }];
+    }
+    case 'RevokeRole': {
+      if (state.status !== 'created') throw notFound();
+      const { organizationId, roleId, at } = command.data;
+      if (!(state.rolesByOrganization[organizationId] ?? []).includes(roleId)) return [];
+      return [{ type: 'RoleRevokedFromAccount', data: { accountId: state.id, organizationId, roleId, at } }];
+    }
     case 'RecordFailedSignIn': {
       if (state.status !== 'created') throw notFound();
       const { at, lockoutAttempts, lockoutDurationSeconds } = command.data;
