@@ -109,12 +109,87 @@ describe('REST compatibility contract', () => {
     }
   };
 
+  let teams = 0;
+  const teamTitle = () => `Contract team ${Date.now().toString(36)} ${(teams += 1)}`;
+  /** a fresh multi-organization team per row (DELETE removes it), with these members */
+  const sampleTeam = async (client: ReturnType<typeof http>, accounts: string[] = []) => {
+    const created = await client.post('/api/v1/team', { title: teamTitle(), description: 'Contract suite', interorg: true, accounts });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    return created.body.id as string;
+  };
+  /** path (with its ids and query) and body of the team rows, or null for the others */
+  const teamSample = async (route: RouteEntry, client: ReturnType<typeof http>): Promise<{ path: string; body?: unknown } | null> => {
+    if (!route.path.startsWith('team') && !/^account\/\{id\}\/(teams|associate\/team|leave-team)/.test(route.path)) return null;
+    switch (route.path) {
+      case 'teams':
+        return { path: route.path };
+      case 'team':
+        return { path: route.path, body: { title: teamTitle(), description: 'Contract suite', interorg: true, accounts: [accountId] } };
+      case 'team/find':
+        return { path: 'team/find?team=contract' };
+      case 'team/{id}/title':
+        return { path: `team/${await sampleTeam(client)}/title`, body: { title: teamTitle() } };
+      case 'account/{id}/teams':
+        return { path: `account/${accountId}/teams` };
+      case 'account/{id}/associate/team':
+        return { path: `account/${(await createAccount(client)).id}/associate/team`, body: { team_id: await sampleTeam(client) } };
+      case 'account/{id}/leave-team/{team_id}': {
+        const member = (await createAccount(client)).id;
+        return { path: `account/${member}/leave-team/${await sampleTeam(client, [member])}` };
+      }
+      default:
+        return { path: route.path.replace('{id}', await sampleTeam(client, [accountId])) };
+    }
+  };
+
+  /** an organization with a permission, a role holding it and a member holding the role (docs/adr/0012) */
+  const sampleAccess = async (client: ReturnType<typeof http>) => {
+    const organizationId = await sampleOrganization(client);
+    const permission = await client.post('/api/v1/permission', { organization_id: organizationId, title: 'Read invoices', slug: 'invoices:read', description: 'Contract suite' });
+    expect(permission.status, JSON.stringify(permission.body)).toBe(201);
+    const role = await client.post(`/api/v1/organization/${organizationId}/role`, { title: 'Accountant', slug: 'accountant', description: '', permissions: [permission.body.id] });
+    expect(role.status, JSON.stringify(role.body)).toBe(201);
+    const member = (await createAccount(client, { organization: organizationId })).id;
+    const granted = await client.post(`/api/v1/organization/${organizationId}/account-role`, { account_id: member, role_id: role.body.id });
+    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+    return { organizationId, permissionId: permission.body.id as string, roleId: role.body.id as string, member };
+  };
+  /** path and body of the permission and role rows, or null for the others */
+  const accessSample = async (route: RouteEntry, client: ReturnType<typeof http>): Promise<{ path: string; body?: unknown } | null> => {
+    const paths = ['organization/{id}/permissions', 'organization/{id}/roles', 'organization/{org}/role', 'organization/{org}/member/{account}/roles', 'organization/{org}/account-role', 'account/{id}/toggle-role'];
+    if (!paths.includes(route.path) && !route.path.startsWith('permission/') && route.path !== 'permission' && !route.path.startsWith('role/')) return null;
+    const { organizationId, permissionId, roleId, member } = await sampleAccess(client);
+    const id = route.path.startsWith('permission/') ? permissionId : route.path.startsWith('role/') ? roleId : route.path.startsWith('account/') ? member : organizationId;
+    const path = route.path.replace('{org}', organizationId).replace('{account}', member).replace('{id}', id);
+    const deleting = route.method === 'delete';
+    switch (route.path) {
+      case 'permission':
+        return { path, body: { organization_id: organizationId, title: 'Write invoices', slug: 'invoices:write', description: '' } };
+      case 'permission/{id}/title':
+      case 'role/{id}/title':
+        return { path, body: { title: 'Renamed' } };
+      case 'permission/{id}/slug':
+      case 'role/{id}/slug':
+        return { path, body: { slug: 'renamed' } };
+      case 'organization/{org}/role':
+        return { path, body: { organization_id: organizationId, title: 'Clerk', slug: 'clerk', description: '', permissions: [{ id: permissionId }] } };
+      case 'role/{id}/permission':
+        return deleting ? { path: `${path}?permission_id=${permissionId}` } : { path, body: { permission_id: permissionId } };
+      case 'organization/{org}/account-role':
+        return deleting ? { path: `${path}?account_id=${member}&role_id=${roleId}` } : { path, body: { account_id: member, role_id: roleId } };
+      case 'account/{id}/toggle-role':
+        return deleting ? { path: `${path}?role_id=${roleId}` } : { path, body: { role_id: roleId } };
+      default:
+        return { path };
+    }
+  };
+
   for (const route of ROUTES) {
     for (const [prefix, version] of [['/api/v1', 'v1'], ['/api/v2', 'v2'], ['/api', 'v2']] as const) {
       it(`${route.method.toUpperCase()} ${prefix}/${route.path}`, async () => {
         // a fresh session per call: logout rows revoke theirs
         const client = http(app.url, route.public ? undefined : await signIn(app.url));
-        const organizationRow = await organizationSample(route, client);
+        const organizationRow = (await accessSample(route, client)) ?? (await teamSample(route, client)) ?? (await organizationSample(route, client));
         let path = organizationRow ? `${prefix}/${organizationRow.path}` : `${prefix}/${samplePath(route.path.includes('{id}') ? route.path.replace('{id}', await sampleId(route, client)) : route.path)}`;
         let body: unknown = organizationRow ? organizationRow.body : sampleBody(route);
         if (route.path === 'account/activation/{token}') path = path.replace('{token}', (await awaitingActivation()).token);

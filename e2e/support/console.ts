@@ -153,3 +153,38 @@ export async function openOrganizationTab(page: Page, name: 'Sub-organizations' 
   await page.getByRole('tab', { name }).click();
   await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
 }
+
+/** creates an organization through REST v2, as another client would; answers its id */
+export async function createOrganizationThroughRest(request: APIRequestContext, title: string): Promise<string> {
+  const headers = { authorization: `Bearer ${await restToken(request)}` };
+  const created = await request.post('/api/v2/organization', { data: { title, description: '' }, headers });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()).data.id as string;
+}
+
+/** makes an account a member of an organization through REST v2 */
+export async function addMemberThroughRest(request: APIRequestContext, organizationId: string, accountId: string): Promise<void> {
+  const headers = { authorization: `Bearer ${await restToken(request)}` };
+  const added = await request.post(`/api/v2/organization/${organizationId}/member`, { data: { account_id: accountId }, headers });
+  expect(added.status(), await added.text()).toBe(201);
+}
+
+/** opens any tab of the organization details page by its label (Permissions, Roles, ...) */
+export async function openOrganizationSection(page: Page, name: string): Promise<void> {
+  await page.getByRole('tab', { name, exact: true }).click();
+  await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
+}
+
+/** opens /teams from the drawer */
+export async function openTeams(page: Page): Promise<void> {
+  await page.getByRole('navigation').getByRole('link', { name: 'Teams' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Teams' })).toBeVisible();
+}
+
+/** the 'Create new team' dialog, opened from a button ('Add team' on /teams, 'Add Team' on an organization's Teams tab) */
+export async function openCreateTeam(page: Page, button: string) {
+  await page.getByRole('button', { name: button, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create new team' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}

@@ -11,6 +11,7 @@ import { LiveFeed } from './live/live-feed';
 import { MailModule } from './mail/mail.module';
 import { OrganizationsModule } from './organizations/organizations.module';
 import { PoliciesModule } from './policies/policies.module';
+import { TeamsModule } from './teams/teams.module';
 import { TrpcServer } from './trpc/trpc-server';
 
 @Module({})
@@ -20,7 +21,7 @@ export class AppModule {
     return {
       module: AppModule,
       // AuthModule first: its fixed routes (account/current) must be matched before account/:id
-      imports: [configModule, CoreModule, AuthModule, AccountsModule, PoliciesModule, AccessTokensModule, OrganizationsModule, MailModule],
+      imports: [configModule, CoreModule, AuthModule, AccountsModule, PoliciesModule, AccessTokensModule, OrganizationsModule, MailModule, TeamsModule],
       controllers: [OpenApiController],
       providers: [LiveFeed, TrpcServer, BootstrapAdminService],
     };

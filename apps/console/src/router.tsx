@@ -25,6 +25,7 @@ const PasswordPoliciesPage = lazyWithReload(() => import('./features/password-po
 const AccessTokensPage = lazyWithReload(() => import('./features/access-tokens/AccessTokensPage'));
 const OrganizationsPage = lazyWithReload(() => import('./features/organizations/OrganizationsPage'));
 const OrganizationDetailsPage = lazyWithReload(() => import('./features/organizations/details/OrganizationDetailsPage'));
+const TeamsPage = lazyWithReload(() => import('./features/teams/TeamsPage'));
 const ComingSoonPage = lazyWithReload(() => import('./components/ComingSoonPage'));
 
 /** Screens of later releases: the route exists and names itself. */
@@ -38,7 +39,7 @@ const adminScreens: RouteObject[] = [
   { path: accountProfileRoute, element: <AccountProfilePage /> },
   { path: organizationsRoute, element: <OrganizationsPage /> },
   { path: organizationDetailsRoute, element: <OrganizationDetailsPage /> },
-  later(teamsRoute, 'nav.teams'),
+  { path: teamsRoute, element: <TeamsPage /> },
   later(applicationsRoute, 'nav.applications'),
   later(applicationDetailsRoute, 'applications.detailsTitle'),
   { path: passwordPoliciesRoute, element: <PasswordPoliciesPage /> },

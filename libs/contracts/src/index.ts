@@ -7,3 +7,4 @@ export * from './policies';
 export * from './permissions';
 export * from './tokens';
 export * from './organizations';
+export * from './teams';

@@ -4,3 +4,4 @@ export * from './session';
 export * from './password-policy';
 export * from './access-token';
 export * from './organization';
+export * from './team';

@@ -9,11 +9,13 @@ import { APP_CONFIG, EVENT_STORE } from '../core/tokens';
 import { comparePositions, START, type EventStore } from '../event-store/event-store.port';
 import { CreatePasswordPolicyCommand } from '../policies/commands/create-password-policy.handler';
 import { CreateOrganizationCommand } from '../organizations/commands/create-organization.handler';
+import { CreateRoleCommand } from '../organizations/commands/create-role.handler';
+import { SetAccountRoleCommand } from '../organizations/commands/set-account-role.handler';
 
 /**
  * First start with an empty store: create the default password policy, the top-level organization
- * (ROLLCALL_ORGANIZATION_TITLE) and the first administrator as its member (both protected, so they
- * cannot be deleted). A store with any event is left alone, so a restart never adds a second one.
+ * (ROLLCALL_ORGANIZATION_TITLE), its `administrator` role and the first administrator as its member
+ * holding that role (all protected, so they cannot be deleted; docs/adr/0012). A store with any event is left alone, so a restart never adds a second one.
  * The password comes from ROLLCALL_ADMIN_PASSWORD, or is generated and printed once.
  */
 @Injectable()
@@ -34,7 +36,7 @@ export class BootstrapAdminService {
     const organization = await this.gateway.execute<{ id: string }>(new CreateOrganizationCommand({ title: this.config.admin.organizationTitle, description: '', parent_id: null }, context, true));
     const generated = this.config.admin.password === undefined;
     const password = this.config.admin.password ?? randomBytes(18).toString('base64url');
-    await this.gateway.execute(
+    const administrator = await this.gateway.execute<{ id: string }>(
       new CreateAccountCommand(
         {
           first_name: 'Rollcall',
@@ -54,6 +56,12 @@ export class BootstrapAdminService {
         true,
       ),
     );
+    // the protected `administrator` role of the first organization, held by the first administrator:
+    // what authorization (docs/adr/0011) maps onto every system permission; it needs no permission of its own
+    const role = await this.gateway.execute<{ id: string }>(
+      new CreateRoleCommand({ organization_id: organization.value.id, title: 'Administrator', slug: 'administrator', description: 'Every system permission everywhere', permissions: [] }, context, true),
+    );
+    await this.gateway.execute(new SetAccountRoleCommand(administrator.value.id, role.value.id, organization.value.id, true, context));
     this.logger.log(`created the first administrator '${this.config.admin.username}'`);
     if (generated) {
       print('');

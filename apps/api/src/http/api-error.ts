@@ -15,6 +15,7 @@ const RESERVATION_ERRORS: Record<string, { code: string; field: string; message:
   'account.email': { code: 'account.email_taken', field: 'email', message: 'This e-mail address is already used by another account' },
   'policy.title': { code: 'policy.title_taken', field: 'title', message: 'A password policy with this title already exists' },
   'organization.title': { code: 'organization.title_taken', field: 'title', message: 'An organization with this title already exists' },
+  'team.title': { code: 'team.title_taken', field: 'title', message: 'A team with this title already exists in this organization' },
 };
 
 function domainStatus(code: string): number {
@@ -27,6 +28,9 @@ function domainStatus(code: string): number {
   if (code === 'organization.cycle' || code === 'organization.destination_deleted') return 409;
   // an unknown, used or expired activation link is 'not found', and all alike
   if (code === 'activation.invalid') return 404;
+  // 'User already associated!': the team already has the account
+  if (code === 'team.member_exists') return 409;
+  if (code === 'team.member_not_found') return 404;
   if (code.endsWith('.exists') || code.endsWith('_taken') || code.endsWith('.in_use')) return 409;
   return 400;
 }

@@ -12,10 +12,31 @@ import { ListOrganizationsHandler } from './queries/list-organizations.query';
 import { ListSubOrganizationsHandler } from './queries/list-sub-organizations.query';
 import { OrganizationsV1Controller } from './rest/organizations.v1.controller';
 import { OrganizationsV2Controller } from './rest/organizations.v2.controller';
+import { OrganizationAccessV1Controller } from './rest/organization-access.v1.controller';
+import { OrganizationAccessV2Controller } from './rest/organization-access.v2.controller';
+import { ChangePermissionSlugHandler } from './commands/change-permission-slug.handler';
+import { ChangePermissionTitleHandler } from './commands/change-permission-title.handler';
+import { ChangeRoleSlugHandler } from './commands/change-role-slug.handler';
+import { ChangeRoleTitleHandler } from './commands/change-role-title.handler';
+import { CreatePermissionHandler } from './commands/create-permission.handler';
+import { CreateRoleHandler } from './commands/create-role.handler';
+import { DeletePermissionHandler } from './commands/delete-permission.handler';
+import { DeleteRoleHandler } from './commands/delete-role.handler';
+import { SetAccountRoleHandler } from './commands/set-account-role.handler';
+import { SetRolePermissionHandler } from './commands/set-role-permission.handler';
+import { GetPermissionHandler } from './queries/get-permission.query';
+import { GetRoleHandler } from './queries/get-role.query';
+import { ListMemberRolesHandler } from './queries/list-member-roles.query';
+import { ListOrganizationPermissionsHandler } from './queries/list-organization-permissions.query';
+import { ListOrganizationRolesHandler } from './queries/list-organization-roles.query';
+import { ListRoleAccountsHandler } from './queries/list-role-accounts.query';
 
-/** Organizations, their tree and membership (docs/adr/0009): REST v1/v2 and (trpc/organizations.router.ts) tRPC over the same handlers. */
+/**
+ * Organizations, their tree and membership (docs/adr/0009), their permissions and roles and the roles
+ * members hold (docs/adr/0012): REST v1/v2 and (trpc/organizations.router.ts) tRPC over the same handlers.
+ */
 @Module({
-  controllers: [OrganizationsV1Controller, OrganizationsV2Controller],
+  controllers: [OrganizationsV1Controller, OrganizationsV2Controller, OrganizationAccessV1Controller, OrganizationAccessV2Controller],
   providers: [
     CreateOrganizationHandler,
     ChangeOrganizationDetailsHandler,
@@ -28,6 +49,22 @@ import { OrganizationsV2Controller } from './rest/organizations.v2.controller';
     ListSubOrganizationsHandler,
     ListOrganizationMembersHandler,
     ListAccountOrganizationsHandler,
+    CreatePermissionHandler,
+    ChangePermissionTitleHandler,
+    ChangePermissionSlugHandler,
+    DeletePermissionHandler,
+    CreateRoleHandler,
+    ChangeRoleTitleHandler,
+    ChangeRoleSlugHandler,
+    DeleteRoleHandler,
+    SetRolePermissionHandler,
+    SetAccountRoleHandler,
+    ListOrganizationPermissionsHandler,
+    ListOrganizationRolesHandler,
+    GetPermissionHandler,
+    GetRoleHandler,
+    ListRoleAccountsHandler,
+    ListMemberRolesHandler,
   ],
 })
 export class OrganizationsModule {}

@@ -4,7 +4,9 @@ import { AccountActivationsProjection } from '../accounts/projections/account-ac
 import { SessionsProjection } from '../auth/projections/sessions.projection';
 import { PasswordPoliciesProjection } from '../policies/projections/password-policies.projection';
 import { OrganizationsProjection } from '../organizations/projections/organizations.projection';
+import { OrganizationAccessProjection } from '../organizations/projections/organization-access.projection';
+import { TeamsProjection } from '../teams/projections/teams.projection';
 import type { Projection } from './projection';
 
 /** Every read model of the product, in one list: the API runs them, `npm run replay` rebuilds them. */
-export const allProjections = (): Projection[] => [new AccountsProjection(), new SessionsProjection(), new PasswordPoliciesProjection(), new AccessTokensProjection(), new AccountActivationsProjection(), new OrganizationsProjection()];
+export const allProjections = (): Projection[] => [new AccountsProjection(), new SessionsProjection(), new PasswordPoliciesProjection(), new AccessTokensProjection(), new AccountActivationsProjection(), new OrganizationsProjection(), new TeamsProjection(), new OrganizationAccessProjection()];

@@ -137,6 +137,64 @@ export interface OrganizationMemberTable {
   created_at: string;
 }
 
+/** teams_v1: one row per live team (docs/adr/0010); `organization_id` null for a multi-organization team */
+export interface TeamTable {
+  id: string;
+  title: string;
+  /** what search, find and the title sort read */
+  title_lower: string;
+  description: string;
+  interorg: number;
+  organization_id: string | null;
+  is_protected: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** team_members_v1: which accounts belong to which live team, since when */
+export interface TeamMemberTable {
+  team_id: string;
+  account_id: string;
+  created_at: string;
+}
+
+/** organization_permissions_v1: the live permissions of live organizations (docs/adr/0010) */
+export interface OrganizationPermissionTable {
+  id: string;
+  organization_id: string;
+  title: string;
+  slug: string;
+  description: string;
+  is_protected: number;
+  created_at: string;
+}
+
+/** organization_roles_v1: the live roles of live organizations */
+export interface OrganizationRoleTable {
+  id: string;
+  organization_id: string;
+  title: string;
+  slug: string;
+  description: string;
+  is_protected: number;
+  created_at: string;
+}
+
+/** organization_role_permissions_v1: which permission each role holds */
+export interface OrganizationRolePermissionTable {
+  role_id: string;
+  permission_id: string;
+  organization_id: string;
+}
+
+/** account_roles_v1: which roles an account holds in an organization it belongs to, since when */
+export interface AccountRoleTable {
+  account_id: string;
+  organization_id: string;
+  role_id: string;
+  created_at: string;
+}
+
 export interface ReadDatabase {
   accounts_v2: AccountTable;
   account_status_counts_v2: AccountStatusCountTable;
@@ -149,5 +207,11 @@ export interface ReadDatabase {
   mail_outbox_v1: MailOutboxTable;
   organizations_v1: OrganizationTable;
   organization_members_v1: OrganizationMemberTable;
+  organization_permissions_v1: OrganizationPermissionTable;
+  organization_roles_v1: OrganizationRoleTable;
+  organization_role_permissions_v1: OrganizationRolePermissionTable;
+  account_roles_v1: AccountRoleTable;
+  teams_v1: TeamTable;
+  team_members_v1: TeamMemberTable;
   _unused?: { id: Generated<number> };
 }

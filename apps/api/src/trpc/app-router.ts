@@ -72,6 +72,7 @@ import { GetPolicyQuery } from '../policies/queries/get-policy.query';
 import { ListPoliciesQuery } from '../policies/queries/list-policies.query';
 import { policyDeletedMessage } from '../policies/rest/policies.routes';
 import { buildOrganizationsRouter } from '../organizations/trpc/organizations.router';
+import { buildTeamsRouter } from '../teams/trpc/teams.router';
 import { permittedProcedure, publicProcedure, router, sessionProcedure } from './trpc';
 
 export interface AppRouterDeps {
@@ -206,6 +207,7 @@ export function buildAppRouter({ gateway, queryBus, live }: AppRouterDeps) {
         }),
     }),
     organizations: buildOrganizationsRouter({ gateway, queryBus }),
+    teams: buildTeamsRouter({ gateway, queryBus }),
     live: router({
       accounts: permittedProcedure('accounts:read').subscription(async function* ({ signal }) {
         for await (const [message] of on(live.emitter, 'message', { signal })) {

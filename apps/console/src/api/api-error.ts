@@ -75,3 +75,9 @@ export function splitFieldErrors<Field extends string>(
   const notice = unplaced.length ? unplaced.join(' ') : Object.keys(fields).length ? null : describeError(error, t);
   return { fields, notice };
 }
+
+/** One message for a single-field form (a picker): the server's field messages, else the error described. */
+export function singleFieldErrorText(error: unknown, t: TFunction): string {
+  const messages = Object.values(getApiError(error)?.fields ?? {}).flat();
+  return messages.length ? messages.join(' ') : describeError(error, t);
+}

@@ -1,1 +1,2 @@
 export * from './organization-schemas';
+export * from './role-schemas';

@@ -151,7 +151,7 @@ export interface TSubOrganization {
   protected: boolean;
 }
 
-/** a role of a member within the organization (filled with the roles work) */
+/** a role of a member within the organization (role-schemas.ts has the roles themselves) */
 export interface TMemberRole {
   id: string;
   slug: string;
@@ -170,10 +170,18 @@ export interface TOrganizationMember {
   protected: boolean;
 }
 
+/** a switch in the account tab's expanded organization row: every role of that organization, `associated` 1 when the account holds it */
+export interface TAccountOrganizationRole {
+  id: string;
+  slug: string;
+  title: string;
+  associated: 0 | 1;
+}
+
 /** a row of the account's 'Organization association' tab; `created_at` is when it joined */
 export interface TAccountOrganization {
   id: string;
   org_title: string;
   created_at: string;
-  roles: TMemberRole[];
+  roles: TAccountOrganizationRole[];
 }

@@ -1,4 +1,14 @@
 import { DomainError, type Decider, type DomainEvent } from '../shared';
+import {
+  decideOrganizationAccess,
+  emptyOrganizationAccess,
+  evolveOrganizationAccess,
+  ORGANIZATION_ACCESS_COMMAND_TYPES,
+  ORGANIZATION_ACCESS_EVENT_TYPES,
+  type OrganizationAccessCommand,
+  type OrganizationAccessEvent,
+  type OrganizationAccessState,
+} from './organization-access';
 
 /**
  * One organization's own facts: its title and description, whether it is protected, and its end.
@@ -16,8 +26,12 @@ export type OrganizationCreated = DomainEvent<'OrganizationCreated', { organizat
 export type OrganizationDetailsChanged = DomainEvent<'OrganizationDetailsChanged', { organizationId: string; title: string; description: string; changedAt: string }>;
 /** `deletion` says what became of its sub-organizations and accounts (the tree and the accounts carry the effects). */
 export type OrganizationDeleted = DomainEvent<'OrganizationDeleted', { organizationId: string; title: string; deletedAt: string; deletion: OrganizationDeletionChoices }>;
-export type OrganizationEvent = OrganizationCreated | OrganizationDetailsChanged | OrganizationDeleted;
-export const ORGANIZATION_EVENT_TYPES: OrganizationEvent['type'][] = ['OrganizationCreated', 'OrganizationDetailsChanged', 'OrganizationDeleted'];
+/** the organization's own facts, without its permissions and roles */
+export type OrganizationOwnEvent = OrganizationCreated | OrganizationDetailsChanged | OrganizationDeleted;
+export const ORGANIZATION_OWN_EVENT_TYPES: OrganizationOwnEvent['type'][] = ['OrganizationCreated', 'OrganizationDetailsChanged', 'OrganizationDeleted'];
+/** everything in an organization's stream: its own facts and its permissions and roles (organization-access.ts) */
+export type OrganizationEvent = OrganizationOwnEvent | OrganizationAccessEvent;
+export const ORGANIZATION_EVENT_TYPES: OrganizationEvent['type'][] = [...ORGANIZATION_OWN_EVENT_TYPES, ...ORGANIZATION_ACCESS_EVENT_TYPES];
 
 /** The spec's delete dialog: one choice for the sub-organizations and one for the accounts. */
 export type DeletionChoice = 'disconnect' | 'delete' | 'move';
@@ -32,12 +46,17 @@ export type CreateOrganization = { type: 'CreateOrganization'; data: Organizatio
 export type ChangeOrganizationDetails = { type: 'ChangeOrganizationDetails'; data: OrganizationDetails & { changedAt: string } };
 /** Also for each sub-organization a 'delete' choice takes along: a protected one refuses, and so the whole deletion. */
 export type DeleteOrganization = { type: 'DeleteOrganization'; data: { deletedAt: string; deletion: OrganizationDeletionChoices } };
-export type OrganizationCommand = CreateOrganization | ChangeOrganizationDetails | DeleteOrganization;
+export type OrganizationCommand = CreateOrganization | ChangeOrganizationDetails | DeleteOrganization | OrganizationAccessCommand;
 
 export type OrganizationState =
   | { status: 'none' }
-  | { status: 'active'; organizationId: string; title: string; description: string; isProtected: boolean; createdAt: string }
+  | { status: 'active'; organizationId: string; title: string; description: string; isProtected: boolean; createdAt: string; access: OrganizationAccessState }
   | { status: 'deleted'; organizationId: string };
+
+const ACCESS_COMMANDS = new Set<string>(ORGANIZATION_ACCESS_COMMAND_TYPES);
+const ACCESS_EVENTS = new Set<string>(ORGANIZATION_ACCESS_EVENT_TYPES);
+const isAccessCommand = (command: OrganizationCommand): command is OrganizationAccessCommand => ACCESS_COMMANDS.has(command.type);
+const isAccessEvent = (event: OrganizationEvent): event is OrganizationAccessEvent => ACCESS_EVENTS.has(event.type);
 
 export const organizationNotFound = () => new DomainError('organization.not_found', 'Organization not found');
 
@@ -58,6 +77,11 @@ function assertValidDetails(details: OrganizationDetails): void {
 }
 
 export function decideOrganization(command: OrganizationCommand, state: OrganizationState): OrganizationEvent[] {
+  // permissions and roles exist only within a live organization
+  if (isAccessCommand(command)) {
+    if (state.status !== 'active') throw organizationNotFound();
+    return decideOrganizationAccess(command, state.access, state.organizationId);
+  }
   switch (command.type) {
     case 'CreateOrganization': {
       if (state.status !== 'none') throw new DomainError('organization.exists', 'This organization already exists');
@@ -83,9 +107,18 @@ export function decideOrganization(command: OrganizationCommand, state: Organiza
 }
 
 export function evolveOrganization(state: OrganizationState, event: OrganizationEvent): OrganizationState {
+  if (isAccessEvent(event)) return state.status === 'active' ? { ...state, access: evolveOrganizationAccess(state.access, event) } : state;
   switch (event.type) {
     case 'OrganizationCreated':
-      return { status: 'active', organizationId: event.data.organizationId, title: event.data.title, description: event.data.description, isProtected: event.data.isProtected, createdAt: event.data.createdAt };
+      return {
+        status: 'active',
+        organizationId: event.data.organizationId,
+        title: event.data.title,
+        description: event.data.description,
+        isProtected: event.data.isProtected,
+        createdAt: event.data.createdAt,
+        access: emptyOrganizationAccess(),
+      };
     case 'OrganizationDetailsChanged':
       return state.status === 'active' ? { ...state, title: event.data.title, description: event.data.description } : state;
     case 'OrganizationDeleted':

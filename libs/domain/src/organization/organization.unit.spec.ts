@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { givenFor } from '../../test/given';
 import { fold } from '../shared';
-import { organizationDecider, type OrganizationDeletionChoices, type OrganizationEvent } from './organization';
+import { organizationDecider, type OrganizationCommand, type OrganizationDeletionChoices, type OrganizationEvent } from './organization';
 import { organizationTreeDecider, planOrganizationDeletion, type OrganizationTreeEvent } from './organization-tree';
 
 const at = '2026-11-22T08:00:00.000Z';
@@ -45,6 +45,28 @@ describe('organization decider', () => {
       .when({ type: 'ChangeOrganizationDetails', data: { title: 'Again', description: '', changedAt: at } })
       .thenThrows('organization.not_found');
   });
+});
+
+describe('organization decider: permissions and roles in the organization stream', () => {
+  const permissionCreated: OrganizationEvent = { type: 'PermissionCreated', data: { organizationId: 'A', permissionId: 'p1', title: 'Read', slug: 'invoices:read', description: '', isProtected: false, createdAt: at } };
+  const createRole: OrganizationCommand = { type: 'CreateRole', data: { roleId: 'r1', title: 'Accountant', slug: 'accountant', description: '', permissionIds: ['p1'], isProtected: false, createdAt: at } };
+
+  it('decides them on a live organization, naming it in every event', () =>
+    organization([created('A'), permissionCreated])
+      .when(createRole)
+      .then([{ type: 'RoleCreated', data: { organizationId: 'A', roleId: 'r1', title: 'Accountant', slug: 'accountant', description: '', permissionIds: ['p1'], isProtected: false, createdAt: at } }]));
+
+  it('refuses them on an organization that does not exist or was deleted', () => {
+    organization([]).when(createRole).thenThrows('organization.not_found');
+    organization([created('A'), permissionCreated, { type: 'OrganizationDeleted', data: { organizationId: 'A', title: 'Org A', deletedAt: at, deletion: choices({}) } }])
+      .when(createRole)
+      .thenThrows('organization.not_found');
+  });
+
+  it('keeps them through a change of details, and slugs stay unique', () =>
+    organization([created('A'), permissionCreated, { type: 'OrganizationDetailsChanged', data: { organizationId: 'A', title: 'Renamed', description: '', changedAt: at } }])
+      .when({ type: 'CreatePermission', data: { permissionId: 'p2', title: 'Again', slug: 'invoices:read', description: '', isProtected: false, createdAt: at } })
+      .thenThrows('permission.slug_taken', 'slug'));
 });
 
 describe('organization tree', () => {

@@ -1,4 +1,13 @@
 import {
+  ZAccessSlugInput,
+  ZAccessTitleInput,
+  ZAccountRoleInput,
+  ZCreatePermissionInput,
+  ZCreateRoleBody,
+  ZRolePermissionInput,
+  ZToggleRoleInput,
+} from '@rollcall/contracts';
+import {
   ZAccountOrganizationsInput,
   ZAddMemberInput,
   ZAssociateOrganizationInput,
@@ -10,6 +19,7 @@ import {
   ZUpdateOrganizationDetailsInput,
 } from '@rollcall/contracts';
 import { ZCreateAccessTokenInput, ZListAccessTokensInput, ZUpdateAccessTokenInput, ZActivateAccountInput, ZAccountAuthInput, ZApiError, ZAuthenticateInput, ZChangeOwnPasswordInput, ZSetPasswordInput, ZCreateAccountInput, ZFindAccountsByUsernameInput, ZImportAccountsInput, ZListAccountsInput, ZPolicy, ZPolicyInput, ZProfilePictureInput, ZUpdateAccountProfileInput } from '@rollcall/contracts';
+import { ZAccountTeamsInput, ZAssociateTeamInput, ZCreateTeamInput, ZFindTeamsInput, ZListTeamsInput, ZRenameTeamInput } from '@rollcall/contracts';
 import { z } from 'zod';
 
 /**
@@ -141,7 +151,7 @@ ROUTES.push(
   { method: 'delete', path: 'token/{id}', summary: 'Delete (revoke) an access token: the next request with it is refused', response: z.object({ message: z.string() }) },
 );
 
-/** organizations and membership (docs/adr/0009); `roles` stay empty until the roles work */
+/** organizations and membership (docs/adr/0009); members' and accounts' `roles` come from the roles work (docs/adr/0012) */
 const ZOrganization = z.object({
   id: z.string().uuid(),
   title: z.string(),
@@ -169,7 +179,12 @@ const ZOrganizationMember = z.object({
   created_at: z.string(),
   protected: z.boolean(),
 });
-const ZAccountOrganization = z.object({ id: z.string().uuid(), org_title: z.string(), created_at: z.string(), roles: z.array(ZMemberRole) });
+const ZAccountOrganization = z.object({
+  id: z.string().uuid(),
+  org_title: z.string(),
+  created_at: z.string(),
+  roles: z.array(z.object({ id: z.string(), slug: z.string(), title: z.string(), associated: z.union([z.literal(0), z.literal(1)]) })),
+});
 const ZMessage = z.object({ message: z.string() });
 ROUTES.push(
   { method: 'get', path: 'organizations', summary: 'Organizations at any depth: paging, search on the title, sort by title or created_at', query: ZListOrganizationsInput, response: page(ZOrganization) },
@@ -183,9 +198,74 @@ ROUTES.push(
   { method: 'get', path: 'organization/{id}', summary: 'One organization with its parent title and counts', response: ZOrganization },
   { method: 'delete', path: 'organization/{id}', summary: 'Delete an organization: suborganizations and accounts each disconnect (default), delete or move (with *_move_to); all or nothing', query: ZDeleteOrganizationChoices, response: ZMessage },
   { method: 'post', path: 'account/{account_id}/associate/organization', summary: 'The account joins an organization (409 membership.exists when it already belongs)', body: ZAssociateOrganizationInput, response: ZMessage, status: 201 },
-  { method: 'get', path: 'account/{id}/organizations-and-roles', summary: "An account's organizations (roles arrive with the roles work), paged", query: ZAccountOrganizationsInput, response: page(ZAccountOrganization) },
+  { method: 'get', path: 'account/{id}/organizations-and-roles', summary: "An account's organizations, paged, each with every role of that organization and associated 1 for those the account holds", query: ZAccountOrganizationsInput, response: page(ZAccountOrganization) },
   { method: 'get', path: 'account/{id}/organizations', summary: 'As organizations-and-roles (the v2 name; served on v1 too)', query: ZAccountOrganizationsInput, response: page(ZAccountOrganization) },
   { method: 'delete', path: 'account/{id}/leave-organization/{organization_id}', summary: 'The account leaves an organization', response: ZMessage },
+);
+
+/** teams and team membership (docs/adr/0010) */
+const ZTeam = z.object({
+  id: z.string().uuid(),
+  title: z.string(),
+  description: z.string(),
+  interorg: z.boolean(),
+  organization: z.string().uuid().nullable(),
+  organization_title: z.string().nullable(),
+  num_members: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  protected: z.boolean(),
+});
+const ZTeamDetails = ZTeam.extend({ accounts: z.array(z.string().uuid()) });
+const ZTeamMessage = z.object({ message: z.string() });
+ROUTES.push(
+  { method: 'get', path: 'teams', summary: "Teams: paging, search on the title, organization_id (a live organization's teams), sort by title or created_at", query: ZListTeamsInput, response: page(ZTeam) },
+  { method: 'get', path: 'team/find', summary: 'Find teams by title: case-insensitive substring (prefix matches first), at most 20', query: ZFindTeamsInput, response: z.array(z.object({ id: z.string().uuid(), title: z.string() })) },
+  { method: 'post', path: 'team', summary: 'Create a team: title unique within its organization (or among multi-organization teams); organization required unless interorg; accounts are the first members', body: ZCreateTeamInput, response: ZTeamDetails, status: 201 },
+  { method: 'patch', path: 'team/{id}/title', summary: 'Rename a team (the inline title edit)', body: ZRenameTeamInput, response: ZTeamDetails },
+  { method: 'get', path: 'team/{id}/associated-accounts', summary: 'The members of a team, by name', response: z.array(z.object({ id: z.string().uuid(), first_name: z.string(), last_name: z.string(), username_readable: z.string() })) },
+  { method: 'get', path: 'team/{id}', summary: "One team with its organization's title, member count and members' ids (our addition for the console)", response: ZTeamDetails },
+  { method: 'delete', path: 'team/{id}', summary: 'Delete a team (403 team.protected for a protected one)', response: ZTeamMessage },
+  { method: 'get', path: 'account/{id}/teams', summary: "An account's teams, paged (sortBy association_created_at or team_title)", query: ZAccountTeamsInput, response: page(z.object({ team_id: z.string().uuid(), team_title: z.string(), association_created_at: z.string() })) },
+  { method: 'post', path: 'account/{id}/associate/team', summary: "The account joins a team (409 team.member_exists 'User already associated!')", body: ZAssociateTeamInput, response: ZTeamMessage, status: 201 },
+  { method: 'delete', path: 'account/{id}/leave-team/{team_id}', summary: 'The account leaves a team', response: ZTeamMessage },
+);
+
+/** an organization's permissions and roles and the roles its members hold (docs/adr/0012) */
+const ZPermission = z.object({ id: z.string().uuid(), title: z.string(), slug: z.string(), value: z.string(), description: z.string(), num_uses: z.number().int(), created_at: z.string(), protected: z.boolean() });
+const ZRole = z.object({
+  id: z.string().uuid(),
+  title: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  organization_id: z.string().uuid(),
+  num_associations: z.number().int(),
+  permissions: z.array(z.object({ id: z.string().uuid() })),
+  created_at: z.string(),
+  protected: z.boolean(),
+});
+const ZRoleAccount = z.object({ id: z.string().uuid(), first_name: z.string(), last_name: z.string(), username_readable: z.string() });
+ROUTES.push(
+  { method: 'get', path: 'organization/{id}/permissions', summary: "The organization's permissions, oldest first, with num_uses (roles holding each)", response: z.array(ZPermission) },
+  { method: 'get', path: 'organization/{id}/roles', summary: "The organization's roles, oldest first, with their permissions and num_associations (accounts holding each)", response: z.array(ZRole) },
+  { method: 'post', path: 'permission', summary: 'Create a permission of an organization (slug an OAuth2 scope token, unique within the organization)', body: ZCreatePermissionInput, response: ZPermission, status: 201 },
+  { method: 'patch', path: 'permission/{id}/title', summary: "Change a permission's title", body: ZAccessTitleInput, response: ZPermission },
+  { method: 'patch', path: 'permission/{id}/slug', summary: "Change a permission's slug (409 permission.slug_taken)", body: ZAccessSlugInput, response: ZPermission },
+  { method: 'delete', path: 'permission/{id}', summary: 'Delete a permission (403 when protected); it leaves every role', response: ZMessage },
+  { method: 'post', path: 'organization/{org}/role', summary: 'Create a role of the organization with some of its permissions', body: ZCreateRoleBody, response: ZRole, status: 201 },
+  { method: 'patch', path: 'role/{id}/title', summary: "Change a role's title", body: ZAccessTitleInput, response: ZRole },
+  { method: 'post', path: 'role/{id}/title', summary: "Change a role's title (the v2 form; served on v1 too)", body: ZAccessTitleInput, response: ZRole },
+  { method: 'patch', path: 'role/{id}/slug', summary: "Change a role's slug (409 role.slug_taken)", body: ZAccessSlugInput, response: ZRole },
+  { method: 'post', path: 'role/{id}/slug', summary: "Change a role's slug (the v2 form; served on v1 too)", body: ZAccessSlugInput, response: ZRole },
+  { method: 'delete', path: 'role/{id}', summary: 'Delete a role (403 when protected); every account holding it loses it', response: ZMessage },
+  { method: 'get', path: 'role/{id}/associated-accounts', summary: 'The accounts holding a role', response: z.array(ZRoleAccount) },
+  { method: 'post', path: 'role/{id}/permission', summary: 'Switch a permission on for a role (idempotent)', body: ZRolePermissionInput, response: ZMessage },
+  { method: 'delete', path: 'role/{id}/permission', summary: 'Switch a permission off for a role (query permission_id; idempotent)', query: ZRolePermissionInput, response: ZMessage },
+  { method: 'get', path: 'organization/{org}/member/{account}/roles', summary: 'Every role of the organization with associated 1 for those the member holds', response: z.array(ZRole.extend({ associated: z.union([z.literal(0), z.literal(1)]) })) },
+  { method: 'post', path: 'organization/{org}/account-role', summary: 'Give a member a role of the organization (idempotent; 404 membership.not_found for a non-member)', body: ZAccountRoleInput, response: ZMessage },
+  { method: 'delete', path: 'organization/{org}/account-role', summary: 'Take a role from a member (query account_id, role_id; idempotent)', query: ZAccountRoleInput, response: ZMessage },
+  { method: 'post', path: 'account/{id}/toggle-role', summary: "Give the account a role (the role names its organization; the account must be a member)", body: ZToggleRoleInput, response: ZMessage },
+  { method: 'delete', path: 'account/{id}/toggle-role', summary: 'Take a role from the account (query role_id)', query: ZToggleRoleInput, response: ZMessage },
 );
 
 export const ERROR_SCHEMA = ZApiError;

@@ -1,4 +1,4 @@
-import { ORGANIZATION_EVENT_TYPES, type AccountEvent, type OrganizationEvent, type OrganizationTreeEvent } from '@rollcall/domain';
+import { ORGANIZATION_OWN_EVENT_TYPES, type AccountEvent, type OrganizationEvent, type OrganizationTreeEvent } from '@rollcall/domain';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { StoredEvent } from '../../event-store/event-store.port';
 import type { Projection } from '../../projections/projection';
@@ -20,7 +20,7 @@ const MEMBERSHIP_EVENT_TYPES = ['AccountCreated', 'AccountJoinedOrganization', '
  */
 export class OrganizationsProjection implements Projection {
   readonly name = 'organizations_v1';
-  readonly eventTypes = [...ORGANIZATION_EVENT_TYPES, 'OrganizationPlaced', ...MEMBERSHIP_EVENT_TYPES];
+  readonly eventTypes = [...ORGANIZATION_OWN_EVENT_TYPES, 'OrganizationPlaced', ...MEMBERSHIP_EVENT_TYPES];
 
   async setup(db: Kysely<ReadDatabase>): Promise<void> {
     await db.schema

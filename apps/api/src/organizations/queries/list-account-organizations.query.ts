@@ -1,10 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { toPage, type TAccountOrganization, type TAccountOrganizationsQuery, type TPage } from '@rollcall/contracts';
+import { toPage, type TAccountOrganization, type TAccountOrganizationRole, type TAccountOrganizationsQuery, type TPage } from '@rollcall/contracts';
 import { DomainError } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
 import { READ_DB } from '../../core/tokens';
 import type { ReadDatabase } from '../../read-db/read-database';
+import { heldRoleIds } from './access-rows';
 
 export class ListAccountOrganizationsQuery {
   constructor(
@@ -15,7 +16,11 @@ export class ListAccountOrganizationsQuery {
 
 const SORT_COLUMNS = { created_at: 'm.created_at', org_title: 'o.title_lower' } as const;
 
-/** The account's 'Organization association' tab: its organizations, newest membership first; roles arrive with the roles work. */
+/**
+ * The account's 'Organization association' tab: its organizations, newest membership first, each with
+ * every role of that organization and whether the account holds it (the expanded row's switches). The
+ * roles of the whole page come from two queries.
+ */
 @QueryHandler(ListAccountOrganizationsQuery)
 export class ListAccountOrganizationsHandler implements IQueryHandler<ListAccountOrganizationsQuery, TPage<TAccountOrganization>> {
   constructor(@Inject(READ_DB) private readonly db: Kysely<ReadDatabase>) {}
@@ -35,8 +40,21 @@ export class ListAccountOrganizationsHandler implements IQueryHandler<ListAccoun
         .execute(),
       memberships.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     ]);
+    const organizationIds = rows.map((row) => row.id);
+    const [roles, held] = await Promise.all([
+      organizationIds.length
+        ? this.db.selectFrom('organization_roles_v1').select(['id', 'organization_id', 'slug', 'title']).where('organization_id', 'in', organizationIds).orderBy('created_at').orderBy('id').execute()
+        : [],
+      heldRoleIds(this.db, accountId, organizationIds),
+    ]);
+    const rolesOf = new Map<string, TAccountOrganizationRole[]>();
+    for (const role of roles) {
+      const list = rolesOf.get(role.organization_id) ?? [];
+      list.push({ id: role.id, slug: role.slug, title: role.title, associated: held.has(role.id) ? 1 : 0 });
+      rolesOf.set(role.organization_id, list);
+    }
     return toPage(
-      rows.map((row) => ({ id: row.id, org_title: row.title, created_at: row.created_at, roles: [] })),
+      rows.map((row) => ({ id: row.id, org_title: row.title, created_at: row.created_at, roles: rolesOf.get(row.id) ?? [] })),
       Number(count.total),
       input.page,
       input.limit,

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { ACCOUNT_STATUS_LABELS, toPage, type AccountStatusId, type TOrganizationMember, type TOrganizationMembersQuery, type TPage } from '@rollcall/contracts';
+import { ACCOUNT_STATUS_LABELS, toPage, type AccountStatusId, type TMemberRole, type TOrganizationMember, type TOrganizationMembersQuery, type TPage } from '@rollcall/contracts';
 import { sql, type Kysely } from 'kysely';
 import { READ_DB } from '../../core/tokens';
 import type { ReadDatabase } from '../../read-db/read-database';
@@ -17,8 +17,8 @@ export class ListOrganizationMembersQuery {
 export type OrganizationMembers = TPage<TOrganizationMember> | TOrganizationMember[];
 
 /**
- * The Members tab: newest membership first; a search matches username, names and e-mail. Roles arrive
- * with the roles work (an empty list until then). 404 for an unknown organization.
+ * The Members tab: newest membership first; a search matches username, names and e-mail. Each member's
+ * roles there (`{id, slug}`) come from one query for the whole page. 404 for an unknown organization.
  */
 @QueryHandler(ListOrganizationMembersQuery)
 export class ListOrganizationMembersHandler implements IQueryHandler<ListOrganizationMembersQuery, OrganizationMembers> {
@@ -34,6 +34,11 @@ export class ListOrganizationMembersHandler implements IQueryHandler<ListOrganiz
       .orderBy('a.id', 'desc');
     if (input) rowsQuery = rowsQuery.limit(input.limit).offset((input.page - 1) * input.limit);
     const rows = await rowsQuery.execute();
+    const roles = await rolesOfMembers(
+      this.db,
+      organizationId,
+      rows.map((row) => row.id),
+    );
     const items: TOrganizationMember[] = rows.map((row) => ({
       id: row.id,
       status_id: row.status_id,
@@ -41,7 +46,7 @@ export class ListOrganizationMembersHandler implements IQueryHandler<ListOrganiz
       first_name: row.first_name,
       last_name: row.last_name,
       username_readable: row.username,
-      roles: [],
+      roles: roles.get(row.id) ?? [],
       created_at: row.created_at,
       protected: Boolean(row.is_protected),
     }));
@@ -49,4 +54,26 @@ export class ListOrganizationMembersHandler implements IQueryHandler<ListOrganiz
     const count = await members.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
     return toPage(items, Number(count.total), input.page, input.limit);
   }
+}
+
+/** the roles each account holds in the organization, oldest role first */
+async function rolesOfMembers(db: Kysely<ReadDatabase>, organizationId: string, accountIds: string[]): Promise<Map<string, TMemberRole[]>> {
+  const byAccount = new Map<string, TMemberRole[]>();
+  for (let start = 0; start < accountIds.length; start += 500) {
+    const rows = await db
+      .selectFrom('account_roles_v1 as ar')
+      .innerJoin('organization_roles_v1 as r', 'r.id', 'ar.role_id')
+      .select(['ar.account_id', 'r.id', 'r.slug'])
+      .where('ar.organization_id', '=', organizationId)
+      .where('ar.account_id', 'in', accountIds.slice(start, start + 500))
+      .orderBy('r.created_at')
+      .orderBy('r.id')
+      .execute();
+    for (const row of rows) {
+      const held = byAccount.get(row.account_id) ?? [];
+      held.push({ id: row.id, slug: row.slug });
+      byAccount.set(row.account_id, held);
+    }
+  }
+  return byAccount;
 }

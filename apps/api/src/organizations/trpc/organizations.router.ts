@@ -1,5 +1,23 @@
 import type { QueryBus } from '@nestjs/cqrs';
 import {
+  ACCESS_NOTICES,
+  rolePermissionNotice,
+  ZCreatePermissionInput,
+  ZCreateRoleInput,
+  ZMemberRolesInput,
+  ZPermissionByIdInput,
+  ZRenamePermissionInput,
+  ZRenameRoleInput,
+  ZReslugPermissionInput,
+  ZReslugRoleInput,
+  ZRoleAccountsInput,
+  ZRoleByIdInput,
+  ZSetMemberRoleInput,
+  ZSetRolePermissionInput,
+  type TMemberRoleFlag,
+  type TPermission,
+  type TRole,
+  type TRoleAccount,
   ZCreateOrganizationInput,
   ZDeleteOrganizationInput,
   ZFindOrganizationsInput,
@@ -30,10 +48,28 @@ import { ListAccountOrganizationsQuery } from '../queries/list-account-organizat
 import { ListOrganizationMembersQuery } from '../queries/list-organization-members.query';
 import { ListOrganizationsQuery } from '../queries/list-organizations.query';
 import { ListSubOrganizationsQuery } from '../queries/list-sub-organizations.query';
+import { ChangePermissionSlugCommand } from '../commands/change-permission-slug.handler';
+import { ChangePermissionTitleCommand } from '../commands/change-permission-title.handler';
+import { ChangeRoleSlugCommand } from '../commands/change-role-slug.handler';
+import { ChangeRoleTitleCommand } from '../commands/change-role-title.handler';
+import { CreatePermissionCommand } from '../commands/create-permission.handler';
+import { CreateRoleCommand } from '../commands/create-role.handler';
+import { DeletePermissionCommand } from '../commands/delete-permission.handler';
+import { DeleteRoleCommand } from '../commands/delete-role.handler';
+import { SetAccountRoleCommand } from '../commands/set-account-role.handler';
+import { SetRolePermissionCommand, type RolePermissionSwitch } from '../commands/set-role-permission.handler';
+import { GetPermissionQuery } from '../queries/get-permission.query';
+import { GetRoleQuery } from '../queries/get-role.query';
+import { ListMemberRolesQuery } from '../queries/list-member-roles.query';
+import { ListOrganizationPermissionsQuery } from '../queries/list-organization-permissions.query';
+import { ListOrganizationRolesQuery } from '../queries/list-organization-roles.query';
+import { ListRoleAccountsQuery } from '../queries/list-role-accounts.query';
 
 /** `organizations.*` of the console's API: the same command and query handlers as REST v1 and v2. */
 export function buildOrganizationsRouter({ gateway, queryBus }: { gateway: CommandGateway; queryBus: QueryBus }) {
   const organization = (id: string) => queryBus.execute<GetOrganizationQuery, TOrganization>(new GetOrganizationQuery(id));
+  const permission = (id: string) => queryBus.execute<GetPermissionQuery, TPermission>(new GetPermissionQuery(id));
+  const role = (id: string) => queryBus.execute<GetRoleQuery, TRole>(new GetRoleQuery(id));
   return router({
     list: permittedProcedure('organizations:read')
       .input(ZListOrganizationsInput)
@@ -83,5 +119,73 @@ export function buildOrganizationsRouter({ gateway, queryBus }: { gateway: Comma
     ofAccount: permittedProcedure('organizations:read')
       .input(ZOrganizationsOfAccountInput)
       .query(({ input: { account_id, ...page } }) => queryBus.execute<ListAccountOrganizationsQuery, TPage<TAccountOrganization>>(new ListAccountOrganizationsQuery(account_id, page))),
+
+    // permissions and roles of an organization, and the roles its members hold (docs/adr/0012)
+    permissions: permittedProcedure('organizations:read')
+      .input(ZOrganizationByIdInput)
+      .query(({ input }) => queryBus.execute<ListOrganizationPermissionsQuery, TPermission[]>(new ListOrganizationPermissionsQuery(input.id))),
+    createPermission: permittedProcedure('organizations:write')
+      .input(ZCreatePermissionInput)
+      .mutation(async ({ input, ctx }) => permission((await gateway.execute<{ id: string }>(new CreatePermissionCommand(input, ctx.context))).value.id)),
+    renamePermission: permittedProcedure('organizations:write')
+      .input(ZRenamePermissionInput)
+      .mutation(async ({ input, ctx }) => {
+        await gateway.execute(new ChangePermissionTitleCommand(input.id, input.title, ctx.context));
+        return permission(input.id);
+      }),
+    reslugPermission: permittedProcedure('organizations:write')
+      .input(ZReslugPermissionInput)
+      .mutation(async ({ input, ctx }) => {
+        await gateway.execute(new ChangePermissionSlugCommand(input.id, input.slug, ctx.context));
+        return permission(input.id);
+      }),
+    deletePermission: permittedProcedure('organizations:write')
+      .input(ZPermissionByIdInput)
+      .mutation(async ({ input, ctx }) => {
+        await gateway.execute(new DeletePermissionCommand(input.id, ctx.context));
+        return { message: ACCESS_NOTICES.permissionDeleted };
+      }),
+    roles: permittedProcedure('organizations:read')
+      .input(ZOrganizationByIdInput)
+      .query(({ input }) => queryBus.execute<ListOrganizationRolesQuery, TRole[]>(new ListOrganizationRolesQuery(input.id))),
+    createRole: permittedProcedure('organizations:write')
+      .input(ZCreateRoleInput)
+      .mutation(async ({ input, ctx }) => role((await gateway.execute<{ id: string }>(new CreateRoleCommand(input, ctx.context))).value.id)),
+    renameRole: permittedProcedure('organizations:write')
+      .input(ZRenameRoleInput)
+      .mutation(async ({ input, ctx }) => {
+        await gateway.execute(new ChangeRoleTitleCommand(input.id, input.title, ctx.context));
+        return role(input.id);
+      }),
+    reslugRole: permittedProcedure('organizations:write')
+      .input(ZReslugRoleInput)
+      .mutation(async ({ input, ctx }) => {
+        await gateway.execute(new ChangeRoleSlugCommand(input.id, input.slug, ctx.context));
+        return role(input.id);
+      }),
+    deleteRole: permittedProcedure('organizations:write')
+      .input(ZRoleByIdInput)
+      .mutation(async ({ input, ctx }) => {
+        await gateway.execute(new DeleteRoleCommand(input.id, ctx.context));
+        return { message: ACCESS_NOTICES.roleDeleted };
+      }),
+    setRolePermission: permittedProcedure('organizations:write')
+      .input(ZSetRolePermissionInput)
+      .mutation(async ({ input, ctx }) => {
+        const outcome = await gateway.execute<RolePermissionSwitch>(new SetRolePermissionCommand(input.role_id, input.permission_id, input.enabled, ctx.context));
+        return { message: rolePermissionNotice(outcome.value.slug, input.enabled) };
+      }),
+    roleAccounts: permittedProcedure('organizations:read')
+      .input(ZRoleAccountsInput)
+      .query(({ input }) => queryBus.execute<ListRoleAccountsQuery, TRoleAccount[]>(new ListRoleAccountsQuery(input.role_id))),
+    memberRoles: permittedProcedure('organizations:read')
+      .input(ZMemberRolesInput)
+      .query(({ input }) => queryBus.execute<ListMemberRolesQuery, TMemberRoleFlag[]>(new ListMemberRolesQuery(input.id, input.account_id))),
+    setMemberRole: permittedProcedure('organizations:write')
+      .input(ZSetMemberRoleInput)
+      .mutation(async ({ input, ctx }) => {
+        await gateway.execute(new SetAccountRoleCommand(input.account_id, input.role_id, input.id, input.associated, ctx.context));
+        return { message: input.associated ? ACCESS_NOTICES.roleAddedToAccount : ACCESS_NOTICES.roleRemovedFromAccount };
+      }),
   });
 }

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -15,6 +15,7 @@ import {
   getCoreRowModel,
   useReactTable,
   type ColumnDef,
+  type ExpandedState,
   type SortingState,
   type Updater,
 } from '@tanstack/react-table';
@@ -54,6 +55,13 @@ export interface DataTableProps<TRow> {
   onRetry?: () => void;
   emptyText?: string;
   toolbar?: ReactNode;
+  /**
+   * The row shown expanded, one at a time, and what shows under it across the whole width. A cell
+   * reads `row.getIsExpanded()` and calls `row.toggleExpanded()` (ExpandRowButton).
+   */
+  expandedRowId?: string | null;
+  onExpandedRowChange?: (rowId: string | null) => void;
+  renderExpandedRow?: (row: TRow) => ReactNode;
 }
 
 /**
@@ -66,6 +74,7 @@ export function DataTable<TRow>(props: DataTableProps<TRow>) {
   const { rows, page, pageSize, total, sort } = props;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const sorting: SortingState = sort ? [{ id: sort.sortBy, desc: sort.desc }] : [];
+  const expanded: Record<string, boolean> = props.expandedRowId ? { [props.expandedRowId]: true } : {};
 
   // The console does not use the React Compiler; TanStack Table's unmemoizable API is fine here.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -80,7 +89,15 @@ export function DataTable<TRow>(props: DataTableProps<TRow>) {
     enableSortingRemoval: false,
     sortDescFirst: false,
     pageCount,
-    state: { pagination: { pageIndex: page - 1, pageSize }, sorting },
+    state: { pagination: { pageIndex: page - 1, pageSize }, sorting, expanded },
+    getRowCanExpand: () => Boolean(props.renderExpandedRow),
+    onExpandedChange: (updater: Updater<ExpandedState>) => {
+      const next = typeof updater === 'function' ? updater(expanded) : updater;
+      // one row at a time: the newly opened one wins, closing the last leaves none
+      const open = next === true ? [] : Object.keys(next).filter((id) => next[id]);
+      const opened = open.find((id) => id !== props.expandedRowId);
+      props.onExpandedRowChange?.(opened ?? (open.length ? (props.expandedRowId ?? null) : null));
+    },
     onSortingChange: (updater: Updater<SortingState>) => {
       const next = typeof updater === 'function' ? updater(sorting) : updater;
       const first = next[0];
@@ -100,7 +117,8 @@ export function DataTable<TRow>(props: DataTableProps<TRow>) {
         </Box>
       ) : null}
       <Box sx={{ height: 4 }}>{props.isFetching && !props.isLoading ? <LinearProgress aria-label={t('common.loading')} /> : null}</Box>
-      <TableContainer>
+      {/* a keyboard can scroll a table wider than a phone even when no row holds a link or button */}
+      <TableContainer tabIndex={0} role="region" aria-labelledby={captionId}>
         <Table size="small" aria-labelledby={captionId} sx={{ minWidth: 720 }}>
           <caption id={captionId} style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
             {props.label}
@@ -157,13 +175,26 @@ export function DataTable<TRow>(props: DataTableProps<TRow>) {
                 </TableCell>
               </TableRow>
             ) : (
-              table.getRowModel().rows.map((row) => (
-                <TableRow key={row.id} hover>
-                  {row.getVisibleCells().map((cell) => (
-                    <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
-                  ))}
-                </TableRow>
-              ))
+              table.getRowModel().rows.map((row) => {
+                const isExpanded = Boolean(props.renderExpandedRow) && row.getIsExpanded();
+                return (
+                  <Fragment key={row.id}>
+                    <TableRow hover sx={isExpanded ? { '& > td': { borderBottom: 0 } } : undefined}>
+                      {row.getVisibleCells().map((cell) => (
+                        <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
+                      ))}
+                    </TableRow>
+                    {isExpanded ? (
+                      <TableRow>
+                        <TableCell colSpan={columnCount} sx={{ bgcolor: 'action.hover', py: 2 }}>
+                          {/* on a phone the table scrolls sideways: what it shows stays in view and as wide as the screen */}
+                          <Box sx={{ position: 'sticky', left: 16, maxWidth: 'min(100%, calc(100vw - 64px))' }}>{props.renderExpandedRow?.(row.original)}</Box>
+                        </TableCell>
+                      </TableRow>
+                    ) : null}
+                  </Fragment>
+                );
+              })
             )}
           </TableBody>
         </Table>

@@ -5,10 +5,9 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import { ACCESS_TOKEN_SORT_FIELDS, PAGE_SIZE_OPTIONS, type TAccessToken } from '@rollcall/contracts';
-import { describeError } from '../../api/api-error';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useConfirmation } from '../../components/use-confirmation';
 import { DataTable, pageQueryProps, type ServerSort } from '../../components/data-table';
-import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { trpc } from '../../trpc';
 import { AccessTokenDialog } from './AccessTokenDialog';
 import { useTokenColumns } from './token-columns';
@@ -29,7 +28,6 @@ interface AccessTokensPanelProps {
  */
 export function AccessTokensPanel({ accountId, heading }: AccessTokensPanelProps) {
   const { t } = useTranslation();
-  const { notify } = useSnackbar();
   const utils = trpc.useUtils();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZE_OPTIONS[0]);
@@ -40,35 +38,24 @@ export function AccessTokensPanel({ accountId, heading }: AccessTokensPanelProps
   // the edited token stays set while the dialog fades out, so its form does not flip to 'Create'
   const [dialogOpen, setDialogOpen] = useState(false);
   const [editing, setEditing] = useState<TAccessToken | null>(null);
-  const [deleting, setDeleting] = useState<TAccessToken | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
+  const confirmation = useConfirmation<TAccessToken>();
+  const askToConfirm = confirmation.ask;
 
   const onEdit = useCallback((token: TAccessToken) => {
     setEditing(token);
     setDialogOpen(true);
   }, []);
   const onDelete = useCallback((token: TAccessToken) => {
-    setDeleting(token);
-    setConfirmOpen(true);
-  }, []);
+    askToConfirm(token);
+  }, [askToConfirm, ]);
   const columns = useTokenColumns({ onEdit, onDelete }, !accountId);
 
   const confirmDelete = () => {
+    const deleting = confirmation.item;
     if (!deleting) return;
-    remove.mutate(
-      { id: deleting.id },
-      {
-        onSuccess: () => {
-          notify(t('accessTokens.deleted'), 'success');
-          void utils.tokens.list.invalidate();
-          setConfirmOpen(false);
-        },
-        onError: (error) => {
-          notify(describeError(error, t), 'error');
-          setConfirmOpen(false);
-        },
-      },
-    );
+    remove.mutate({ id: deleting.id }, confirmation.outcome(() => t('accessTokens.deleted'), () => {
+      void utils.tokens.list.invalidate();
+    }));
   };
 
   const onSortChange = (next: ServerSort) => {
@@ -119,12 +106,12 @@ export function AccessTokensPanel({ accountId, heading }: AccessTokensPanelProps
       />
       <AccessTokenDialog open={dialogOpen} token={editing} accountId={accountId} onClose={() => setDialogOpen(false)} />
       <ConfirmDialog
-        open={confirmOpen}
-        title={t('accessTokens.deleteTitle', { title: deleting?.token_title ?? '' })}
+        open={confirmation.open}
+        title={t('accessTokens.deleteTitle', { title: confirmation.item?.token_title ?? '' })}
         message={t('accessTokens.deleteMessage')}
         busy={remove.isPending}
         onConfirm={confirmDelete}
-        onCancel={() => setConfirmOpen(false)}
+        onCancel={confirmation.cancel}
       />
     </>
   );

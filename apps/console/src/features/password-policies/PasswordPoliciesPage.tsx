@@ -4,12 +4,11 @@ import AddIcon from '@mui/icons-material/Add';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_OPTIONS, type TPolicy } from '@rollcall/contracts';
-import { describeError } from '../../api/api-error';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useConfirmation } from '../../components/use-confirmation';
 import { DataTable } from '../../components/data-table';
 import { readPaging, writePaging } from '../../components/data-table/use-url-table-state';
 import { PageHeader } from '../../components/PageHeader';
-import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { trpc } from '../../trpc';
 import { usePolicyColumns } from './policy-columns';
 import { PolicyDialog } from './PolicyDialog';
@@ -32,7 +31,6 @@ function usePaging() {
 /** /password-policies: every policy, Add policy, row menu Edit / Delete. */
 export default function PasswordPoliciesPage() {
   const { t } = useTranslation();
-  const { notify } = useSnackbar();
   const utils = trpc.useUtils();
   const list = trpc.policies.list.useQuery();
   const remove = trpc.policies.delete.useMutation();
@@ -41,18 +39,16 @@ export default function PasswordPoliciesPage() {
   // The edited policy stays set while the dialog closes, so its form does not flip to 'Add'.
   const [dialogOpen, setDialogOpen] = useState(false);
   const [editing, setEditing] = useState<TPolicy | null>(null);
-  // Likewise the policy to delete stays set while its confirmation fades out.
-  const [deleting, setDeleting] = useState<TPolicy | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
+  const confirmation = useConfirmation<TPolicy>();
+  const askToConfirm = confirmation.ask;
 
   const onEdit = useCallback((policy: TPolicy) => {
     setEditing(policy);
     setDialogOpen(true);
   }, []);
   const onDelete = useCallback((policy: TPolicy) => {
-    setDeleting(policy);
-    setConfirmOpen(true);
-  }, []);
+    askToConfirm(policy);
+  }, [askToConfirm, ]);
   const columns = usePolicyColumns({ onEdit, onDelete });
 
   const rows = list.data;
@@ -62,21 +58,11 @@ export default function PasswordPoliciesPage() {
   const pageRows = useMemo(() => rows?.slice((shownPage - 1) * pageSize, shownPage * pageSize), [rows, shownPage, pageSize]);
 
   const confirmDelete = () => {
+    const deleting = confirmation.item;
     if (!deleting) return;
-    remove.mutate(
-      { id: deleting.id },
-      {
-        onSuccess: () => {
-          notify(t('passwordPolicies.deleted'), 'success');
-          void utils.policies.list.invalidate();
-          setConfirmOpen(false);
-        },
-        onError: (error) => {
-          notify(describeError(error, t), 'error');
-          setConfirmOpen(false);
-        },
-      },
-    );
+    remove.mutate({ id: deleting.id }, confirmation.outcome(() => t('passwordPolicies.deleted'), () => {
+      void utils.policies.list.invalidate();
+    }));
   };
 
   return (
@@ -115,12 +101,12 @@ export default function PasswordPoliciesPage() {
       />
       <PolicyDialog open={dialogOpen} policy={editing} onClose={() => setDialogOpen(false)} />
       <ConfirmDialog
-        open={confirmOpen}
-        title={t('passwordPolicies.deleteTitle', { title: deleting?.title ?? '' })}
+        open={confirmation.open}
+        title={t('passwordPolicies.deleteTitle', { title: confirmation.item?.title ?? '' })}
         message={t('passwordPolicies.deleteMessage')}
         busy={remove.isPending}
         onConfirm={confirmDelete}
-        onCancel={() => setConfirmOpen(false)}
+        onCancel={confirmation.cancel}
       />
     </>
   );

@@ -12,11 +12,13 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_OPTIONS } from '@rollcall/contracts';
-import { describeError, getApiError } from '../../../api/api-error';
+import { singleFieldErrorText } from '../../../api/api-error';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { DataTable, pageQueryProps } from '../../../components/data-table';
+import { useConfirmation } from '../../../components/use-confirmation';
+import { DataTable, ExpandRowButton, pageQueryProps } from '../../../components/data-table';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { trpc } from '../../../trpc';
+import { MemberRoleSwitches } from '../../organizations/MemberRoleSwitches';
 import { OrganizationPicker } from '../../organizations/OrganizationPicker';
 import { RowActionsMenu } from '../../../components/RowActionsMenu';
 import { DateTimeCell, ShortId } from '../../organizations/cells';
@@ -28,24 +30,37 @@ export const ASSOCIATION_ERROR_MS = 4000;
 
 /**
  * Account tab 'Organization association': the account's organizations (10 per page, 10/20/30),
- * Add Organization, row menu Organization details / Leave organization. The Expand column (roles
- * within the organization) joins with the roles work.
+ * Add Organization, row menu Organization details / Leave organization. One row at a time expands
+ * to 'Associated roles within organization': a switch per role of that organization.
  */
 export function AccountOrganizationsTab({ accountId }: { accountId: string }) {
   const { t } = useTranslation();
-  const { notify } = useSnackbar();
   const utils = trpc.useUtils();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZE_OPTIONS[0]);
   const list = trpc.organizations.ofAccount.useQuery({ account_id: accountId, page, limit: pageSize }, { placeholderData: (previous) => previous });
   const leave = trpc.organizations.removeMember.useMutation();
   const [addOpen, setAddOpen] = useState(false);
-  const [leaving, setLeaving] = useState<AccountOrganizationRow | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
+  const confirmation = useConfirmation<AccountOrganizationRow>();
+  const askToConfirm = confirmation.ask;
+  const [expanded, setExpanded] = useState<string | null>(null);
+  const baseId = useId();
 
   const columns = useMemo<ColumnDef<AccountOrganizationRow>[]>(
     () => [
       { accessorKey: 'id', header: t('accounts.organizations.columns.id'), cell: ({ row }) => <ShortId id={row.original.id} /> },
+      {
+        id: 'expand',
+        header: t('accounts.organizations.columns.expand'),
+        cell: ({ row }) => (
+          <ExpandRowButton
+            label={t('accounts.organizations.expand', { title: row.original.org_title })}
+            expanded={row.getIsExpanded()}
+            controls={`${baseId}-roles-${row.original.id}`}
+            onToggle={() => row.toggleExpanded()}
+          />
+        ),
+      },
       {
         accessorKey: 'org_title',
         header: t('accounts.organizations.columns.organization'),
@@ -67,8 +82,7 @@ export function AccountOrganizationsTab({ accountId }: { accountId: string }) {
               {
                 label: t('accounts.organizations.menu.leave'),
                 onSelect: () => {
-                  setLeaving(row.original);
-                  setConfirmOpen(true);
+                  askToConfirm(row.original);
                 },
               },
             ]}
@@ -76,25 +90,15 @@ export function AccountOrganizationsTab({ accountId }: { accountId: string }) {
         ),
       },
     ],
-    [t],
+    [askToConfirm, t, baseId],
   );
 
   const confirmLeave = () => {
+    const leaving = confirmation.item;
     if (!leaving) return;
-    leave.mutate(
-      { id: leaving.id, account_id: accountId },
-      {
-        onSuccess: ({ message }) => {
-          setConfirmOpen(false);
-          notify(message, 'success');
-          void utils.organizations.invalidate();
-        },
-        onError: (error) => {
-          setConfirmOpen(false);
-          notify(describeError(error, t), 'error');
-        },
-      },
-    );
+    leave.mutate({ id: leaving.id, account_id: accountId }, confirmation.outcome(({ message }) => message, () => {
+      void utils.organizations.invalidate();
+    }));
   };
 
   return (
@@ -123,15 +127,25 @@ export function AccountOrganizationsTab({ accountId }: { accountId: string }) {
           setPage(1);
         }}
         emptyText={t('accounts.organizations.empty')}
+        expandedRowId={expanded}
+        onExpandedRowChange={setExpanded}
+        renderExpandedRow={(row) => (
+          <Box component="section" id={`${baseId}-roles-${row.id}`} aria-labelledby={`${baseId}-roles-${row.id}-title`}>
+            <Box component="h3" id={`${baseId}-roles-${row.id}-title`} sx={{ typography: 'subtitle2', mt: 0, mb: 1 }}>
+              {t('accounts.organizations.rolesTitle')}
+            </Box>
+            <MemberRoleSwitches organizationId={row.id} accountId={accountId} label={t('accounts.organizations.rolesOf', { title: row.org_title })} />
+          </Box>
+        )}
       />
       <AssociateOrganizationDialog open={addOpen} accountId={accountId} onClose={() => setAddOpen(false)} />
       <ConfirmDialog
-        open={confirmOpen}
-        title={t('accounts.organizations.leaveTitle', { title: leaving?.org_title ?? '' })}
+        open={confirmation.open}
+        title={t('accounts.organizations.leaveTitle', { title: confirmation.item?.org_title ?? '' })}
         message={t('accounts.organizations.leaveMessage')}
         busy={leave.isPending}
         onConfirm={confirmLeave}
-        onCancel={() => setConfirmOpen(false)}
+        onCancel={confirmation.cancel}
       />
     </>
   );
@@ -185,11 +199,7 @@ function AssociateOrganizationForm({ titleId, accountId, onClose }: { titleId: s
           void utils.organizations.invalidate();
           onClose();
         },
-        onError: (failure) => {
-          const apiError = getApiError(failure);
-          const fieldMessages = Object.values(apiError?.fields ?? {}).flat();
-          showError(fieldMessages.length ? fieldMessages.join(' ') : describeError(failure, t));
-        },
+        onError: (failure) => showError(singleFieldErrorText(failure, t)),
       },
     );
   };

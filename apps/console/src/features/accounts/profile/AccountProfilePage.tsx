@@ -20,6 +20,7 @@ import { AccessTokensPanel } from '../../access-tokens/AccessTokensPanel';
 import { toAccounts } from '../routes';
 import { AccountAuthSection } from './AccountAuthSection';
 import { AccountOrganizationsTab } from './AccountOrganizationsTab';
+import { AccountTeamsTab } from './AccountTeamsTab';
 import { ProfileCard } from './ProfileCard';
 import { ProfileForm } from './ProfileForm';
 
@@ -58,7 +59,7 @@ export default function AccountProfilePage() {
   );
 }
 
-const TABS = ['status', 'tokens', 'organizations'] as const;
+const TABS = ['status', 'tokens', 'organizations', 'teams'] as const;
 type TabName = (typeof TABS)[number];
 const isTab = (value: string | null): value is TabName => (TABS as readonly (string | null)[]).includes(value);
 
@@ -79,7 +80,7 @@ function AccountTabs({ accountId }: { accountId: string }) {
     else nextParams.set('tab', next);
     setParams(nextParams, { replace: true });
   };
-  const labels: Record<TabName, string> = { status: t('accounts.tabs.status'), tokens: t('accounts.tabs.tokens'), organizations: t('accounts.tabs.organizations') };
+  const labels: Record<TabName, string> = { status: t('accounts.tabs.status'), tokens: t('accounts.tabs.tokens'), organizations: t('accounts.tabs.organizations'), teams: t('teams.accountTab.heading') };
   return (
     <Box sx={{ mt: 3 }}>
       <Tabs value={tab} onChange={select} aria-label={t('accounts.tabs.label')} variant="scrollable" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
@@ -91,6 +92,7 @@ function AccountTabs({ accountId }: { accountId: string }) {
         {tab === 'status' ? <AccountAuthSection key={accountId} accountId={accountId} /> : null}
         {tab === 'tokens' ? <AccessTokensPanel key={accountId} accountId={accountId} heading={t('accessTokens.title')} /> : null}
         {tab === 'organizations' ? <AccountOrganizationsTab key={accountId} accountId={accountId} /> : null}
+        {tab === 'teams' ? <AccountTeamsTab key={accountId} accountId={accountId} /> : null}
       </Box>
     </Box>
   );

@@ -23,6 +23,7 @@ import { SearchField } from '../../../components/SearchField';
 import { DateTimeCell, ShortId } from '../cells';
 import type { MemberRow, OrganizationDetails } from '../types';
 import { AddMemberDialog } from './AddMemberDialog';
+import { ManageRolesDialog } from './ManageRolesDialog';
 import { TabHeading } from './TabHeading';
 
 type Pending = { kind: 'remove' | 'delete'; member: MemberRow };
@@ -43,6 +44,8 @@ export function MembersTab({ organization }: { organization: OrganizationDetails
   // the member stays set while the confirmation fades out
   const [pending, setPending] = useState<Pending | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [rolesOf, setRolesOf] = useState<MemberRow | null>(null);
+  const [rolesOpen, setRolesOpen] = useState(false);
 
   const columns = useMemo<ColumnDef<MemberRow>[]>(
     () => [
@@ -93,6 +96,13 @@ export function MembersTab({ organization }: { organization: OrganizationDetails
               label={t('organizations.members.actionsFor', { name: fullName(member) })}
               actions={[
                 { label: t('organizations.members.menu.accountInfo'), to: toAccount(member.id) },
+                {
+                  label: t('organizations.members.menu.manageRoles'),
+                  onSelect: () => {
+                    setRolesOf(member);
+                    setRolesOpen(true);
+                  },
+                },
                 { label: t('organizations.members.menu.remove'), onSelect: ask('remove') },
                 { label: t('organizations.members.menu.deleteAccount'), disabled: member.protected, hint: t('accounts.profile.protected'), onSelect: ask('delete') },
               ]}
@@ -164,6 +174,7 @@ export function MembersTab({ organization }: { organization: OrganizationDetails
         }
       />
       <AddMemberDialog open={addOpen} organization={organization} onClose={() => setAddOpen(false)} />
+      <ManageRolesDialog open={rolesOpen} organization={organization} member={rolesOf} onClose={() => setRolesOpen(false)} />
       <ConfirmDialog
         open={confirmOpen}
         title={pending?.kind === 'delete' ? t('accounts.profile.deleteTitle', { name }) : t('organizations.members.removeTitle', { name, title: organization.title })}

@@ -15,7 +15,10 @@ import type { OrganizationDetails } from '../types';
 import { DetailsTab } from './DetailsTab';
 import { MembersTab } from './MembersTab';
 import { OrganizationSummaryCard } from './OrganizationSummaryCard';
+import { PermissionsTab } from './PermissionsTab';
+import { RolesTab } from './RolesTab';
 import { SubOrganizationsTab } from './SubOrganizationsTab';
+import { OrganizationTeamsTab } from '../../teams/OrganizationTeamsTab';
 
 /** /organizations/details/:id: the summary card, then the tabs. */
 export default function OrganizationDetailsPage() {
@@ -45,8 +48,8 @@ export default function OrganizationDetailsPage() {
   );
 }
 
-/** This increment's tabs; Permissions, Roles and Teams come with the roles and teams work. */
-const TABS = ['sub-organizations', 'details', 'members'] as const;
+/** The spec's tabs, in its order. */
+const TABS = ['sub-organizations', 'details', 'members', 'permissions', 'roles', 'teams'] as const;
 type TabName = (typeof TABS)[number];
 const isTab = (value: string | null): value is TabName => (TABS as readonly (string | null)[]).includes(value);
 
@@ -67,6 +70,9 @@ function OrganizationTabs({ organization }: { organization: OrganizationDetails 
     'sub-organizations': t('organizations.tabs.subOrganizations'),
     details: t('organizations.tabs.details'),
     members: t('organizations.tabs.members'),
+    permissions: t('organizations.tabs.permissions'),
+    roles: t('organizations.tabs.roles'),
+    teams: t('teams.organizationTab.label'),
   };
   return (
     <Box sx={{ mt: 3 }}>
@@ -79,6 +85,9 @@ function OrganizationTabs({ organization }: { organization: OrganizationDetails 
         {tab === 'sub-organizations' ? <SubOrganizationsTab organization={organization} /> : null}
         {tab === 'details' ? <DetailsTab organization={organization} /> : null}
         {tab === 'members' ? <MembersTab organization={organization} /> : null}
+        {tab === 'permissions' ? <PermissionsTab organization={organization} /> : null}
+        {tab === 'roles' ? <RolesTab organization={organization} /> : null}
+        {tab === 'teams' ? <OrganizationTeamsTab organization={organization} /> : null}
       </Box>
     </Box>
   );

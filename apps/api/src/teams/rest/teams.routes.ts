@@ -1,0 +1,135 @@
+import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import {
+  ZAccountId,
+  ZAccountTeamsInput,
+  ZAssociateTeamInput,
+  ZCreateTeamInput,
+  ZFindTeamsInput,
+  ZListTeamsInput,
+  ZRenameTeamInput,
+  ZTeamId,
+  type TAccountTeam,
+  type TPage,
+  type TTeam,
+  type TTeamDetails,
+  type TTeamMember,
+  type TTeamSearchItem,
+} from '@rollcall/contracts';
+import type { Response } from 'express';
+import { z } from 'zod';
+import type { RequestContext } from '../../application/request-context';
+import { Ctx } from '../../auth/auth.guard';
+import { RequirePermission } from '../../auth/permissions';
+import { CommandGateway } from '../../core/command-gateway';
+import { writeConsistencyHeaders } from '../../http/consistency-headers';
+import { parseWith } from '../../http/zod-body';
+import { AddTeamMemberCommand, teamJoinedMessage, type TeamMembership } from '../commands/add-team-member.handler';
+import { CreateTeamCommand } from '../commands/create-team.handler';
+import { DeleteTeamCommand, teamDeletedMessage } from '../commands/delete-team.handler';
+import { RemoveTeamMemberCommand, teamLeftMessage } from '../commands/remove-team-member.handler';
+import { RenameTeamCommand } from '../commands/rename-team.handler';
+import { FindTeamsQuery } from '../queries/find-teams.query';
+import { GetTeamQuery } from '../queries/get-team.query';
+import { ListAccountTeamsQuery } from '../queries/list-account-teams.query';
+import { ListTeamMembersQuery } from '../queries/list-team-members.query';
+import { ListTeamsQuery } from '../queries/list-teams.query';
+
+const teamIdOf = (id: string, field = 'id') => parseWith(z.object({ [field]: ZTeamId }), { [field]: id })[field] as string;
+const accountIdOf = (id: string) => parseWith(z.object({ account_id: ZAccountId }), { account_id: id }).account_id;
+
+/**
+ * The team calls of the spec (console-directory.md section 7 v1 and v2 'Teams', console-accounts.md
+ * section 7), shared by v1 and v2, plus `GET team/{id}` for the console. Express matches in
+ * registration order, which is method order here: `team/find` comes before `team/:id`.
+ */
+export abstract class TeamsRoutes {
+  constructor(
+    protected readonly gateway: CommandGateway,
+    protected readonly queryBus: QueryBus,
+  ) {}
+
+  protected abstract wrap<T>(value: T): unknown;
+
+  private team(id: string) {
+    return this.queryBus.execute<GetTeamQuery, TTeamDetails>(new GetTeamQuery(id));
+  }
+
+  @Get('teams')
+  @RequirePermission('teams:read')
+  async list(@Query() query: Record<string, unknown>) {
+    return this.wrap(await this.queryBus.execute<ListTeamsQuery, TPage<TTeam>>(new ListTeamsQuery(parseWith(ZListTeamsInput, query))));
+  }
+
+  @Get('team/find')
+  @RequirePermission('teams:read')
+  async find(@Query() query: Record<string, unknown>) {
+    const { team } = parseWith(ZFindTeamsInput, query);
+    return this.wrap(await this.queryBus.execute<FindTeamsQuery, TTeamSearchItem[]>(new FindTeamsQuery(team)));
+  }
+
+  @Post('team')
+  @RequirePermission('teams:write')
+  @HttpCode(201)
+  async create(@Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const outcome = await this.gateway.execute<{ id: string }>(new CreateTeamCommand(parseWith(ZCreateTeamInput, body), context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap(await this.team(outcome.value.id));
+  }
+
+  @Patch('team/:id/title')
+  @RequirePermission('teams:write')
+  async rename(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const teamId = teamIdOf(id);
+    const { title } = parseWith(ZRenameTeamInput, body);
+    const outcome = await this.gateway.execute(new RenameTeamCommand(teamId, title, context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap(await this.team(teamId));
+  }
+
+  @Get('team/:id/associated-accounts')
+  @RequirePermission('teams:read')
+  async members(@Param('id') id: string) {
+    return this.wrap(await this.queryBus.execute<ListTeamMembersQuery, TTeamMember[]>(new ListTeamMembersQuery(teamIdOf(id))));
+  }
+
+  @Get('team/:id')
+  @RequirePermission('teams:read')
+  async read(@Param('id') id: string) {
+    return this.wrap(await this.team(teamIdOf(id)));
+  }
+
+  @Delete('team/:id')
+  @RequirePermission('teams:write')
+  async remove(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const outcome = await this.gateway.execute<{ id: string; title: string }>(new DeleteTeamCommand(teamIdOf(id), context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap({ message: teamDeletedMessage(outcome.value.title) });
+  }
+
+  @Get('account/:id/teams')
+  @RequirePermission('teams:read')
+  async teamsOfAccount(@Param('id') id: string, @Query() query: Record<string, unknown>) {
+    const input = parseWith(ZAccountTeamsInput, query);
+    return this.wrap(await this.queryBus.execute<ListAccountTeamsQuery, TPage<TAccountTeam>>(new ListAccountTeamsQuery(accountIdOf(id), input)));
+  }
+
+  @Post('account/:id/associate/team')
+  @RequirePermission('teams:write')
+  @HttpCode(201)
+  async associate(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const accountId = accountIdOf(id);
+    const { team_id } = parseWith(ZAssociateTeamInput, body);
+    const outcome = await this.gateway.execute<TeamMembership>(new AddTeamMemberCommand(team_id, accountId, context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap({ message: teamJoinedMessage(outcome.value) });
+  }
+
+  @Delete('account/:id/leave-team/:team_id')
+  @RequirePermission('teams:write')
+  async leave(@Param('id') id: string, @Param('team_id') teamId: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const outcome = await this.gateway.execute<TeamMembership>(new RemoveTeamMemberCommand(teamIdOf(teamId, 'team_id'), accountIdOf(id), context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap({ message: teamLeftMessage(outcome.value) });
+  }
+}

@@ -1,0 +1,80 @@
+import type { QueryBus } from '@nestjs/cqrs';
+import {
+  ZCreateTeamInput,
+  ZFindTeamsInput,
+  ZListTeamsInput,
+  ZRenameTeamByIdInput,
+  ZTeamByIdInput,
+  ZTeamMemberInput,
+  ZTeamsOfAccountInput,
+  type TAccountTeam,
+  type TPage,
+  type TTeam,
+  type TTeamDetails,
+  type TTeamMember,
+  type TTeamSearchItem,
+} from '@rollcall/contracts';
+import type { CommandGateway } from '../../core/command-gateway';
+import { permittedProcedure, router } from '../../trpc/trpc';
+import { AddTeamMemberCommand, teamJoinedMessage, type TeamMembership } from '../commands/add-team-member.handler';
+import { CreateTeamCommand } from '../commands/create-team.handler';
+import { DeleteTeamCommand, teamDeletedMessage } from '../commands/delete-team.handler';
+import { RemoveTeamMemberCommand, teamLeftMessage } from '../commands/remove-team-member.handler';
+import { RenameTeamCommand } from '../commands/rename-team.handler';
+import { FindTeamsQuery } from '../queries/find-teams.query';
+import { GetTeamQuery } from '../queries/get-team.query';
+import { ListAccountTeamsQuery } from '../queries/list-account-teams.query';
+import { ListTeamMembersQuery } from '../queries/list-team-members.query';
+import { ListTeamsQuery } from '../queries/list-teams.query';
+
+/** `teams.*` of the console's API: the same command and query handlers as REST v1 and v2. */
+export function buildTeamsRouter({ gateway, queryBus }: { gateway: CommandGateway; queryBus: QueryBus }) {
+  const team = (id: string) => queryBus.execute<GetTeamQuery, TTeamDetails>(new GetTeamQuery(id));
+  return router({
+    list: permittedProcedure('teams:read')
+      .input(ZListTeamsInput)
+      .query(({ input }) => queryBus.execute<ListTeamsQuery, TPage<TTeam>>(new ListTeamsQuery(input))),
+    find: permittedProcedure('teams:read')
+      .input(ZFindTeamsInput)
+      .query(({ input }) => queryBus.execute<FindTeamsQuery, TTeamSearchItem[]>(new FindTeamsQuery(input.team))),
+    byId: permittedProcedure('teams:read')
+      .input(ZTeamByIdInput)
+      .query(({ input }) => team(input.id)),
+    create: permittedProcedure('teams:write')
+      .input(ZCreateTeamInput)
+      .mutation(async ({ input, ctx }) => {
+        const outcome = await gateway.execute<{ id: string }>(new CreateTeamCommand(input, ctx.context));
+        return team(outcome.value.id);
+      }),
+    rename: permittedProcedure('teams:write')
+      .input(ZRenameTeamByIdInput)
+      .mutation(async ({ input, ctx }) => {
+        await gateway.execute(new RenameTeamCommand(input.id, input.title, ctx.context));
+        return team(input.id);
+      }),
+    delete: permittedProcedure('teams:write')
+      .input(ZTeamByIdInput)
+      .mutation(async ({ input, ctx }) => {
+        const outcome = await gateway.execute<{ id: string; title: string }>(new DeleteTeamCommand(input.id, ctx.context));
+        return { message: teamDeletedMessage(outcome.value.title) };
+      }),
+    members: permittedProcedure('teams:read')
+      .input(ZTeamByIdInput)
+      .query(({ input }) => queryBus.execute<ListTeamMembersQuery, TTeamMember[]>(new ListTeamMembersQuery(input.id))),
+    ofAccount: permittedProcedure('teams:read')
+      .input(ZTeamsOfAccountInput)
+      .query(({ input: { account_id, ...page } }) => queryBus.execute<ListAccountTeamsQuery, TPage<TAccountTeam>>(new ListAccountTeamsQuery(account_id, page))),
+    addMember: permittedProcedure('teams:write')
+      .input(ZTeamMemberInput)
+      .mutation(async ({ input, ctx }) => {
+        const outcome = await gateway.execute<TeamMembership>(new AddTeamMemberCommand(input.team_id, input.account_id, ctx.context));
+        return { message: teamJoinedMessage(outcome.value) };
+      }),
+    removeMember: permittedProcedure('teams:write')
+      .input(ZTeamMemberInput)
+      .mutation(async ({ input, ctx }) => {
+        const outcome = await gateway.execute<TeamMembership>(new RemoveTeamMemberCommand(input.team_id, input.account_id, ctx.context));
+        return { message: teamLeftMessage(outcome.value) };
+      }),
+  });
+}

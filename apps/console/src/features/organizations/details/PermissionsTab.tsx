@@ -1,0 +1,152 @@
+import { useMemo, useState } from 'react';
+import Button from '@mui/material/Button';
+import AddIcon from '@mui/icons-material/Add';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZE_OPTIONS } from '@rollcall/contracts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useConfirmation } from '../../../components/use-confirmation';
+import { DataTable, localPage } from '../../../components/data-table';
+import { InlineEditCell } from '../../../components/InlineEditCell';
+import { RowActionsMenu } from '../../../components/RowActionsMenu';
+import { trpc } from '../../../trpc';
+import { DateTimeCell } from '../cells';
+import type { OrganizationDetails, PermissionRow } from '../types';
+import { CreatePermissionDialog } from './CreatePermissionDialog';
+import { PermissionAccountsDialog } from './RoleAccountsDialog';
+import { TabHeading } from './TabHeading';
+
+/** Permissions: Title and Slug (edited inline), Num. uses, Created at, Actions (Associated accounts, delete); Add permission. */
+export function PermissionsTab({ organization }: { organization: OrganizationDetails }) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZE_OPTIONS[0]);
+  const list = trpc.organizations.permissions.useQuery({ id: organization.id });
+  const { mutateAsync: rename } = trpc.organizations.renamePermission.useMutation();
+  const { mutateAsync: reslug } = trpc.organizations.reslugPermission.useMutation();
+  const remove = trpc.organizations.deletePermission.useMutation();
+  const [createOpen, setCreateOpen] = useState(false);
+  // the permission stays set while the dialog fades out
+  const [accountsOf, setAccountsOf] = useState<PermissionRow | null>(null);
+  const [accountsOpen, setAccountsOpen] = useState(false);
+  const confirmation = useConfirmation<PermissionRow>();
+  const askToConfirm = confirmation.ask;
+
+  const columns = useMemo<ColumnDef<PermissionRow>[]>(() => {
+    // a slug shows in the roles' switches too
+    const reload = () => Promise.all([utils.organizations.permissions.invalidate({ id: organization.id }), utils.organizations.roles.invalidate({ id: organization.id })]);
+    return [
+      {
+        accessorKey: 'title',
+        header: t('organizations.permissions.columns.title'),
+        cell: ({ row }) => (
+          <InlineEditCell
+            value={row.original.title}
+            field="title"
+            label={t('organizations.permissions.fields.title')}
+            editLabel={t('organizations.permissions.editTitle', { title: row.original.title })}
+            savedMessage={t('organizations.permissions.titleUpdated')}
+            onSave={async (title) => {
+              await rename({ id: row.original.id, title });
+              await reload();
+            }}
+          />
+        ),
+      },
+      {
+        accessorKey: 'slug',
+        header: t('organizations.permissions.columns.slug'),
+        cell: ({ row }) => (
+          <InlineEditCell
+            value={row.original.slug}
+            field="slug"
+            monospace
+            label={t('organizations.permissions.fields.slug')}
+            editLabel={t('organizations.permissions.editSlug', { title: row.original.title })}
+            savedMessage={t('organizations.permissions.slugUpdated')}
+            onSave={async (slug) => {
+              await reslug({ id: row.original.id, slug });
+              await reload();
+            }}
+          />
+        ),
+      },
+      { accessorKey: 'num_uses', header: t('organizations.permissions.columns.uses'), cell: ({ row }) => row.original.num_uses },
+      { accessorKey: 'created_at', header: t('organizations.permissions.columns.createdAt'), cell: ({ row }) => <DateTimeCell value={row.original.created_at} /> },
+      {
+        id: 'actions',
+        header: t('organizations.columns.actions'),
+        cell: ({ row }) => (
+          <RowActionsMenu
+            label={t('organizations.permissions.actionsFor', { title: row.original.title })}
+            actions={[
+              {
+                label: t('organizations.permissions.menu.accounts'),
+                onSelect: () => {
+                  setAccountsOf(row.original);
+                  setAccountsOpen(true);
+                },
+              },
+              {
+                label: t('organizations.permissions.menu.delete'),
+                disabled: row.original.protected,
+                hint: t('organizations.permissions.protected'),
+                onSelect: () => {
+                  askToConfirm(row.original);
+                },
+              },
+            ]}
+          />
+        ),
+      },
+    ];
+  }, [askToConfirm, t, utils, organization.id, rename, reslug]);
+
+  const confirmDelete = () => {
+    const deleting = confirmation.item;
+    if (!deleting) return;
+    remove.mutate({ id: deleting.id }, confirmation.outcome(() => t('organizations.permissions.deleted'), () => {
+      void utils.organizations.permissions.invalidate({ id: organization.id });
+      void utils.organizations.roles.invalidate({ id: organization.id });
+    }));
+  };
+
+  const shown = localPage(list, page, pageSize);
+  return (
+    <>
+      <TabHeading
+        title={t('organizations.tabs.permissions')}
+        action={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreateOpen(true)}>
+            {t('organizations.permissions.add')}
+          </Button>
+        }
+      />
+      <DataTable
+        {...shown}
+        label={t('organizations.permissions.tableLabel', { title: organization.title })}
+        columns={columns}
+        getRowId={(row) => row.id}
+        pageSize={pageSize}
+        pageSizeOptions={PAGE_SIZE_OPTIONS}
+        onPageChange={setPage}
+        onPageSizeChange={(size) => {
+          setPageSize(size);
+          setPage(1);
+        }}
+        emptyText={t('organizations.permissions.empty')}
+      />
+      <CreatePermissionDialog open={createOpen} organization={organization} onClose={() => setCreateOpen(false)} />
+      <PermissionAccountsDialog organizationId={organization.id} permission={accountsOf} open={accountsOpen} onClose={() => setAccountsOpen(false)} />
+      <ConfirmDialog
+        open={confirmation.open}
+        title={t('organizations.permissions.deleteTitle', { title: confirmation.item?.title ?? '' })}
+        message={t('organizations.permissions.deleteMessage')}
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={confirmation.cancel}
+      />
+    </>
+  );
+}

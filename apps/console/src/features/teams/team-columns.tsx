@@ -1,0 +1,68 @@
+import { useMemo } from 'react';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { RowActionsMenu } from '../../components/RowActionsMenu';
+import { DateTimeCell, ShortId } from '../organizations/cells';
+import { toOrganization } from '../organizations/routes';
+import { TeamTitleCell } from './TeamTitleCell';
+import type { TeamOption, TeamRow } from './types';
+
+interface TeamColumnsOptions {
+  /** /teams shows each team's organization; an organization's Teams tab does not */
+  withOrganization: boolean;
+  onShowMembers: (team: TeamOption) => void;
+  onDelete: (team: TeamOption) => void;
+}
+
+/** ID, Title (inline edit), [Organization], Members, Created at, Actions (Associated accounts, Delete). */
+export function useTeamColumns({ withOrganization, onShowMembers, onDelete }: TeamColumnsOptions): ColumnDef<TeamRow>[] {
+  const { t } = useTranslation();
+  return useMemo<ColumnDef<TeamRow>[]>(() => {
+    const columns: ColumnDef<TeamRow>[] = [
+      { accessorKey: 'id', header: t('teams.columns.id'), enableSorting: false, cell: ({ row }) => <ShortId id={row.original.id} /> },
+      { accessorKey: 'title', header: t('teams.columns.title'), cell: ({ row }) => <TeamTitleCell teamId={row.original.id} title={row.original.title} /> },
+    ];
+    if (withOrganization) {
+      columns.push({
+        accessorKey: 'organization_title',
+        header: t('teams.columns.organization'),
+        enableSorting: false,
+        cell: ({ row }) =>
+          row.original.organization && row.original.organization_title ? (
+            <Link component={RouterLink} to={toOrganization(row.original.organization)}>
+              {row.original.organization_title}
+            </Link>
+          ) : (
+            <Typography component="span" variant="body2" color="text.secondary">
+              {row.original.interorg ? t('teams.multiOrganization') : t('teams.noOrganization')}
+            </Typography>
+          ),
+      });
+    }
+    columns.push(
+      { accessorKey: 'num_members', header: t('teams.columns.members'), enableSorting: false, cell: ({ row }) => row.original.num_members },
+      { accessorKey: 'created_at', header: t('teams.columns.createdAt'), cell: ({ row }) => <DateTimeCell value={row.original.created_at} /> },
+      {
+        id: 'actions',
+        header: t('teams.columns.actions'),
+        enableSorting: false,
+        cell: ({ row }) => {
+          const team = { id: row.original.id, title: row.original.title };
+          return (
+            <RowActionsMenu
+              label={t('teams.actionsFor', { title: row.original.title })}
+              actions={[
+                { label: t('teams.menu.members'), onSelect: () => onShowMembers(team) },
+                { label: t('teams.menu.delete'), disabled: row.original.protected, hint: t('teams.protected'), onSelect: () => onDelete(team) },
+              ]}
+            />
+          );
+        },
+      },
+    );
+    return columns;
+  }, [t, withOrganization, onShowMembers, onDelete]);
+}

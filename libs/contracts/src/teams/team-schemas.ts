@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { TEXT_MAX, ZAccountId, ZBooleanish } from '../accounts/account-schemas';
+
+/**
+ * Teams (console-directory.md sections 2-5 and 7, console-accounts.md tab 5 'Team association'): the
+ * inputs of REST v1/v2 and tRPC and the shapes they answer. See docs/adr/0010.
+ */
+export const TEAM_DESCRIPTION_MAX = 2000;
+/** the most first members one 'Create team' may carry */
+export const TEAM_CREATE_ACCOUNTS_MAX = 500;
+
+export const ZTeamId = z.string({ error: 'team id is required' }).uuid({ error: 'team id must be a UUID' });
+
+const ZTeamTitle = z
+  .string({ error: 'Title is required' })
+  .trim()
+  .min(1, { error: 'Title is required' })
+  .max(TEXT_MAX, { error: `Title may be at most ${TEXT_MAX} characters` });
+
+const pageShape = {
+  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, { error: 'page starts at 1' }).default(1),
+  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, { error: 'limit must be at least 1' }).max(100, { error: 'limit may be at most 100' }).default(10),
+};
+
+/** An optional organization reference: empty text and null mean 'none' (forms send ''). */
+const optionalOrganizationId = (field: string) =>
+  z.preprocess((value) => (value === '' ? null : value), z.string({ error: `${field} must be an organization id` }).uuid({ error: `${field} must be an organization id (UUID)` }).nullish());
+
+/**
+ * `POST team`, `teams.create`: the 'Create new team' dialog. `organization` is required unless
+ * `interorg` (a multi-organization team has none; one sent along is ignored). `accounts` are the
+ * first members' ids.
+ */
+export const ZCreateTeamInput = z.object({
+  title: ZTeamTitle,
+  description: z
+    .string({ error: 'Description must be text' })
+    .max(TEAM_DESCRIPTION_MAX, { error: `Description may be at most ${TEAM_DESCRIPTION_MAX} characters` })
+    .nullish()
+    .transform((value) => value ?? ''),
+  interorg: ZBooleanish.default(false),
+  organization: optionalOrganizationId('organization'),
+  accounts: z
+    .array(ZAccountId, { error: 'accounts must be a list of account ids' })
+    .max(TEAM_CREATE_ACCOUNTS_MAX, { error: `At most ${TEAM_CREATE_ACCOUNTS_MAX} accounts at once` })
+    .nullish()
+    .transform((value) => value ?? []),
+});
+export type TCreateTeamInput = z.input<typeof ZCreateTeamInput>;
+export type TCreateTeamCommandInput = z.output<typeof ZCreateTeamInput>;
+
+/** `PATCH team/{id}/title`: the inline title edit */
+export const ZRenameTeamInput = z.object({ title: ZTeamTitle });
+
+export const TEAM_SORT_FIELDS = ['created_at', 'title'] as const;
+
+/** `GET teams`, `teams.list`: server paging, search on the title, an organization's teams, sort. */
+export const ZListTeamsInput = z.object({
+  ...pageShape,
+  search: z.string().trim().max(TEXT_MAX).optional(),
+  organization_id: optionalOrganizationId('organization_id'),
+  sortBy: z.enum(TEAM_SORT_FIELDS, { error: `sortBy must be one of ${TEAM_SORT_FIELDS.join(', ')}` }).default('created_at'),
+  desc: ZBooleanish.default(true),
+});
+export type TListTeamsInput = z.input<typeof ZListTeamsInput>;
+export type TListTeamsQuery = z.output<typeof ZListTeamsInput>;
+
+/** `GET team/find?team=`: titles containing the text (those starting with it first), at most 20. */
+export const ZFindTeamsInput = z.object({ team: z.string({ error: 'team must be text' }).trim().max(TEXT_MAX).default('') });
+export type TFindTeamsInput = z.input<typeof ZFindTeamsInput>;
+export const FIND_TEAMS_LIMIT = 20;
+
+export const ACCOUNT_TEAM_SORT_FIELDS = ['association_created_at', 'team_title'] as const;
+
+/** `GET account/{id}/teams`: the account's 'Team association' tab. */
+export const ZAccountTeamsInput = z.object({
+  ...pageShape,
+  sortBy: z.enum(ACCOUNT_TEAM_SORT_FIELDS, { error: `sortBy must be one of ${ACCOUNT_TEAM_SORT_FIELDS.join(', ')}` }).default('association_created_at'),
+  desc: ZBooleanish.default(true),
+});
+export type TAccountTeamsQuery = z.output<typeof ZAccountTeamsInput>;
+
+/** `POST account/{id}/associate/team`: the spec sends the id as text */
+export const ZAssociateTeamInput = z.object({ team_id: ZTeamId });
+
+/** tRPC inputs: the REST inputs plus the ids REST carries in the path */
+export const ZTeamByIdInput = z.object({ id: ZTeamId });
+export const ZRenameTeamByIdInput = ZRenameTeamInput.extend({ id: ZTeamId });
+export const ZTeamsOfAccountInput = ZAccountTeamsInput.extend({ account_id: ZAccountId });
+export const ZTeamMemberInput = z.object({ team_id: ZTeamId, account_id: ZAccountId });
+
+/**
+ * A team (spec section 3). `organization` is the organization's id (null for a multi-organization
+ * team, and also when its organization was deleted: docs/adr/0010); `organization_title` names it.
+ * `accounts` (the members' ids) is part of `GET team/{id}` only, not of the list rows.
+ */
+export interface TTeam {
+  id: string;
+  title: string;
+  description: string;
+  interorg: boolean;
+  organization: string | null;
+  organization_title: string | null;
+  num_members: number;
+  created_at: string;
+  updated_at: string;
+  protected: boolean;
+}
+
+export interface TTeamDetails extends TTeam {
+  accounts: string[];
+}
+
+export interface TTeamSearchItem {
+  id: string;
+  title: string;
+}
+
+/** a row of 'Associated accounts for a team' */
+export interface TTeamMember {
+  id: string;
+  first_name: string;
+  last_name: string;
+  username_readable: string;
+}
+
+/** a row of the account's 'Team association' tab; `association_created_at` is when it joined */
+export interface TAccountTeam {
+  team_id: string;
+  team_title: string;
+  association_created_at: string;
+}
