@@ -1,10 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
@@ -13,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+import { FormDialogLayout } from '../../components/FormDialogLayout';
 import type { TCreateAccountInput } from '@rollcall/contracts';
 import { describeError } from '../../api/api-error';
 import { CountedTextField } from '../../components/CountedTextField';
@@ -95,7 +92,6 @@ function CreateAccountForm({ titleId, onClose }: { titleId: string; onClose: () 
   const { t } = useTranslation();
   const { notify } = useSnackbar();
   const utils = trpc.useUtils();
-  const formId = useId();
   const hintIds = { noPassword: useId(), activation: useId(), expiry: useId() };
   const [form, setForm] = useState<FormState>(EMPTY_FORM);
   const { errors, clearErrors, showServerErrors } = useFieldErrors(FIELD_NAMES);
@@ -147,134 +143,125 @@ function CreateAccountForm({ titleId, onClose }: { titleId: string; onClose: () 
 
   return (
     <>
-      <DialogTitle id={titleId}>{t('accounts.create.title')}</DialogTitle>
-      <DialogContent dividers>
-        <Box component="form" id={formId} noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+      <FormDialogLayout titleId={titleId} title={t('accounts.create.title')} onSubmit={submit} onCancel={onClose} submitLabel={t('accounts.create.submit')} busy={create.isPending} formSx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <CountedTextField
+          label={t('accounts.create.firstName')}
+          name="first_name"
+          required
+          autoFocus
+          autoComplete="off"
+          value={form.first_name}
+          onValueChange={setText('first_name')}
+          errors={errors.first_name}
+        />
+        <CountedTextField
+          label={t('accounts.create.lastName')}
+          name="last_name"
+          required
+          autoComplete="off"
+          value={form.last_name}
+          onValueChange={setText('last_name')}
+          errors={errors.last_name}
+        />
+        <CountedTextField
+          label={t('accounts.create.email')}
+          name="email"
+          type="email"
+          required
+          autoComplete="off"
+          value={form.email}
+          onValueChange={setText('email')}
+          errors={errors.email}
+          sx={{ gridColumn: '1 / -1' }}
+        />
+        <CountedTextField
+          label={t('accounts.create.username')}
+          name="username"
+          required
+          autoComplete="off"
+          value={form.username}
+          onValueChange={setText('username')}
+          errors={errors.username}
+          sx={{ gridColumn: '1 / -1' }}
+        />
+        {!form.no_password && (
           <CountedTextField
-            label={t('accounts.create.firstName')}
-            name="first_name"
+            label={t('accounts.create.password')}
+            name="password"
+            type="password"
             required
-            autoFocus
-            autoComplete="off"
-            value={form.first_name}
-            onValueChange={setText('first_name')}
-            errors={errors.first_name}
-          />
-          <CountedTextField
-            label={t('accounts.create.lastName')}
-            name="last_name"
-            required
-            autoComplete="off"
-            value={form.last_name}
-            onValueChange={setText('last_name')}
-            errors={errors.last_name}
-          />
-          <CountedTextField
-            label={t('accounts.create.email')}
-            name="email"
-            type="email"
-            required
-            autoComplete="off"
-            value={form.email}
-            onValueChange={setText('email')}
-            errors={errors.email}
+            autoComplete="new-password"
+            value={form.password}
+            onValueChange={setText('password')}
+            errors={errors.password}
             sx={{ gridColumn: '1 / -1' }}
           />
-          <CountedTextField
-            label={t('accounts.create.username')}
-            name="username"
-            required
-            autoComplete="off"
-            value={form.username}
-            onValueChange={setText('username')}
-            errors={errors.username}
-            sx={{ gridColumn: '1 / -1' }}
+        )}
+
+        <Box sx={{ gridColumn: '1 / -1', display: 'grid', gap: 1 }}>
+          <SwitchWithHint
+            label={t('accounts.create.noPassword')}
+            hint={t('accounts.create.noPasswordHint')}
+            hintId={hintIds.noPassword}
+            checked={form.no_password}
+            onChange={setNoPassword}
           />
-          {!form.no_password && (
-            <CountedTextField
-              label={t('accounts.create.password')}
-              name="password"
-              type="password"
-              required
-              autoComplete="new-password"
-              value={form.password}
-              onValueChange={setText('password')}
-              errors={errors.password}
-              sx={{ gridColumn: '1 / -1' }}
+          <SwitchWithHint
+            label={t('accounts.create.activation')}
+            hint={t(form.no_password ? 'accounts.create.activationHint' : 'accounts.create.welcomeHint')}
+            hintId={hintIds.activation}
+            checked={form.activation}
+            onChange={(on) => setForm((current) => ({ ...current, activation: on }))}
+          />
+          <SwitchWithHint label={t('accounts.create.policy')} checked={policyEnforced} disabled={form.no_password} onChange={setPolicy} />
+          {policyEnforced && (
+            <TextField
+              select
+              label={t('accounts.create.policyPicker')}
+              name="policy_id"
+              value={form.policy_id}
+              onChange={(event) => setText('policy_id')(event.target.value)}
+              error={Boolean(errors.policy_id?.length) || policies.isError}
+              helperText={errors.policy_id?.join(' ') ?? (policies.isError ? describeError(policies.error, t) : undefined)}
+            >
+              {policies.isLoading && (
+                <MenuItem value="" disabled>
+                  {t('common.loading')}
+                </MenuItem>
+              )}
+              {policies.data?.length === 0 && (
+                <MenuItem value="" disabled>
+                  {t('accounts.create.noPolicies')}
+                </MenuItem>
+              )}
+              {policies.data?.map((policy) => (
+                <MenuItem key={policy.id} value={String(policy.id)}>
+                  {policy.title}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          <SwitchWithHint
+            label={t('accounts.create.expiry')}
+            hint={t('accounts.create.expiryHint')}
+            hintId={hintIds.expiry}
+            checked={form.expiry}
+            onChange={setExpiry}
+          />
+          {form.expiry && (
+            <TextField
+              type="date"
+              label={t('accounts.create.expiresAt')}
+              name="expires_at"
+              value={form.expires_at}
+              onChange={(event) => setText('expires_at')(event.target.value)}
+              error={Boolean(errors.expires_at?.length)}
+              helperText={errors.expires_at?.join(' ')}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayIso() } }}
             />
           )}
-
-          <Box sx={{ gridColumn: '1 / -1', display: 'grid', gap: 1 }}>
-            <SwitchWithHint
-              label={t('accounts.create.noPassword')}
-              hint={t('accounts.create.noPasswordHint')}
-              hintId={hintIds.noPassword}
-              checked={form.no_password}
-              onChange={setNoPassword}
-            />
-            <SwitchWithHint
-              label={t('accounts.create.activation')}
-              hint={t(form.no_password ? 'accounts.create.activationHint' : 'accounts.create.welcomeHint')}
-              hintId={hintIds.activation}
-              checked={form.activation}
-              onChange={(on) => setForm((current) => ({ ...current, activation: on }))}
-            />
-            <SwitchWithHint label={t('accounts.create.policy')} checked={policyEnforced} disabled={form.no_password} onChange={setPolicy} />
-            {policyEnforced && (
-              <TextField
-                select
-                label={t('accounts.create.policyPicker')}
-                name="policy_id"
-                value={form.policy_id}
-                onChange={(event) => setText('policy_id')(event.target.value)}
-                error={Boolean(errors.policy_id?.length) || policies.isError}
-                helperText={errors.policy_id?.join(' ') ?? (policies.isError ? describeError(policies.error, t) : undefined)}
-              >
-                {policies.isLoading && (
-                  <MenuItem value="" disabled>
-                    {t('common.loading')}
-                  </MenuItem>
-                )}
-                {policies.data?.length === 0 && (
-                  <MenuItem value="" disabled>
-                    {t('accounts.create.noPolicies')}
-                  </MenuItem>
-                )}
-                {policies.data?.map((policy) => (
-                  <MenuItem key={policy.id} value={String(policy.id)}>
-                    {policy.title}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-            <SwitchWithHint
-              label={t('accounts.create.expiry')}
-              hint={t('accounts.create.expiryHint')}
-              hintId={hintIds.expiry}
-              checked={form.expiry}
-              onChange={setExpiry}
-            />
-            {form.expiry && (
-              <TextField
-                type="date"
-                label={t('accounts.create.expiresAt')}
-                name="expires_at"
-                value={form.expires_at}
-                onChange={(event) => setText('expires_at')(event.target.value)}
-                error={Boolean(errors.expires_at?.length)}
-                helperText={errors.expires_at?.join(' ')}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayIso() } }}
-              />
-            )}
-          </Box>
         </Box>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="submit" form={formId} variant="contained" loading={create.isPending}>
-          {t('accounts.create.submit')}
-        </Button>
-      </DialogActions>
+      </FormDialogLayout>
     </>
   );
 }

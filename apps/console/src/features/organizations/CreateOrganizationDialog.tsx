@@ -1,14 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+import { FormDialogLayout } from '../../components/FormDialogLayout';
 import { ORGANIZATION_DESCRIPTION_MAX } from '@rollcall/contracts';
 import { splitFieldErrors } from '../../api/api-error';
 import { CountedTextField } from '../../components/CountedTextField';
@@ -46,7 +42,6 @@ function CreateOrganizationForm({ titleId, parent, onClose }: { titleId: string;
   const { t } = useTranslation();
   const { notify } = useSnackbar();
   const utils = trpc.useUtils();
-  const formId = useId();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [parentOrganization, setParentOrganization] = useState<OrganizationOption | null>(parent);
@@ -82,56 +77,47 @@ function CreateOrganizationForm({ titleId, parent, onClose }: { titleId: string;
 
   return (
     <>
-      <DialogTitle id={titleId}>{t('organizations.create.title')}</DialogTitle>
-      <DialogContent dividers>
-        <Box component="form" id={formId} noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2.5 }}>
-          <CountedTextField
-            label={t('organizations.fields.title')}
-            name="title"
-            required
-            autoFocus
-            autoComplete="off"
-            value={title}
-            onValueChange={(value) => {
-              setTitle(value);
-              clearError('title');
-            }}
-            hint={t('organizations.create.titleHint')}
-            errors={errors.title}
-          />
-          <TextField
-            label={t('organizations.fields.description')}
-            name="description"
-            multiline
-            minRows={3}
-            value={description}
-            onChange={(event) => {
-              setDescription(event.target.value);
-              clearError('description');
-            }}
-            error={Boolean(errors.description)}
-            helperText={errors.description?.join(' ')}
-            slotProps={{ htmlInput: { maxLength: ORGANIZATION_DESCRIPTION_MAX } }}
-          />
-          <OrganizationPicker
-            label={t('organizations.fields.parent')}
-            name="parent_id"
-            value={parentOrganization}
-            onChange={(value) => {
-              setParentOrganization(value);
-              clearError('parent_id');
-            }}
-            hint={t('organizations.create.parentHint')}
-            errors={errors.parent_id}
-          />
-        </Box>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="submit" form={formId} variant="contained" loading={create.isPending}>
-          {t('organizations.create.submit')}
-        </Button>
-      </DialogActions>
+      <FormDialogLayout titleId={titleId} title={t('organizations.create.title')} onSubmit={submit} onCancel={onClose} submitLabel={t('organizations.create.submit')} busy={create.isPending}>
+        <CountedTextField
+          label={t('organizations.fields.title')}
+          name="title"
+          required
+          autoFocus
+          autoComplete="off"
+          value={title}
+          onValueChange={(value) => {
+            setTitle(value);
+            clearError('title');
+          }}
+          hint={t('organizations.create.titleHint')}
+          errors={errors.title}
+        />
+        <TextField
+          label={t('organizations.fields.description')}
+          name="description"
+          multiline
+          minRows={3}
+          value={description}
+          onChange={(event) => {
+            setDescription(event.target.value);
+            clearError('description');
+          }}
+          error={Boolean(errors.description)}
+          helperText={errors.description?.join(' ')}
+          slotProps={{ htmlInput: { maxLength: ORGANIZATION_DESCRIPTION_MAX } }}
+        />
+        <OrganizationPicker
+          label={t('organizations.fields.parent')}
+          name="parent_id"
+          value={parentOrganization}
+          onChange={(value) => {
+            setParentOrganization(value);
+            clearError('parent_id');
+          }}
+          hint={t('organizations.create.parentHint')}
+          errors={errors.parent_id}
+        />
+      </FormDialogLayout>
     </>
   );
 }

@@ -1,10 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Switch from '@mui/material/Switch';
@@ -12,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+import { FormDialogLayout } from '../../components/FormDialogLayout';
 import { TEAM_DESCRIPTION_MAX, type TAccountSearchItem } from '@rollcall/contracts';
 import { CountedTextField } from '../../components/CountedTextField';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
@@ -52,7 +49,6 @@ function CreateTeamForm({ titleId, preset, onClose }: { titleId: string; preset:
   const { t } = useTranslation();
   const { notify } = useSnackbar();
   const utils = trpc.useUtils();
-  const formId = useId();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [interorg, setInterorg] = useState(false);
@@ -78,88 +74,79 @@ function CreateTeamForm({ titleId, preset, onClose }: { titleId: string; preset:
 
   return (
     <>
-      <DialogTitle id={titleId}>{t('teams.create.title')}</DialogTitle>
-      <DialogContent dividers>
-        <Box component="form" id={formId} noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2.5 }}>
-          <CountedTextField
-            label={t('teams.fields.title')}
-            name="title"
-            required
-            autoFocus
-            autoComplete="off"
-            value={title}
-            onValueChange={(value) => {
-              setTitle(value);
-              clearErrors('title');
-            }}
-            hint={t('teams.create.titleHint')}
-            errors={errors.title}
+      <FormDialogLayout titleId={titleId} title={t('teams.create.title')} onSubmit={submit} onCancel={onClose} submitLabel={t('teams.create.submit')} busy={create.isPending}>
+        <CountedTextField
+          label={t('teams.fields.title')}
+          name="title"
+          required
+          autoFocus
+          autoComplete="off"
+          value={title}
+          onValueChange={(value) => {
+            setTitle(value);
+            clearErrors('title');
+          }}
+          hint={t('teams.create.titleHint')}
+          errors={errors.title}
+        />
+        <TextField
+          label={t('teams.fields.description')}
+          name="description"
+          multiline
+          minRows={3}
+          value={description}
+          onChange={(event) => {
+            setDescription(event.target.value);
+            clearErrors('description');
+          }}
+          error={Boolean(errors.description)}
+          helperText={errors.description?.join(' ')}
+          slotProps={{ htmlInput: { maxLength: TEAM_DESCRIPTION_MAX } }}
+        />
+        <Box>
+          <FormControlLabel
+            control={
+              <Switch
+                name="interorg"
+                checked={interorg}
+                disabled={Boolean(preset)}
+                onChange={(event) => {
+                  setInterorg(event.target.checked);
+                  if (event.target.checked) setOrganization(null);
+                  clearErrors('interorg', 'organization');
+                }}
+              />
+            }
+            label={t('teams.fields.interorg')}
           />
-          <TextField
-            label={t('teams.fields.description')}
-            name="description"
-            multiline
-            minRows={3}
-            value={description}
-            onChange={(event) => {
-              setDescription(event.target.value);
-              clearErrors('description');
-            }}
-            error={Boolean(errors.description)}
-            helperText={errors.description?.join(' ')}
-            slotProps={{ htmlInput: { maxLength: TEAM_DESCRIPTION_MAX } }}
-          />
-          <Box>
-            <FormControlLabel
-              control={
-                <Switch
-                  name="interorg"
-                  checked={interorg}
-                  disabled={Boolean(preset)}
-                  onChange={(event) => {
-                    setInterorg(event.target.checked);
-                    if (event.target.checked) setOrganization(null);
-                    clearErrors('interorg', 'organization');
-                  }}
-                />
-              }
-              label={t('teams.fields.interorg')}
-            />
-            <FormHelperText sx={{ mt: 0 }}>{preset ? t('teams.create.presetHint', { title: preset.title }) : t('teams.create.interorgHint')}</FormHelperText>
-          </Box>
-          {interorg ? null : (
-            <OrganizationPicker
-              label={t('teams.fields.organization')}
-              name="organization"
-              required
-              disabled={Boolean(preset)}
-              value={organization}
-              onChange={(value) => {
-                setOrganization(value);
-                clearErrors('organization');
-              }}
-              errors={errors.organization}
-            />
-          )}
-          <AccountsPicker
-            label={t('teams.fields.accounts')}
-            name="accounts"
-            value={accounts}
-            onChange={(value) => {
-              setAccounts(value);
-              clearErrors('accounts');
-            }}
-            hint={interorg ? t('teams.create.accountsHintAny') : t('teams.create.accountsHint')}
-            errors={errors.accounts}
-          />
+          <FormHelperText sx={{ mt: 0 }}>{preset ? t('teams.create.presetHint', { title: preset.title }) : t('teams.create.interorgHint')}</FormHelperText>
         </Box>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="submit" form={formId} variant="contained" loading={create.isPending}>
-          {t('teams.create.submit')}
-        </Button>
-      </DialogActions>
+        {interorg ? null : (
+          <OrganizationPicker
+            label={t('teams.fields.organization')}
+            name="organization"
+            required
+            disabled={Boolean(preset)}
+            value={organization}
+            onChange={(value) => {
+              setOrganization(value);
+              clearErrors('organization');
+            }}
+            errors={errors.organization}
+          />
+        )}
+        <AccountsPicker
+          label={t('teams.fields.accounts')}
+          name="accounts"
+          value={accounts}
+          onChange={(value) => {
+            setAccounts(value);
+            clearErrors('accounts');
+          }}
+          hint={interorg ? t('teams.create.accountsHintAny') : t('teams.create.accountsHint')}
+          errors={errors.accounts}
+        />
+      </FormDialogLayout>
     </>
   );
 }

@@ -2,15 +2,13 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'rea
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { FormDialogLayout } from '../../../components/FormDialogLayout';
 import { PAGE_SIZE_OPTIONS } from '@rollcall/contracts';
 import { singleFieldErrorText } from '../../../api/api-error';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -165,7 +163,6 @@ function AssociateOrganizationForm({ titleId, accountId, onClose }: { titleId: s
   const { t } = useTranslation();
   const { notify } = useSnackbar();
   const utils = trpc.useUtils();
-  const formId = useId();
   const [organization, setOrganization] = useState<OrganizationOption | null>(null);
   const [error, setError] = useState<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
@@ -206,29 +203,20 @@ function AssociateOrganizationForm({ titleId, accountId, onClose }: { titleId: s
 
   return (
     <>
-      <DialogTitle id={titleId}>{t('accounts.organizations.addTitle')}</DialogTitle>
-      <DialogContent dividers>
-        <Box component="form" id={formId} noValidate onSubmit={submit}>
-          <OrganizationPicker
-            label={t('accounts.organizations.organization')}
-            name="organization_id"
-            required
-            autoFocus
-            value={organization}
-            onChange={(value) => {
-              setOrganization(value);
-              setError(null);
-            }}
-            errors={error ? [error] : undefined}
-          />
-        </Box>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="submit" form={formId} variant="contained" loading={associate.isPending}>
-          {t('accounts.organizations.associate')}
-        </Button>
-      </DialogActions>
+      <FormDialogLayout titleId={titleId} title={t('accounts.organizations.addTitle')} onSubmit={submit} onCancel={onClose} submitLabel={t('accounts.organizations.associate')} busy={associate.isPending}>
+        <OrganizationPicker
+          label={t('accounts.organizations.organization')}
+          name="organization_id"
+          required
+          autoFocus
+          value={organization}
+          onChange={(value) => {
+            setOrganization(value);
+            setError(null);
+          }}
+          errors={error ? [error] : undefined}
+        />
+      </FormDialogLayout>
     </>
   );
 }

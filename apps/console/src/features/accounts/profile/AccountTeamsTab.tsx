@@ -2,12 +2,10 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import AddIcon from '@mui/icons-material/Add';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
+import { FormDialogLayout } from '../../../components/FormDialogLayout';
 import { PAGE_SIZE_OPTIONS } from '@rollcall/contracts';
 import { describeError, singleFieldErrorText } from '../../../api/api-error';
 import { DataTable, pageQueryProps } from '../../../components/data-table';
@@ -116,7 +114,6 @@ function AssociateTeamForm({ titleId, accountId, onClose }: { titleId: string; a
   const { t } = useTranslation();
   const { notify } = useSnackbar();
   const utils = trpc.useUtils();
-  const formId = useId();
   const [team, setTeam] = useState<TeamOption | null>(null);
   const [error, setError] = useState<string | null>(null);
   // the account's teams, to refuse a second association without a call; read afresh at each opening
@@ -148,29 +145,20 @@ function AssociateTeamForm({ titleId, accountId, onClose }: { titleId: string; a
 
   return (
     <>
-      <DialogTitle id={titleId}>{t('teams.accountTab.addTitle')}</DialogTitle>
-      <DialogContent dividers>
-        <Box component="form" id={formId} noValidate onSubmit={submit}>
-          <TeamPicker
-            label={t('teams.accountTab.team')}
-            name="team_id"
-            required
-            autoFocus
-            value={team}
-            onChange={(value) => {
-              setTeam(value);
-              setError(null);
-            }}
-            errors={error ? [error] : undefined}
-          />
-        </Box>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="submit" form={formId} variant="contained" loading={associate.isPending}>
-          {t('teams.accountTab.associate')}
-        </Button>
-      </DialogActions>
+      <FormDialogLayout titleId={titleId} title={t('teams.accountTab.addTitle')} onSubmit={submit} onCancel={onClose} submitLabel={t('teams.accountTab.associate')} busy={associate.isPending}>
+        <TeamPicker
+          label={t('teams.accountTab.team')}
+          name="team_id"
+          required
+          autoFocus
+          value={team}
+          onChange={(value) => {
+            setTeam(value);
+            setError(null);
+          }}
+          errors={error ? [error] : undefined}
+        />
+      </FormDialogLayout>
     </>
   );
 }

@@ -1,13 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { FormDialogLayout } from '../../../components/FormDialogLayout';
 import type { TAccountSearchItem } from '@rollcall/contracts';
 import { describeError, splitFieldErrors } from '../../../api/api-error';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
@@ -30,7 +26,6 @@ function AddMemberForm({ titleId, organization, onClose }: { titleId: string; or
   const { t } = useTranslation();
   const { notify } = useSnackbar();
   const utils = trpc.useUtils();
-  const formId = useId();
   const [account, setAccount] = useState<TAccountSearchItem | null>(null);
   const [text, setText] = useState('');
   const [errors, setErrors] = useState<string[] | undefined>(undefined);
@@ -64,44 +59,35 @@ function AddMemberForm({ titleId, organization, onClose }: { titleId: string; or
   const label = (option: TAccountSearchItem) => `${option.username_readable} (${fullName(option)})`;
   return (
     <>
-      <DialogTitle id={titleId}>{t('organizations.members.addTitle')}</DialogTitle>
-      <DialogContent dividers>
-        <Box component="form" id={formId} noValidate onSubmit={submit}>
-          <Autocomplete
-            options={found.data ?? []}
-            value={account}
-            onChange={(_event, next) => {
-              setAccount(next);
-              setErrors(undefined);
-            }}
-            onInputChange={(_event, next) => setText(next)}
-            filterOptions={(options) => options}
-            isOptionEqualToValue={(option, selected) => option.id === selected.id}
-            getOptionLabel={label}
-            getOptionKey={(option) => option.id}
-            loading={found.isFetching}
-            loadingText={t('common.loading')}
-            noOptionsText={search ? t('organizations.members.noAccounts') : t('organizations.members.typeUsername')}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                name="account_id"
-                label={t('organizations.members.account')}
-                required
-                autoFocus
-                error={Boolean(errors)}
-                helperText={errors?.join(' ') ?? t('organizations.members.accountHint', { title: organization.title })}
-              />
-            )}
-          />
-        </Box>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="submit" form={formId} variant="contained" loading={add.isPending}>
-          {t('organizations.members.addSubmit')}
-        </Button>
-      </DialogActions>
+      <FormDialogLayout titleId={titleId} title={t('organizations.members.addTitle')} onSubmit={submit} onCancel={onClose} submitLabel={t('organizations.members.addSubmit')} busy={add.isPending}>
+        <Autocomplete
+          options={found.data ?? []}
+          value={account}
+          onChange={(_event, next) => {
+            setAccount(next);
+            setErrors(undefined);
+          }}
+          onInputChange={(_event, next) => setText(next)}
+          filterOptions={(options) => options}
+          isOptionEqualToValue={(option, selected) => option.id === selected.id}
+          getOptionLabel={label}
+          getOptionKey={(option) => option.id}
+          loading={found.isFetching}
+          loadingText={t('common.loading')}
+          noOptionsText={search ? t('organizations.members.noAccounts') : t('organizations.members.typeUsername')}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              name="account_id"
+              label={t('organizations.members.account')}
+              required
+              autoFocus
+              error={Boolean(errors)}
+              helperText={errors?.join(' ') ?? t('organizations.members.accountHint', { title: organization.title })}
+            />
+          )}
+        />
+      </FormDialogLayout>
     </>
   );
 }

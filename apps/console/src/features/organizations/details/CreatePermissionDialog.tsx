@@ -1,12 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { FormDialogLayout } from '../../../components/FormDialogLayout';
 import { CountedTextField } from '../../../components/CountedTextField';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { useFieldErrors } from '../../../lib/use-field-errors';
@@ -29,7 +25,6 @@ function CreatePermissionForm({ titleId, organization, onClose }: { titleId: str
   const { t } = useTranslation();
   const { notify } = useSnackbar();
   const utils = trpc.useUtils();
-  const formId = useId();
   const [title, setTitle] = useState('');
   const [slug, setSlug] = useState('');
   const [description, setDescription] = useState('');
@@ -53,55 +48,46 @@ function CreatePermissionForm({ titleId, organization, onClose }: { titleId: str
 
   return (
     <>
-      <DialogTitle id={titleId}>{t('organizations.permissions.createTitle')}</DialogTitle>
-      <DialogContent dividers>
-        <Box component="form" id={formId} noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2.5 }}>
-          <CountedTextField
-            label={t('organizations.permissions.fields.title')}
-            name="title"
-            required
-            autoFocus
-            value={title}
-            onValueChange={(value) => {
-              setTitle(value);
-              clearErrors('title');
-            }}
-            errors={errors.title}
-          />
-          <CountedTextField
-            label={t('organizations.permissions.fields.slug')}
-            name="slug"
-            required
-            value={slug}
-            onValueChange={(value) => {
-              setSlug(value);
-              clearErrors('slug');
-            }}
-            hint={t('organizations.permissions.slugHint')}
-            errors={errors.slug}
-            slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none', style: { fontFamily: 'monospace' } } }}
-          />
-          <TextField
-            label={t('organizations.permissions.fields.description')}
-            name="description"
-            multiline
-            minRows={3}
-            value={description}
-            onChange={(event) => {
-              setDescription(event.target.value);
-              clearErrors('description');
-            }}
-            error={Boolean(errors.description)}
-            helperText={errors.description?.join(' ') ?? t('organizations.permissions.descriptionHint')}
-          />
-        </Box>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="submit" form={formId} variant="contained" loading={create.isPending}>
-          {t('organizations.permissions.createSubmit')}
-        </Button>
-      </DialogActions>
+      <FormDialogLayout titleId={titleId} title={t('organizations.permissions.createTitle')} onSubmit={submit} onCancel={onClose} submitLabel={t('organizations.permissions.createSubmit')} busy={create.isPending}>
+        <CountedTextField
+          label={t('organizations.permissions.fields.title')}
+          name="title"
+          required
+          autoFocus
+          value={title}
+          onValueChange={(value) => {
+            setTitle(value);
+            clearErrors('title');
+          }}
+          errors={errors.title}
+        />
+        <CountedTextField
+          label={t('organizations.permissions.fields.slug')}
+          name="slug"
+          required
+          value={slug}
+          onValueChange={(value) => {
+            setSlug(value);
+            clearErrors('slug');
+          }}
+          hint={t('organizations.permissions.slugHint')}
+          errors={errors.slug}
+          slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none', style: { fontFamily: 'monospace' } } }}
+        />
+        <TextField
+          label={t('organizations.permissions.fields.description')}
+          name="description"
+          multiline
+          minRows={3}
+          value={description}
+          onChange={(event) => {
+            setDescription(event.target.value);
+            clearErrors('description');
+          }}
+          error={Boolean(errors.description)}
+          helperText={errors.description?.join(' ') ?? t('organizations.permissions.descriptionHint')}
+        />
+      </FormDialogLayout>
     </>
   );
 }

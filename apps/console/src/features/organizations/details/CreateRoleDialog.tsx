@@ -1,17 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { FormDialogLayout } from '../../../components/FormDialogLayout';
 import { CountedTextField } from '../../../components/CountedTextField';
 import { ErrorState } from '../../../components/ErrorState';
 import { LoadingState } from '../../../components/LoadingState';
@@ -36,7 +33,6 @@ function CreateRoleForm({ titleId, organization, onClose }: { titleId: string; o
   const { t } = useTranslation();
   const { notify } = useSnackbar();
   const utils = trpc.useUtils();
-  const formId = useId();
   const detailsId = useId();
   const permissionsId = useId();
   const [title, setTitle] = useState('');
@@ -70,95 +66,86 @@ function CreateRoleForm({ titleId, organization, onClose }: { titleId: string; o
 
   return (
     <>
-      <DialogTitle id={titleId}>{t('organizations.roles.createTitle')}</DialogTitle>
-      <DialogContent dividers>
-        <Box component="form" id={formId} noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
-          <Paper variant="outlined" component="section" aria-labelledby={detailsId} sx={{ p: 2, display: 'grid', gap: 2.5 }}>
-            <Typography id={detailsId} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-              {t('organizations.roles.detailsPanel')}
+      <FormDialogLayout titleId={titleId} title={t('organizations.roles.createTitle')} onSubmit={submit} onCancel={onClose} submitLabel={t('organizations.roles.createSubmit')} busy={create.isPending} formSx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
+        <Paper variant="outlined" component="section" aria-labelledby={detailsId} sx={{ p: 2, display: 'grid', gap: 2.5 }}>
+          <Typography id={detailsId} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+            {t('organizations.roles.detailsPanel')}
+          </Typography>
+          <CountedTextField
+            label={t('organizations.roles.fields.title')}
+            name="title"
+            required
+            autoFocus
+            value={title}
+            onValueChange={(value) => {
+              setTitle(value);
+              clearErrors('title');
+            }}
+            errors={errors.title}
+          />
+          <CountedTextField
+            label={t('organizations.roles.fields.slug')}
+            name="slug"
+            required
+            value={slug}
+            onValueChange={(value) => {
+              setSlug(value);
+              clearErrors('slug');
+            }}
+            hint={t('organizations.roles.slugHint')}
+            errors={errors.slug}
+            slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none', style: { fontFamily: 'monospace' } } }}
+          />
+          <TextField
+            label={t('organizations.roles.fields.description')}
+            name="description"
+            multiline
+            minRows={3}
+            value={description}
+            onChange={(event) => {
+              setDescription(event.target.value);
+              clearErrors('description');
+            }}
+            error={Boolean(errors.description)}
+            helperText={errors.description?.join(' ')}
+          />
+        </Paper>
+        <Paper variant="outlined" component="fieldset" sx={{ p: 2, m: 0, minWidth: 0, display: 'grid', gap: 1 }}>
+          <Typography component="legend" variant="subtitle1" id={permissionsId} sx={{ fontWeight: 600, float: 'left', width: '100%', mb: 1 }}>
+            {t('organizations.roles.permissionsPanel')}
+          </Typography>
+          {permissions.isLoading ? (
+            <LoadingState minHeight={96} />
+          ) : permissions.error || !permissions.data ? (
+            <ErrorState error={permissions.error} onRetry={() => void permissions.refetch()} />
+          ) : !permissions.data.length ? (
+            <Typography variant="body2" color="text.secondary">
+              {t('organizations.roles.noPermissions')}
             </Typography>
-            <CountedTextField
-              label={t('organizations.roles.fields.title')}
-              name="title"
-              required
-              autoFocus
-              value={title}
-              onValueChange={(value) => {
-                setTitle(value);
-                clearErrors('title');
-              }}
-              errors={errors.title}
-            />
-            <CountedTextField
-              label={t('organizations.roles.fields.slug')}
-              name="slug"
-              required
-              value={slug}
-              onValueChange={(value) => {
-                setSlug(value);
-                clearErrors('slug');
-              }}
-              hint={t('organizations.roles.slugHint')}
-              errors={errors.slug}
-              slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none', style: { fontFamily: 'monospace' } } }}
-            />
-            <TextField
-              label={t('organizations.roles.fields.description')}
-              name="description"
-              multiline
-              minRows={3}
-              value={description}
-              onChange={(event) => {
-                setDescription(event.target.value);
-                clearErrors('description');
-              }}
-              error={Boolean(errors.description)}
-              helperText={errors.description?.join(' ')}
-            />
-          </Paper>
-          <Paper variant="outlined" component="fieldset" sx={{ p: 2, m: 0, minWidth: 0, display: 'grid', gap: 1 }}>
-            <Typography component="legend" variant="subtitle1" id={permissionsId} sx={{ fontWeight: 600, float: 'left', width: '100%', mb: 1 }}>
-              {t('organizations.roles.permissionsPanel')}
-            </Typography>
-            {permissions.isLoading ? (
-              <LoadingState minHeight={96} />
-            ) : permissions.error || !permissions.data ? (
-              <ErrorState error={permissions.error} onRetry={() => void permissions.refetch()} />
-            ) : !permissions.data.length ? (
-              <Typography variant="body2" color="text.secondary">
-                {t('organizations.roles.noPermissions')}
-              </Typography>
-            ) : (
-              <Box sx={{ display: 'grid', gap: 0.5, maxHeight: 400, overflowY: 'auto' }}>
-                {permissions.data.map((permission) => (
-                  <FormControlLabel
-                    key={permission.id}
-                    sx={{ alignItems: 'flex-start', mr: 0 }}
-                    control={<Checkbox size="small" name="permissions" value={permission.id} checked={chosen.includes(permission.id)} onChange={(_event, on) => choose(permission.id, on)} sx={{ pt: 0.25 }} />}
-                    label={
-                      <Box component="span" sx={{ display: 'grid' }}>
-                        <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-                          {permission.slug}
-                        </Typography>
-                        <Typography component="span" variant="caption" color="text.secondary">
-                          {permission.title}
-                        </Typography>
-                      </Box>
-                    }
-                  />
-                ))}
-              </Box>
-            )}
-            {errors.permissions ? <FormHelperText error>{errors.permissions.join(' ')}</FormHelperText> : null}
-          </Paper>
-        </Box>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="submit" form={formId} variant="contained" loading={create.isPending}>
-          {t('organizations.roles.createSubmit')}
-        </Button>
-      </DialogActions>
+          ) : (
+            <Box sx={{ display: 'grid', gap: 0.5, maxHeight: 400, overflowY: 'auto' }}>
+              {permissions.data.map((permission) => (
+                <FormControlLabel
+                  key={permission.id}
+                  sx={{ alignItems: 'flex-start', mr: 0 }}
+                  control={<Checkbox size="small" name="permissions" value={permission.id} checked={chosen.includes(permission.id)} onChange={(_event, on) => choose(permission.id, on)} sx={{ pt: 0.25 }} />}
+                  label={
+                    <Box component="span" sx={{ display: 'grid' }}>
+                      <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                        {permission.slug}
+                      </Typography>
+                      <Typography component="span" variant="caption" color="text.secondary">
+                        {permission.title}
+                      </Typography>
+                    </Box>
+                  }
+                />
+              ))}
+            </Box>
+          )}
+          {errors.permissions ? <FormHelperText error>{errors.permissions.join(' ')}</FormHelperText> : null}
+        </Paper>
+      </FormDialogLayout>
     </>
   );
 }
