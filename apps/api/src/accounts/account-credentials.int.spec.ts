@@ -114,8 +114,11 @@ describe.each(storageKinds())('account credentials over REST (%s)', (kind) => {
     expect(wrongCurrent.body.error.code).toBe('password.current_wrong');
     const changed = await own.post('/api/v1/account/password/change', { current_password: account.password, new_password: 'a brand new secret 2' });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-    // the same session now has full access, and status 3 is cleared
-    expect((await own.get('/api/v1/accounts')).status).toBe(200);
+    // the same session is no longer restricted (a plain account: its own routes, no administration), and status 3 is cleared
+    expect((await own.get('/api/v1/account/current')).status).toBe(200);
+    const administration = await own.get('/api/v1/accounts');
+    expect(administration.status).toBe(403);
+    expect(administration.body.error.code).toBe('auth.forbidden');
     expect((await admin.get(`/api/v1/account/${account.id}/auth`)).body.status_id).toBe(1);
     expect(await authenticate(account.username, account.password)).toEqual(WRONG);
     const again = await authenticate(account.username, 'a brand new secret 2');

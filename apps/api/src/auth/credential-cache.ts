@@ -17,7 +17,8 @@ interface Entry {
 
 /** account events that change nothing about an open session's or token's access */
 const QUIET_ACCOUNT_EVENTS = new Set(['AccountSignedIn', 'SignInFailed', 'AccountLocked']);
-const WATCHED_PROJECTIONS = new Set(['sessions_v1', 'accounts_v2', 'access_tokens_v1']);
+// organization_access_v1: an account's roles (an administrator role granted or taken back)
+const WATCHED_PROJECTIONS = new Set(['sessions_v1', 'accounts_v2', 'access_tokens_v1', 'organization_access_v1']);
 
 const MAX_ENTRIES = 10_000;
 /** a safety net only: revocations evict at once (below) */

@@ -11,6 +11,12 @@ export interface SessionPrincipal {
    * `auth.password_change_required`).
    */
   passwordChangeRequired: boolean;
+  /**
+   * Holds a protected role of the protected top-level organization (the bootstrap's `administrator`):
+   * every system permission, everywhere. Organization-scoped administrators come next (docs/adr/0011);
+   * until then a session without it may only use the session-only routes (its own account).
+   */
+  administrator: boolean;
 }
 
 /** A request carrying an access token: it acts as the token's account, within the token's permissions. */
