@@ -65,7 +65,8 @@ function fakeSmtp(refuse: number) {
           inData = true;
           socket.write('354 go ahead\r\n');
         } else if (verb === 'QUIT') socket.end('221 bye\r\n');
-        else socket.write('502 not implemented\r\n');
+        // any other verb: the reply SMTP defines for a command a server does not offer
+        else socket.write('502 command unrecognized by this test server\r\n');
       }
     });
     socket.on('error', () => undefined);
