@@ -7,7 +7,6 @@ import { PAGE_SIZE_OPTIONS } from '@rollcall/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useConfirmation } from '../../../components/use-confirmation';
 import { DataTable, localPage } from '../../../components/data-table';
-import { InlineEditCell } from '../../../components/InlineEditCell';
 import { RowActionsMenu } from '../../../components/RowActionsMenu';
 import { trpc } from '../../../trpc';
 import { DateTimeCell } from '../cells';
@@ -15,6 +14,7 @@ import type { OrganizationDetails, PermissionRow } from '../types';
 import { CreatePermissionDialog } from './CreatePermissionDialog';
 import { PermissionAccountsDialog } from './RoleAccountsDialog';
 import { TabHeading } from './TabHeading';
+import { titleSlugColumns } from './title-slug-columns';
 
 /** Permissions: Title and Slug (edited inline), Num. uses, Created at, Actions (Associated accounts, delete); Add permission. */
 export function PermissionsTab({ organization }: { organization: OrganizationDetails }) {
@@ -37,41 +37,7 @@ export function PermissionsTab({ organization }: { organization: OrganizationDet
     // a slug shows in the roles' switches too
     const reload = () => Promise.all([utils.organizations.permissions.invalidate({ id: organization.id }), utils.organizations.roles.invalidate({ id: organization.id })]);
     return [
-      {
-        accessorKey: 'title',
-        header: t('organizations.permissions.columns.title'),
-        cell: ({ row }) => (
-          <InlineEditCell
-            value={row.original.title}
-            field="title"
-            label={t('organizations.permissions.fields.title')}
-            editLabel={t('organizations.permissions.editTitle', { title: row.original.title })}
-            savedMessage={t('organizations.permissions.titleUpdated')}
-            onSave={async (title) => {
-              await rename({ id: row.original.id, title });
-              await reload();
-            }}
-          />
-        ),
-      },
-      {
-        accessorKey: 'slug',
-        header: t('organizations.permissions.columns.slug'),
-        cell: ({ row }) => (
-          <InlineEditCell
-            value={row.original.slug}
-            field="slug"
-            monospace
-            label={t('organizations.permissions.fields.slug')}
-            editLabel={t('organizations.permissions.editSlug', { title: row.original.title })}
-            savedMessage={t('organizations.permissions.slugUpdated')}
-            onSave={async (slug) => {
-              await reslug({ id: row.original.id, slug });
-              await reload();
-            }}
-          />
-        ),
-      },
+      ...titleSlugColumns<PermissionRow>({ t, texts: 'organizations.permissions', rename, reslug, afterTitle: reload }),
       { accessorKey: 'num_uses', header: t('organizations.permissions.columns.uses'), cell: ({ row }) => row.original.num_uses },
       { accessorKey: 'created_at', header: t('organizations.permissions.columns.createdAt'), cell: ({ row }) => <DateTimeCell value={row.original.created_at} /> },
       {

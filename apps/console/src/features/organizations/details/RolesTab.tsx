@@ -11,7 +11,6 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useConfirmation } from '../../../components/use-confirmation';
 import { DataTable, ExpandRowButton, localPage } from '../../../components/data-table';
 import { ErrorState } from '../../../components/ErrorState';
-import { InlineEditCell } from '../../../components/InlineEditCell';
 import { LoadingState } from '../../../components/LoadingState';
 import { RowActionsMenu } from '../../../components/RowActionsMenu';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
@@ -22,6 +21,7 @@ import type { OrganizationDetails, RoleRow } from '../types';
 import { CreateRoleDialog } from './CreateRoleDialog';
 import { RoleAccountsDialog } from './RoleAccountsDialog';
 import { TabHeading } from './TabHeading';
+import { titleSlugColumns } from './title-slug-columns';
 
 /**
  * Roles: ID, Expand (one switch per permission of the organization), Title and Slug (edited
@@ -62,41 +62,7 @@ export function RolesTab({ organization }: { organization: OrganizationDetails }
           />
         ),
       },
-      {
-        accessorKey: 'title',
-        header: t('organizations.roles.columns.title'),
-        cell: ({ row }) => (
-          <InlineEditCell
-            value={row.original.title}
-            field="title"
-            label={t('organizations.roles.fields.title')}
-            editLabel={t('organizations.roles.editTitle', { title: row.original.title })}
-            savedMessage={t('organizations.roles.titleUpdated')}
-            onSave={async (title) => {
-              await rename({ id: row.original.id, title });
-              await reload();
-            }}
-          />
-        ),
-      },
-      {
-        accessorKey: 'slug',
-        header: t('organizations.roles.columns.slug'),
-        cell: ({ row }) => (
-          <InlineEditCell
-            value={row.original.slug}
-            field="slug"
-            monospace
-            label={t('organizations.roles.fields.slug')}
-            editLabel={t('organizations.roles.editSlug', { title: row.original.title })}
-            savedMessage={t('organizations.roles.slugUpdated')}
-            onSave={async (slug) => {
-              await reslug({ id: row.original.id, slug });
-              await Promise.all([reload(), utils.organizations.members.invalidate({ id: organization.id }), utils.organizations.ofAccount.invalidate()]);
-            }}
-          />
-        ),
-      },
+      ...titleSlugColumns<RoleRow>({ t, texts: 'organizations.roles', rename, reslug, afterTitle: reload, afterSlug: () => Promise.all([reload(), utils.organizations.members.invalidate({ id: organization.id }), utils.organizations.ofAccount.invalidate()]) }),
       { accessorKey: 'num_associations', header: t('organizations.roles.columns.associations'), cell: ({ row }) => row.original.num_associations },
       { accessorKey: 'created_at', header: t('organizations.roles.columns.createdAt'), cell: ({ row }) => <DateTimeCell value={row.original.created_at} /> },
       {
