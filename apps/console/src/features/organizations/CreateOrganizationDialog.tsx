@@ -1,22 +1,19 @@
 import { useId, useState, type FormEvent } from 'react';
 import Dialog from '@mui/material/Dialog';
-import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+import { DescriptionField } from '../../components/DescriptionField';
 import { FormDialogLayout } from '../../components/FormDialogLayout';
 import { ORGANIZATION_DESCRIPTION_MAX } from '@rollcall/contracts';
-import { splitFieldErrors } from '../../api/api-error';
 import { CountedTextField } from '../../components/CountedTextField';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
+import { useFieldErrors } from '../../lib/use-field-errors';
 import { trpc } from '../../trpc';
 import { OrganizationPicker } from './OrganizationPicker';
 import type { OrganizationOption } from './types';
 
 const FIELD_NAMES = ['title', 'description', 'parent_id'] as const;
-type FieldName = (typeof FIELD_NAMES)[number];
-type FieldErrors = Partial<Record<FieldName, string[]>>;
-
 
 interface CreateOrganizationDialogProps {
   open: boolean;
@@ -45,16 +42,8 @@ function CreateOrganizationForm({ titleId, parent, onClose }: { titleId: string;
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [parentOrganization, setParentOrganization] = useState<OrganizationOption | null>(parent);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, clearErrors: clearError, showServerErrors } = useFieldErrors(FIELD_NAMES);
   const create = trpc.organizations.create.useMutation();
-
-  const clearError = (name: FieldName) =>
-    setErrors((current) => {
-      if (!current[name]) return current;
-      const next = { ...current };
-      delete next[name];
-      return next;
-    });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -66,11 +55,7 @@ function CreateOrganizationForm({ titleId, parent, onClose }: { titleId: string;
           void utils.organizations.invalidate();
           onClose();
         },
-        onError: (error) => {
-          const { fields, notice } = splitFieldErrors(error, FIELD_NAMES, t);
-          setErrors(fields);
-          if (notice) notify(notice, 'error');
-        },
+        onError: showServerErrors,
       },
     );
   };
@@ -92,19 +77,12 @@ function CreateOrganizationForm({ titleId, parent, onClose }: { titleId: string;
           hint={t('organizations.create.titleHint')}
           errors={errors.title}
         />
-        <TextField
-          label={t('organizations.fields.description')}
-          name="description"
-          multiline
-          minRows={3}
-          value={description}
-          onChange={(event) => {
-            setDescription(event.target.value);
+        <DescriptionField
+          label={t('organizations.fields.description')} value={description} errors={errors.description} maxLength={ORGANIZATION_DESCRIPTION_MAX}
+          onValueChange={(value) => {
+            setDescription(value);
             clearError('description');
           }}
-          error={Boolean(errors.description)}
-          helperText={errors.description?.join(' ')}
-          slotProps={{ htmlInput: { maxLength: ORGANIZATION_DESCRIPTION_MAX } }}
         />
         <OrganizationPicker
           label={t('organizations.fields.parent')}

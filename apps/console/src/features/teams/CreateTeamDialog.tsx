@@ -4,10 +4,10 @@ import Dialog from '@mui/material/Dialog';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+import { DescriptionField } from '../../components/DescriptionField';
 import { FormDialogLayout } from '../../components/FormDialogLayout';
 import { TEAM_DESCRIPTION_MAX, type TAccountSearchItem } from '@rollcall/contracts';
 import { CountedTextField } from '../../components/CountedTextField';
@@ -89,19 +89,12 @@ function CreateTeamForm({ titleId, preset, onClose }: { titleId: string; preset:
           hint={t('teams.create.titleHint')}
           errors={errors.title}
         />
-        <TextField
-          label={t('teams.fields.description')}
-          name="description"
-          multiline
-          minRows={3}
-          value={description}
-          onChange={(event) => {
-            setDescription(event.target.value);
+        <DescriptionField
+          label={t('teams.fields.description')} value={description} errors={errors.description} maxLength={TEAM_DESCRIPTION_MAX}
+          onValueChange={(value) => {
+            setDescription(value);
             clearErrors('description');
           }}
-          error={Boolean(errors.description)}
-          helperText={errors.description?.join(' ')}
-          slotProps={{ htmlInput: { maxLength: TEAM_DESCRIPTION_MAX } }}
         />
         <Box>
           <FormControlLabel

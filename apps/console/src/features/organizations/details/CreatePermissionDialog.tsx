@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import Dialog from '@mui/material/Dialog';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { DescriptionField } from '../../../components/DescriptionField';
 import { FormDialogLayout } from '../../../components/FormDialogLayout';
 import { CountedTextField } from '../../../components/CountedTextField';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
@@ -74,18 +74,12 @@ function CreatePermissionForm({ titleId, organization, onClose }: { titleId: str
           errors={errors.slug}
           slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none', style: { fontFamily: 'monospace' } } }}
         />
-        <TextField
-          label={t('organizations.permissions.fields.description')}
-          name="description"
-          multiline
-          minRows={3}
-          value={description}
-          onChange={(event) => {
-            setDescription(event.target.value);
+        <DescriptionField
+          label={t('organizations.permissions.fields.description')} value={description} errors={errors.description} hint={t('organizations.permissions.descriptionHint')}
+          onValueChange={(value) => {
+            setDescription(value);
             clearErrors('description');
           }}
-          error={Boolean(errors.description)}
-          helperText={errors.description?.join(' ') ?? t('organizations.permissions.descriptionHint')}
         />
       </FormDialogLayout>
     </>

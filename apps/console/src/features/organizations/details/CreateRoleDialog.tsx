@@ -5,9 +5,9 @@ import Dialog from '@mui/material/Dialog';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { DescriptionField } from '../../../components/DescriptionField';
 import { FormDialogLayout } from '../../../components/FormDialogLayout';
 import { CountedTextField } from '../../../components/CountedTextField';
 import { ErrorState } from '../../../components/ErrorState';
@@ -96,18 +96,12 @@ function CreateRoleForm({ titleId, organization, onClose }: { titleId: string; o
             errors={errors.slug}
             slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none', style: { fontFamily: 'monospace' } } }}
           />
-          <TextField
-            label={t('organizations.roles.fields.description')}
-            name="description"
-            multiline
-            minRows={3}
-            value={description}
-            onChange={(event) => {
-              setDescription(event.target.value);
+          <DescriptionField
+            label={t('organizations.roles.fields.description')} value={description} errors={errors.description}
+            onValueChange={(value) => {
+              setDescription(value);
               clearErrors('description');
             }}
-            error={Boolean(errors.description)}
-            helperText={errors.description?.join(' ')}
           />
         </Paper>
         <Paper variant="outlined" component="fieldset" sx={{ p: 2, m: 0, minWidth: 0, display: 'grid', gap: 1 }}>

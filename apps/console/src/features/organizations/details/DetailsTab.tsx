@@ -2,8 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { DescriptionField } from '../../../components/DescriptionField';
 import { ORGANIZATION_DESCRIPTION_MAX } from '@rollcall/contracts';
 import { splitFieldErrors } from '../../../api/api-error';
 import { CountedTextField } from '../../../components/CountedTextField';
@@ -64,19 +64,12 @@ export function DetailsTab({ organization }: { organization: OrganizationDetails
           hint={t('organizations.details.titleHint')}
           errors={errors.title}
         />
-        <TextField
-          label={t('organizations.fields.description')}
-          name="description"
-          multiline
-          minRows={4}
-          value={description}
-          onChange={(event) => {
-            setDescription(event.target.value);
+        <DescriptionField
+          label={t('organizations.fields.description')} value={description} errors={errors.description} maxLength={ORGANIZATION_DESCRIPTION_MAX} minRows={4}
+          onValueChange={(value) => {
+            setDescription(value);
             setErrors((current) => ({ ...current, description: undefined }));
           }}
-          error={Boolean(errors.description)}
-          helperText={errors.description?.join(' ')}
-          slotProps={{ htmlInput: { maxLength: ORGANIZATION_DESCRIPTION_MAX } }}
         />
         <Box>
           <Button type="submit" variant="contained" loading={update.isPending}>
