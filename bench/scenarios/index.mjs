@@ -7,8 +7,9 @@ import { scenarios as append } from './append.mjs';
 import { CACHE_DIR, gc, log, now, summarize } from './lib.mjs';
 import { scenarios as listAccounts } from './list-accounts.mjs';
 import { scenarios as rebuild } from './rebuild.mjs';
+import { scenarios as scanIngest } from './scan-ingest.mjs';
 
-export const SCENARIOS = [...append, ...rebuild, ...listAccounts];
+export const SCENARIOS = [...append, ...rebuild, ...listAccounts, ...scanIngest];
 
 export const findScenario = (name) => SCENARIOS.find((s) => s.name === name);
 

@@ -1,5 +1,6 @@
 // Shared helpers for the bench scenarios: the built API (CommonJS under apps/api/dist), temp
 // directories, synthetic events, statistics and timing.
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -110,4 +111,27 @@ export function percentile(sorted, p) {
 
 export function summarize(values) {
   return { median: median(values), min: Math.min(...values), max: Math.max(...values), values };
+}
+
+/**
+ * Runs a load generator in its own process (the API under test must not share its event loop) and
+ * resolves with the JSON object it prints last; `name` names it in errors.
+ */
+export function runWorker(workerPath, options, name) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [workerPath, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`${name} exited with ${code}: ${stderr}`));
+      try {
+        resolve(JSON.parse(stdout.trim().split('\n').pop()));
+      } catch {
+        reject(new Error(`${name} printed no result: ${stdout} ${stderr}`));
+      }
+    });
+  });
 }

@@ -5,10 +5,9 @@
 // then, with the API stopped, N AccountCreated events (with their username/e-mail reservations) are
 // appended straight into the SQLite event store; the second start catches the projections up before
 // it listens, as a production restart would.
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { accountCreated, api, fmtInt, inFlight, log, now, removeDir, tempDir } from './lib.mjs';
+import { accountCreated, api, fmtInt, inFlight, log, now, removeDir, runWorker, tempDir } from './lib.mjs';
 
 const DEFAULT_ACCOUNTS = 100_000;
 const ADMIN = { username: 'admin', password: 'bench admin password' };
@@ -50,23 +49,7 @@ async function seedAccounts(file, count) {
 
 /** one autocannon run in a child process; resolves with the worker's JSON */
 function autocannonRun({ url, token, connections, duration }) {
-  const options = { url: url + PATH, connections, duration, headers: { authorization: `Bearer ${token}` } };
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [WORKER, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon worker exited with ${code}: ${stderr}`));
-      try {
-        resolve(JSON.parse(stdout.trim().split('\n').pop()));
-      } catch {
-        reject(new Error(`autocannon worker printed no result: ${stdout} ${stderr}`));
-      }
-    });
-  });
+  return runWorker(WORKER, { url: url + PATH, connections, duration, headers: { authorization: `Bearer ${token}` } }, 'autocannon worker');
 }
 
 function checked(result) {

@@ -184,8 +184,16 @@ describe('REST compatibility contract', () => {
     }
   };
 
+  it('answers 404 on v1 for the routes that are v2 only', async () => {
+    const client = http(app.url, await signIn(app.url));
+    const v2Only = ROUTES.filter((route) => route.versions && !route.versions.includes('v1') && route.method === 'get' && !route.path.includes('{'));
+    expect(v2Only.length).toBeGreaterThan(0);
+    for (const route of v2Only) expect((await client.get(`/api/v1/${route.path}`)).status, route.path).toBe(404);
+  });
+
   for (const route of ROUTES) {
     for (const [prefix, version] of [['/api/v1', 'v1'], ['/api/v2', 'v2'], ['/api', 'v2']] as const) {
+      if (!(route.versions ?? ['v1', 'v2']).includes(version)) continue;
       it(`${route.method.toUpperCase()} ${prefix}/${route.path}`, async () => {
         // a fresh session per call: logout rows revoke theirs
         const client = http(app.url, route.public ? undefined : await signIn(app.url));
@@ -204,11 +212,13 @@ describe('REST compatibility contract', () => {
     }
   }
 
-  it('serves an OpenAPI 3.1 document listing every catalogue route under all three prefixes', async () => {
+  it('serves an OpenAPI 3.1 document listing every catalogue route under its prefixes (v1 only where it is on v1)', async () => {
     const document = (await http(app.url).get('/api/openapi.json')).body;
     expect(document.openapi).toBe('3.1.0');
     for (const route of ROUTES) {
-      for (const prefix of ['/api/v1/', '/api/v2/', '/api/']) expect(document.paths[prefix + route.path]?.[route.method], prefix + route.path).toBeDefined();
+      const onV1 = (route.versions ?? ['v1', 'v2']).includes('v1');
+      for (const prefix of ['/api/v2/', '/api/']) expect(document.paths[prefix + route.path]?.[route.method], prefix + route.path).toBeDefined();
+      expect(document.paths[`/api/v1/${route.path}`]?.[route.method], `/api/v1/${route.path}`).toEqual(onV1 ? expect.anything() : undefined);
     }
     const page = await http(app.url).get('/api/docs');
     expect(page.status).toBe(200);

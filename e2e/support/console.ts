@@ -188,3 +188,47 @@ export async function openCreateTeam(page: Page, button: string) {
   await expect(dialog).toBeVisible();
   return dialog;
 }
+
+/**
+ * Makes a member of an organization its administrator for `slugs` (docs/adr/0011): organization
+ * permissions with those system slugs, a role holding them, the role granted to the account.
+ */
+export async function grantSystemPermissionsThroughRest(request: APIRequestContext, organizationId: string, accountId: string, slugs: string[]): Promise<void> {
+  const headers = { authorization: `Bearer ${await restToken(request)}` };
+  const post = async (path: string, data: unknown) => {
+    const answer = await request.post(path, { data, headers });
+    expect(answer.status(), await answer.text()).toBeLessThan(300);
+    return (await answer.json()).data as { id: string };
+  };
+  const permissions = [];
+  for (const slug of slugs) permissions.push((await post('/api/v2/permission', { organization_id: organizationId, title: `Rollcall ${slug}`, slug, description: '' })).id);
+  const role = await post(`/api/v2/organization/${organizationId}/role`, { title: `Administrator ${Date.now().toString(36)}`, slug: `administrator-${Date.now().toString(36)}`, description: '', permissions });
+  await post(`/api/v2/organization/${organizationId}/account-role`, { account_id: accountId, role_id: role.id });
+}
+
+/** registers a door reader through REST v2 and issues its token (docs/readers.md); answers its id and token */
+export async function registerReaderThroughRest(request: APIRequestContext, reader: { name: string; door: string; role: 'door' | 'enrollment' }): Promise<{ id: string; token: string }> {
+  const headers = { authorization: `Bearer ${await restToken(request)}` };
+  const registered = await request.post('/api/v2/readers', { data: reader, headers });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const id = (await registered.json()).data.id as string;
+  const issued = await request.post(`/api/v2/readers/${id}/token`, { headers });
+  expect(issued.status(), await issued.text()).toBe(201);
+  return { id, token: (await issued.json()).data.token as string };
+}
+
+/** a reader posts one scan with its own token, as the door agent does; answers the scan's acknowledgement */
+export async function postScanAsReader(request: APIRequestContext, readerToken: string, scan: { card_uid: string; sequence: number }): Promise<{ status: string; outcome?: string }> {
+  const now = new Date().toISOString();
+  const answer = await request.post('/api/v2/reader/scans', {
+    data: { sent_at: now, scans: [{ card_uid: scan.card_uid, sequence: scan.sequence, device_time: now }] },
+    headers: { authorization: `Bearer ${readerToken}` },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return (await answer.json()).acks[0] as { status: string; outcome?: string };
+}
+
+/** a random card UID of 7 bytes (ISO 14443), upper-case hex as the server keeps it */
+export function newCardUid(): string {
+  return Array.from({ length: 7 }, () => Math.floor(Math.random() * 256).toString(16).padStart(2, '0')).join('').toUpperCase();
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccountThroughRest, expectAccessible, newAccount, openAccount, signIn } from '../support/console';
+import { createAccountThroughRest, createOrganizationThroughRest, expectAccessible, grantSystemPermissionsThroughRest, newAccount, openAccount, signIn } from '../support/console';
 
 function tokenDialog(page: Page, mode: 'create' | 'edit') {
   return page.getByRole('dialog', { name: mode === 'create' ? 'Create new access token' : 'Edit access token' });
@@ -13,7 +13,10 @@ async function choosePermission(page: Page, dialog: ReturnType<typeof tokenDialo
 
 test('an administrator creates an access token for an account, a program uses it, and it ends when deleted', async ({ page, request }) => {
   const account = newAccount('grace');
-  await createAccountThroughRest(request, account);
+  // a program acts within what its account may do (docs/adr/0011): this one reads the accounts of its organization
+  const organizationId = await createOrganizationThroughRest(request, `Programs ${Date.now().toString(36)}`);
+  const accountId = await createAccountThroughRest(request, { ...account, organization: organizationId });
+  await grantSystemPermissionsThroughRest(request, organizationId, accountId, ['accounts:read']);
   await signIn(page);
   await openAccount(page, account);
   await page.getByRole('tab', { name: 'Access tokens' }).click();

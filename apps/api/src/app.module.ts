@@ -12,7 +12,17 @@ import { MailModule } from './mail/mail.module';
 import { OrganizationsModule } from './organizations/organizations.module';
 import { PoliciesModule } from './policies/policies.module';
 import { TeamsModule } from './teams/teams.module';
+import { ApplicationsModule } from './applications/applications.module';
 import { TrpcServer } from './trpc/trpc-server';
+import { ReadersModule } from './readers/readers.module';
+import { AttendanceModule } from './attendance/attendance.module';
+import { AttendanceStatusesModule } from './attendance-statuses/attendance-statuses.module';
+import { CalendarModule } from './calendar/calendar.module';
+import { AuditModule } from './audit/audit.module';
+
+import { HealthController } from './operations/health.controller';
+import { MetricsController } from './operations/metrics.controller';
+import { OperationsGauges } from './operations/operations-gauges';
 
 @Module({})
 export class AppModule {
@@ -21,9 +31,9 @@ export class AppModule {
     return {
       module: AppModule,
       // AuthModule first: its fixed routes (account/current) must be matched before account/:id
-      imports: [configModule, CoreModule, AuthModule, AccountsModule, PoliciesModule, AccessTokensModule, OrganizationsModule, MailModule, TeamsModule],
-      controllers: [OpenApiController],
-      providers: [LiveFeed, TrpcServer, BootstrapAdminService],
+      imports: [configModule, CoreModule, AuthModule, AccountsModule, PoliciesModule, AccessTokensModule, OrganizationsModule, MailModule, TeamsModule, ApplicationsModule, AttendanceStatusesModule, CalendarModule, ReadersModule, AttendanceModule, AuditModule],
+      controllers: [OpenApiController, HealthController, MetricsController],
+      providers: [LiveFeed, TrpcServer, BootstrapAdminService, OperationsGauges],
     };
   }
 }

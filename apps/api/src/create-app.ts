@@ -12,6 +12,11 @@ import { ProjectionsService } from './core/projections.service';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { restBodyParsing, securityHeaders, serveConsole } from './http/http-pipeline';
 import { TrpcServer } from './trpc/trpc-server';
+import { httpMetrics } from './operations/http-metrics';
+import { Metrics } from './operations/metrics';
+import type { DestinationStream } from 'pino';
+import { accessLog } from './operations/access-log';
+import { createJsonLogger, JsonNestLogger } from './operations/json-logger';
 import { compileTrust, resolveClientAddress } from './http/client-address';
 
 export interface RunningApp {
@@ -34,11 +39,18 @@ const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
  * Builds and starts the whole API: projections caught up, first administrator ensured, REST, tRPC,
  * WebSocket and the console on one port. main.ts and the integration tests both start it this way.
  */
-export async function startApp(config: AppConfig, options: { print?: (line: string) => void } = {}): Promise<RunningApp> {
+export async function startApp(config: AppConfig, options: { print?: (line: string) => void; logDestination?: DestinationStream } = {}): Promise<RunningApp> {
   mkdirSync(config.dataDir, { recursive: true });
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bodyParser: false, logger: LOG_LEVELS[config.logLevel], abortOnError: false });
+  const jsonLogger = config.logFormat === 'json' ? createJsonLogger(config, options.logDestination) : null;
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bodyParser: false,
+    logger: jsonLogger ? new JsonNestLogger(jsonLogger) : LOG_LEVELS[config.logLevel],
+    abortOnError: false,
+  });
   const express = app.getHttpAdapter().getInstance();
   securityHeaders(express);
+  express.use(httpMetrics(app.get(Metrics)));
+  if (jsonLogger) express.use(accessLog(jsonLogger));
   // X-Forwarded-For counts only from ROLLCALL_TRUSTED_PROXIES (none by default)
   const trust = compileTrust(config.trustedProxies);
   express.set('trust proxy', trust);
@@ -77,6 +89,7 @@ export async function startApp(config: AppConfig, options: { print?: (line: stri
     close: async () => {
       await trpc.close();
       await app.close();
+      jsonLogger?.flush();
     },
   };
 }

@@ -4,6 +4,10 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { loadConfig, type AppConfig } from '../src/config/app-config';
 import { startApp, type RunningApp } from '../src/create-app';
+import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
+import WebSocket from 'ws';
+import type { AppRouter } from '../src/trpc/app-router';
+import type { DestinationStream } from 'pino';
 
 export const ADMIN = { username: 'admin', password: 'correct horse battery staple' };
 
@@ -32,7 +36,7 @@ export interface TestApp extends RunningApp {
  * Starts the real Nest app over HTTP on a free port: SQLite files in a fresh temp dir, or a fresh
  * PostgreSQL schema for both the event store and the read models.
  */
-export async function startTestApp(kind: StorageKind = 'sqlite', overrides: Record<string, string> = {}, reuse?: AppConfig): Promise<TestApp> {
+export async function startTestApp(kind: StorageKind = 'sqlite', overrides: Record<string, string> = {}, reuse?: AppConfig, logDestination?: DestinationStream): Promise<TestApp> {
   let config = reuse;
   if (!config) {
     const dataDir = mkdtempSync(join(tmpdir(), 'rollcall-test-'));
@@ -52,7 +56,7 @@ export async function startTestApp(kind: StorageKind = 'sqlite', overrides: Reco
     });
   }
   const printed: string[] = [];
-  const running = await startApp(config, { print: (line) => printed.push(line) });
+  const running = await startApp(config, { print: (line) => printed.push(line), logDestination });
   const fixed = config;
   return {
     ...running,
@@ -121,4 +125,36 @@ export async function createAccount(admin: ReturnType<typeof http>, overrides: R
   const created = await admin.post('/api/v1/account', account);
   if (created.status !== 201) throw new Error(`account creation failed: ${created.status} ${JSON.stringify(created.body)}`);
   return { ...account, id: created.body.id as string };
+}
+
+/** The bootstrap's protected organization and its protected administrator role (docs/adr/0011). */
+export async function firstOrganization(admin: ReturnType<typeof http>) {
+  const page = await admin.get('/api/v1/organizations?search=rollcall');
+  const root = (page.body.data as Array<{ id: string; title: string; protected: boolean }>).find((organization) => organization.title === 'Rollcall' && organization.protected);
+  if (!root) throw new Error('the first organization is missing');
+  const roles = (await admin.get(`/api/v1/organization/${root.id}/roles`)).body as Array<{ id: string; slug: string; protected: boolean }>;
+  const administrator = roles.find((role) => role.slug === 'administrator' && role.protected);
+  if (!administrator) throw new Error('the administrator role is missing');
+  return { organizationId: root.id, roleId: administrator.id };
+}
+
+/** Makes an account a super administrator: a member of the first organization holding its administrator role. */
+export async function makeSuperAdministrator(admin: ReturnType<typeof http>, accountId: string): Promise<void> {
+  const { organizationId, roleId } = await firstOrganization(admin);
+  const joined = await admin.post(`/api/v2/account/${accountId}/associate/organization`, { organization_id: organizationId });
+  if (joined.status !== 201) throw new Error(`joining the first organization failed: ${joined.status} ${JSON.stringify(joined.body)}`);
+  const granted = await admin.post(`/api/v2/organization/${organizationId}/account-role`, { account_id: accountId, role_id: roleId });
+  if (granted.status !== 200) throw new Error(`granting the administrator role failed: ${granted.status} ${JSON.stringify(granted.body)}`);
+}
+
+/** a tRPC client over our WebSocket with a session, as a console on our origin (cookie and Origin sent) would open it */
+export function liveClient(base: string, token: string) {
+  const headers = { cookie: `user_session=${token}`, origin: base };
+  const Socket = class extends WebSocket {
+    constructor(address: string, protocols?: string | string[]) {
+      super(address, protocols, { headers });
+    }
+  };
+  const wsClient = createWSClient({ url: `${base.replace('http', 'ws')}/ws`, WebSocket: Socket as unknown as typeof globalThis.WebSocket });
+  return { client: createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] }), close: () => wsClient.close() };
 }

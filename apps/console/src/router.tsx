@@ -4,6 +4,7 @@ import BlankLayout from './layouts/BlankLayout';
 import { NotFoundPage, RouteErrorPage } from './features/errors/ErrorPage';
 import { accountProfileRoute, accountsRoute } from './features/accounts/routes';
 import { accessTokensRoute } from './features/access-tokens/routes';
+import { auditEventsRoute } from './features/audit/routes';
 import { applicationDetailsRoute, applicationsRoute } from './features/applications/routes';
 import { arrivalsDeparturesRoute } from './features/arrivals-departures/routes';
 import { attendanceStatusesRoute } from './features/attendance-statuses/routes';
@@ -12,6 +13,8 @@ import { organizationDetailsRoute, organizationsRoute } from './features/organiz
 import { passwordPoliciesRoute } from './features/password-policies/routes';
 import { statisticsRoute } from './features/statistics/routes';
 import { teamsRoute } from './features/teams/routes';
+import { readersRoute } from './features/readers/routes';
+import { presenceRoute } from './features/presence/routes';
 
 // Route-level code splitting: each screen (and the admin shell) is its own chunk.
 const AdminLayout = lazyWithReload(() => import('./layouts/AdminLayout'));
@@ -23,9 +26,16 @@ const AccountsPage = lazyWithReload(() => import('./features/accounts/AccountsPa
 const AccountProfilePage = lazyWithReload(() => import('./features/accounts/profile/AccountProfilePage'));
 const PasswordPoliciesPage = lazyWithReload(() => import('./features/password-policies/PasswordPoliciesPage'));
 const AccessTokensPage = lazyWithReload(() => import('./features/access-tokens/AccessTokensPage'));
+const EventLogPage = lazyWithReload(() => import('./features/audit/EventLogPage'));
 const OrganizationsPage = lazyWithReload(() => import('./features/organizations/OrganizationsPage'));
 const OrganizationDetailsPage = lazyWithReload(() => import('./features/organizations/details/OrganizationDetailsPage'));
 const TeamsPage = lazyWithReload(() => import('./features/teams/TeamsPage'));
+const ApplicationsPage = lazyWithReload(() => import('./features/applications/ApplicationsPage'));
+const ApplicationDetailsPage = lazyWithReload(() => import('./features/applications/details/ApplicationDetailsPage'));
+const AttendanceStatusesPage = lazyWithReload(() => import('./features/attendance-statuses/AttendanceStatusesPage'));
+const ReadersPage = lazyWithReload(() => import('./features/readers/ReadersPage'));
+const ArrivalsDeparturesPage = lazyWithReload(() => import('./features/arrivals-departures/ArrivalsDeparturesPage'));
+const PresencePage = lazyWithReload(() => import('./features/presence/PresencePage'));
 const ComingSoonPage = lazyWithReload(() => import('./components/ComingSoonPage'));
 
 /** Screens of later releases: the route exists and names itself. */
@@ -40,13 +50,16 @@ const adminScreens: RouteObject[] = [
   { path: organizationsRoute, element: <OrganizationsPage /> },
   { path: organizationDetailsRoute, element: <OrganizationDetailsPage /> },
   { path: teamsRoute, element: <TeamsPage /> },
-  later(applicationsRoute, 'nav.applications'),
-  later(applicationDetailsRoute, 'applications.detailsTitle'),
+  { path: applicationsRoute, element: <ApplicationsPage /> },
+  { path: applicationDetailsRoute, element: <ApplicationDetailsPage /> },
   { path: passwordPoliciesRoute, element: <PasswordPoliciesPage /> },
-  later(arrivalsDeparturesRoute, 'nav.arrivalsDepartures'),
+  { path: presenceRoute, element: <PresencePage /> },
+  { path: arrivalsDeparturesRoute, element: <ArrivalsDeparturesPage /> },
   later(statisticsRoute, 'nav.statistics'),
-  later(attendanceStatusesRoute, 'nav.attendanceStatuses'),
+  { path: attendanceStatusesRoute, element: <AttendanceStatusesPage /> },
+  { path: readersRoute, element: <ReadersPage /> },
   { path: accessTokensRoute, element: <AccessTokensPage /> },
+  { path: auditEventsRoute, element: <EventLogPage /> },
 ];
 
 export const routes: RouteObject[] = [

@@ -8,3 +8,7 @@ export * from './permissions';
 export * from './tokens';
 export * from './organizations';
 export * from './teams';
+export * from './applications';
+export * from './readers';
+export * from './attendance';
+export * from './audit';

@@ -5,3 +5,7 @@ export * from './password-policy';
 export * from './access-token';
 export * from './organization';
 export * from './team';
+export * from './application';
+export * from './attendance';
+export * from './smart-card';
+export * from './reader';

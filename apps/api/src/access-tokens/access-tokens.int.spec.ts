@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_STORE } from '../core/tokens';
 import type { EventStore } from '../event-store/event-store.port';
-import { createAccount, http, newAccount, signIn, startTestApp, storageKinds, type TestApp } from '../../test/test-app';
+import { createAccount, http, makeSuperAdministrator, newAccount, signIn, startTestApp, storageKinds, type TestApp } from '../../test/test-app';
 
 type Client = ReturnType<typeof http>;
 
@@ -118,6 +118,7 @@ describe.each(storageKinds())('access tokens (%s)', (kind) => {
 
   it('ends with its account', async () => {
     const account = await createAccount(admin);
+    await makeSuperAdministrator(admin, account.id);
     const { token } = await issue({ account_id: account.id });
     expect((await http(app.url, token).get('/api/v1/accounts')).status).toBe(200);
     expect((await admin.raw('DELETE', `/api/v1/account/${account.id}`)).status).toBe(200);

@@ -1,5 +1,6 @@
 import type { SystemPermission, TCreateAccessTokenInput } from '@rollcall/contracts';
 import { DomainError, type AccessTokenGrant } from '@rollcall/domain';
+import { holdsAnywhere } from '../auth/grants';
 import type { Principal } from '../auth/principal';
 
 type GrantInput = Pick<TCreateAccessTokenInput, 'title' | 'permissions' | 'restrictions' | 'expires_at'> & { forever: boolean };
@@ -11,12 +12,12 @@ export function grantFromInput(input: GrantInput): AccessTokenGrant {
 }
 
 /**
- * A token can never grant more than the one who creates it holds: a session holds every permission
- * (until roles arrive), an access token only its own, so a token with tokens:write cannot mint a
- * broader token.
+ * A token can never be given a permission its creator holds nowhere (docs/adr/0011): an access token
+ * with tokens:write cannot mint a broader token, an organization administrator cannot hand out what
+ * no role gives them. Where the token may use it is its own account's business: a token never
+ * exceeds its holder (restrictGrants).
  */
 export function assertMayGrant(grantor: Principal, permissions: readonly string[]): void {
-  if (grantor.kind === 'session') return;
-  const beyond = permissions.filter((permission) => !grantor.permissions.has(permission as SystemPermission));
-  if (beyond.length) throw new DomainError('auth.forbidden', `An access token cannot grant permissions it does not hold: ${beyond.join(', ')}`, 'permissions');
+  const beyond = permissions.filter((permission) => !holdsAnywhere(grantor.grants, permission as SystemPermission));
+  if (beyond.length) throw new DomainError('auth.forbidden', `Permissions cannot be granted by one who does not hold them: ${beyond.join(', ')}`, 'permissions');
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, http, signIn, startTestApp, storageKinds, type TestApp } from '../../test/test-app';
+import { createAccount, firstOrganization, http, signIn, startTestApp, storageKinds, type TestApp } from '../../test/test-app';
 
 /**
  * Who may administer (docs/adr/0011, first step): the holders of the protected administrator role of
@@ -16,16 +16,6 @@ describe.each(storageKinds())('administrators (%s)', (kind) => {
   afterAll(async () => {
     await app?.destroy();
   });
-
-  const firstOrganization = async () => {
-    const page = await admin.get('/api/v1/organizations?search=rollcall');
-    const root = (page.body.data as Array<{ id: string; title: string; protected: boolean }>).find((organization) => organization.title === 'Rollcall' && organization.protected);
-    if (!root) throw new Error('the first organization is missing');
-    const roles = (await admin.get(`/api/v1/organization/${root.id}/roles`)).body as Array<{ id: string; slug: string; protected: boolean }>;
-    const administrator = roles.find((role) => role.slug === 'administrator' && role.protected);
-    if (!administrator) throw new Error('the administrator role is missing');
-    return { organizationId: root.id, roleId: administrator.id };
-  };
 
   it('refuses every administration route to an account without the administrator role, on v1, v2 and tRPC alike', async () => {
     const plain = await createAccount(admin);
@@ -45,7 +35,7 @@ describe.each(storageKinds())('administrators (%s)', (kind) => {
   });
 
   it('lets an account administer from the call after it is given the administrator role, and not after it loses it', async () => {
-    const { organizationId, roleId } = await firstOrganization();
+    const { organizationId, roleId } = await firstOrganization(admin);
     const deputy = await createAccount(admin);
     const session = http(app.url, await signIn(app.url, { username: deputy.username, password: deputy.password }));
     expect((await session.get('/api/v2/accounts')).status).toBe(403);

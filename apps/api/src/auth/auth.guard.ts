@@ -1,12 +1,12 @@
 import { CanActivate, createParamDecorator, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { SystemPermission } from '@rollcall/contracts';
 import { DomainError } from '@rollcall/domain';
 import type { Request } from 'express';
 import type { RequestContext } from '../application/request-context';
 import { requestContext } from '../http/request-context.factory';
 import { Authenticator } from './authenticator';
-import { assertPermitted, REQUIRED_PERMISSION } from './permissions';
+import { AccessPolicy } from './access-policy';
+import { REQUIRED_PERMISSION, type PermissionRequirement } from './permissions';
 import type { Principal } from './principal';
 
 const IS_PUBLIC = 'rollcall:public';
@@ -27,6 +27,7 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly authenticator: Authenticator,
+    private readonly access: AccessPolicy,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -41,7 +42,8 @@ export class AuthGuard implements CanActivate {
     if (principal.passwordChangeRequired && !this.reflector.getAllAndOverride<boolean>(ALLOWED_WHILE_PASSWORD_CHANGE_REQUIRED, [context.getHandler(), context.getClass()])) {
       throw passwordChangeRequiredError();
     }
-    assertPermitted(principal, this.reflector.getAllAndOverride<SystemPermission | undefined>(REQUIRED_PERMISSION, [context.getHandler(), context.getClass()]));
+    const required = this.reflector.getAllAndOverride<PermissionRequirement | undefined>(REQUIRED_PERMISSION, [context.getHandler(), context.getClass()]);
+    await this.access.authorize(principal, required?.permission, required?.requirements ?? [], { param: request.params, body: request.body, query: request.query });
     return true;
   }
 }

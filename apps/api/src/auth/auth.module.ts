@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { AccessPolicy } from './access-policy';
 import { AuthGuard } from './auth.guard';
 import { Authenticator } from './authenticator';
 import { CredentialCache } from './credential-cache';
@@ -13,8 +14,8 @@ import { AuthV1Controller } from './rest/auth.v1.controller';
 import { AuthV2Controller } from './rest/auth.v2.controller';
 
 @Module({
-  exports: [Authenticator, TokenUsageRecorder],
+  exports: [Authenticator, TokenUsageRecorder, AccessPolicy],
   controllers: [AuthV1Controller, AuthV2Controller],
-  providers: [CredentialCache, TokenUsageRecorder, Authenticator, ResolveAccessTokenHandler, SignInHandler, SignOutHandler, ResolveSessionHandler, CurrentAccountHandler, { provide: APP_GUARD, useClass: AuthGuard }],
+  providers: [AccessPolicy, CredentialCache, TokenUsageRecorder, Authenticator, ResolveAccessTokenHandler, SignInHandler, SignOutHandler, ResolveSessionHandler, CurrentAccountHandler, { provide: APP_GUARD, useClass: AuthGuard }],
 })
 export class AuthModule {}

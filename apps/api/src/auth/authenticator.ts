@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ACCESS_TOKEN_PREFIX } from '@rollcall/contracts';
+import { ACCESS_TOKEN_PREFIX, READER_TOKEN_PREFIX } from '@rollcall/contracts';
 import { DomainError } from '@rollcall/domain';
 import type { Clock } from '../application/clock';
 import { CLOCK } from '../core/tokens';
@@ -34,6 +34,8 @@ export class Authenticator {
   async authenticate(request: IncomingMessage): Promise<Authentication> {
     const credential = credentialFrom(request);
     if (!credential) return anonymous;
+    // a door reader's token is checked by the reader routes themselves (docs/readers.md): it is no session
+    if (credential.token.startsWith(READER_TOKEN_PREFIX)) return anonymous;
     if (!credential.token.startsWith(ACCESS_TOKEN_PREFIX)) {
       const session = await this.queryBus.execute<ResolveSessionQuery, SessionPrincipal | null>(new ResolveSessionQuery(credential.token));
       return session ? { principal: session, refusal: null } : anonymous;

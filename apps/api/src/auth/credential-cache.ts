@@ -17,8 +17,21 @@ interface Entry {
 
 /** account events that change nothing about an open session's or token's access */
 const QUIET_ACCOUNT_EVENTS = new Set(['AccountSignedIn', 'SignInFailed', 'AccountLocked']);
-// organization_access_v1: an account's roles (an administrator role granted or taken back)
-const WATCHED_PROJECTIONS = new Set(['sessions_v1', 'accounts_v2', 'access_tokens_v1', 'organization_access_v1']);
+// organization_access_v1: an account's roles and what roles grant; organizations_v1: the tree grants follow
+const WATCHED_PROJECTIONS = new Set(['sessions_v1', 'accounts_v2', 'access_tokens_v1', 'organization_access_v1', 'organizations_v1']);
+/**
+ * Events that change the grants of every holder of a role, or the subtrees grants reach: rare
+ * administration, so every cached credential is resolved again (docs/adr/0011).
+ */
+const GRANT_SHAPING_EVENTS = new Set([
+  'PermissionGrantedToRole',
+  'PermissionRevokedFromRole',
+  'PermissionSlugChanged',
+  'PermissionDeleted',
+  'RoleDeleted',
+  'OrganizationPlaced',
+  'OrganizationDeleted',
+]);
 
 const MAX_ENTRIES = 10_000;
 /** a safety net only: revocations evict at once (below) */
@@ -45,7 +58,8 @@ export class CredentialCache implements OnModuleInit, OnModuleDestroy {
     this.unsubscribe = this.progress.onAdvanced((projection, events) => {
       if (!WATCHED_PROJECTIONS.has(projection)) return;
       for (const event of events) {
-        if (event.type === 'SessionEnded') this.evictCredential((event.data as { sessionId: string }).sessionId);
+        if (GRANT_SHAPING_EVENTS.has(event.type)) this.clear();
+        else if (event.type === 'SessionEnded') this.evictCredential((event.data as { sessionId: string }).sessionId);
         else if (event.type === 'AccessTokenUpdated' || event.type === 'AccessTokenRevoked') this.evictCredential((event.data as { tokenId: string }).tokenId);
         // any other change to an account (status, password, deletion) may end its access
         else if (event.streamId.startsWith('account-') && !QUIET_ACCOUNT_EVENTS.has(event.type)) this.evictAccount(event.streamId.slice('account-'.length));
@@ -70,12 +84,14 @@ export class CredentialCache implements OnModuleInit, OnModuleDestroy {
 
   /** `expiresAt`: when the credential itself stops working (ms), or null for never */
   set(tokenHash: string, credential: ResolvedCredential, expiresAt: number | null, now: number): void {
-    if (this.byTokenHash.size >= MAX_ENTRIES) {
-      this.byTokenHash.clear();
-      this.tokenHashByCredential.clear();
-    }
+    if (this.byTokenHash.size >= MAX_ENTRIES) this.clear();
     this.byTokenHash.set(tokenHash, { credential, validUntil: Math.min(expiresAt ?? Infinity, now + MAX_AGE_MS) });
     this.tokenHashByCredential.set(credentialIdOf(credential.principal), tokenHash);
+  }
+
+  private clear(): void {
+    this.byTokenHash.clear();
+    this.tokenHashByCredential.clear();
   }
 
   private evictCredential(credentialId: string): void {

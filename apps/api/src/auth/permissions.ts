@@ -1,25 +1,29 @@
 import { SetMetadata } from '@nestjs/common';
 import type { SystemPermission } from '@rollcall/contracts';
 import { DomainError } from '@rollcall/domain';
+import { scopeOf, type Scope } from './grants';
 import type { Principal, SessionPrincipal } from './principal';
+import type { ResourceRequirement } from './resource-requirements';
 
 export const REQUIRED_PERMISSION = 'rollcall:required-permission';
 
-/**
- * The system permission a route needs. A session holds them all when its account is an administrator
- * (the protected administrator role of the first organization; organization-scoped grants follow,
- * docs/adr/0011), none otherwise; an access token holds only those chosen for it. A route without
- * one is for sessions only (sign-out, the own account and password change): tokens are refused there.
- */
-export const RequirePermission = (permission: SystemPermission) => SetMetadata(REQUIRED_PERMISSION, permission);
+export interface PermissionRequirement {
+  permission: SystemPermission;
+  requirements: readonly ResourceRequirement[];
+}
 
-export function assertPermitted(principal: Principal, permission: SystemPermission | undefined): void {
-  if (principal.kind === 'session') {
-    if (permission && !principal.administrator) throw new DomainError('auth.forbidden', `This account lacks the permission ${permission}: it holds no administrator role`);
-    return;
-  }
-  if (!permission) sessionOf(principal);
-  else if (!principal.permissions.has(permission)) throw new DomainError('auth.forbidden', `This access token lacks the permission ${permission}`);
+/**
+ * The system permission a route needs, and where: on the resources named by `requirements` (their
+ * ids taken from the request), EVERYWHERE, or, with none, anywhere (lists, filtered by the query to
+ * `listScope`). Checked by AccessPolicy (docs/adr/0011). A route without it is for sessions only
+ * (sign-out, the own account and password change): tokens are refused there.
+ */
+export const RequirePermission = (permission: SystemPermission, ...requirements: ResourceRequirement[]) =>
+  SetMetadata(REQUIRED_PERMISSION, { permission, requirements } satisfies PermissionRequirement);
+
+/** Where a list may look: everywhere, or the organizations (subtrees included) where the principal holds `permission`. */
+export function listScope(principal: Principal, permission: SystemPermission): Scope {
+  return scopeOf(principal.grants, permission);
 }
 
 /** Routes without a permission are for sessions only; this narrows the principal where they need the session itself. */

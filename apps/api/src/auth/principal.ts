@@ -1,6 +1,7 @@
 import type { SystemPermission } from '@rollcall/contracts';
+import type { Grants } from './grants';
 
-/** A signed-in administrator, through the console or the REST API's session token. */
+/** A signed-in account, through the console or the REST API's session token. */
 export interface SessionPrincipal {
   kind: 'session';
   accountId: string;
@@ -11,12 +12,8 @@ export interface SessionPrincipal {
    * `auth.password_change_required`).
    */
   passwordChangeRequired: boolean;
-  /**
-   * Holds a protected role of the protected top-level organization (the bootstrap's `administrator`):
-   * every system permission, everywhere. Organization-scoped administrators come next (docs/adr/0011);
-   * until then a session without it may only use the session-only routes (its own account).
-   */
-  administrator: boolean;
+  /** what the account may do, and where (docs/adr/0011); none at all: only its own session's routes */
+  grants: Grants;
 }
 
 /** A request carrying an access token: it acts as the token's account, within the token's permissions. */
@@ -24,7 +21,10 @@ export interface TokenPrincipal {
   kind: 'token';
   accountId: string;
   tokenId: string;
+  /** the token's own list (ADR 0007) */
   permissions: ReadonlySet<SystemPermission>;
+  /** its account's grants restricted to that list: a token never exceeds its holder */
+  grants: Grants;
   passwordChangeRequired: false;
 }
 

@@ -26,6 +26,8 @@ const ZEnvironment = z.object({
   ROLLCALL_SESSION_HOURS: z.coerce.number().positive().default(12),
   ROLLCALL_CONSOLE_DIR: z.string().optional(),
   ROLLCALL_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** json: one JSON object per line with an access log line per request (production); text: Nest's readable lines, no access log */
+  ROLLCALL_LOG_FORMAT: z.enum(['json', 'text'], { error: 'ROLLCALL_LOG_FORMAT must be json or text' }).default('json'),
   /** argon2id cost; tests lower it, production keeps OWASP's m=19 MiB, t=2, p=1 */
   ROLLCALL_ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
   ROLLCALL_ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
@@ -65,6 +67,7 @@ export interface AppConfig {
   sessionHours: number;
   consoleDir: string;
   logLevel: z.infer<typeof ZEnvironment>['ROLLCALL_LOG_LEVEL'];
+  logFormat: 'json' | 'text';
   argon2: { memoryCost: number; timeCost: number };
   trustedProxies: string[];
   tokenUsageFlushMs: number;
@@ -123,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionHours: e.ROLLCALL_SESSION_HOURS,
     consoleDir: e.ROLLCALL_CONSOLE_DIR ?? resolve(__dirname, '../../../console/dist'),
     logLevel: e.ROLLCALL_LOG_LEVEL,
+    logFormat: e.ROLLCALL_LOG_FORMAT,
     argon2: { memoryCost: e.ROLLCALL_ARGON2_MEMORY_KIB, timeCost: e.ROLLCALL_ARGON2_TIME_COST },
     trustedProxies: e.ROLLCALL_TRUSTED_PROXIES,
     tokenUsageFlushMs: e.ROLLCALL_TOKEN_USAGE_FLUSH_MS,

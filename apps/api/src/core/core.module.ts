@@ -9,6 +9,7 @@ import { createReadDb, type ReadDb } from '../read-db/create-read-db';
 import { CommandGateway } from './command-gateway';
 import { PasswordHasher } from './password-hasher';
 import { PasswordStrength } from './password-strength';
+import { countingAppends, Metrics } from '../operations/metrics';
 import { ProjectionRegistry } from './projection-registry';
 import { ProjectionsService } from './projections.service';
 import { APP_CONFIG, CLOCK, EVENT_STORE, READ_DB } from './tokens';
@@ -19,7 +20,9 @@ const READ_DB_HANDLE = Symbol('READ_DB_HANDLE');
 @Module({
   imports: [CqrsModule.forRoot()],
   providers: [
-    { provide: EVENT_STORE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createEventStore(config.eventStore) },
+    Metrics,
+    // counted for /metrics: every append of this process goes through here
+    { provide: EVENT_STORE, inject: [APP_CONFIG, Metrics], useFactory: async (config: AppConfig, metrics: Metrics) => countingAppends(await createEventStore(config.eventStore), metrics) },
     { provide: READ_DB_HANDLE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createReadDb(config.readDb) },
     { provide: READ_DB, inject: [READ_DB_HANDLE], useFactory: (handle: ReadDb) => handle.db },
     { provide: CLOCK, useValue: systemClock },
@@ -30,7 +33,7 @@ const READ_DB_HANDLE = Symbol('READ_DB_HANDLE');
     PasswordHasher,
     PasswordStrength,
   ],
-  exports: [EVENT_STORE, READ_DB, CLOCK, ProjectionProgress, ProjectionRegistry, ProjectionsService, CommandGateway, PasswordHasher, PasswordStrength, CqrsModule],
+  exports: [Metrics, EVENT_STORE, READ_DB, CLOCK, ProjectionProgress, ProjectionRegistry, ProjectionsService, CommandGateway, PasswordHasher, PasswordStrength, CqrsModule],
 })
 export class CoreModule implements OnApplicationShutdown {
   constructor(

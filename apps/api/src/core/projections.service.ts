@@ -12,6 +12,8 @@ import { EVENT_STORE, READ_DB } from './tokens';
 export class ProjectionsService {
   private readonly logger = new Logger('Projections');
   private runner: ProjectionRunner | null = null;
+  /** projections whose subscription stopped on an error: the process is not ready (/readyz) */
+  private readonly failed = new Map<string, string>();
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -21,11 +23,17 @@ export class ProjectionsService {
   ) {}
 
   async start(): Promise<void> {
-    this.runner = new ProjectionRunner(this.store, this.db, this.registry.all(), this.progress, (name, error) =>
-      this.logger.error(`projection ${name} stopped: ${error instanceof Error ? error.message : String(error)}`),
-    );
+    this.runner = new ProjectionRunner(this.store, this.db, this.registry.all(), this.progress, (name, error) => {
+      const message = error instanceof Error ? error.message : String(error);
+      this.failed.set(name, message);
+      this.logger.error(`projection ${name} stopped: ${message}`);
+    });
     await this.runner.start();
     await this.runner.catchUp();
+  }
+
+  failures(): string[] {
+    return [...this.failed.keys()];
   }
 
   async stop(): Promise<void> {

@@ -16,9 +16,13 @@ const RESERVATION_ERRORS: Record<string, { code: string; field: string; message:
   'policy.title': { code: 'policy.title_taken', field: 'title', message: 'A password policy with this title already exists' },
   'organization.title': { code: 'organization.title_taken', field: 'title', message: 'An organization with this title already exists' },
   'team.title': { code: 'team.title_taken', field: 'title', message: 'A team with this title already exists in this organization' },
+  'reader.name': { code: 'reader.name_taken', field: 'name', message: 'A reader with this name already exists' },
+  'attendance_status.title': { code: 'attendance_status.title_taken', field: 'title', message: 'An attendance status with this title already exists' },
 };
 
 function domainStatus(code: string): number {
+  if (code === 'reader.token_invalid') return 401;
+  if (code === 'reader.not_enrollment' || code === 'reader.register_mode_busy' || code === 'reader.no_enrollment_reader' || code === 'scan.sequence_backwards' || code === 'smart_card.taken') return 409;
   if (code === 'auth.invalid_credentials' || code === 'auth.required' || code === 'auth.token_expired') return 401;
   if (code === 'auth.forbidden' || code === 'auth.address_not_allowed' || code === 'auth.password_change_required' || code.endsWith('.protected')) return 403;
   if (code.endsWith('.not_found')) return 404;
@@ -31,6 +35,15 @@ function domainStatus(code: string): number {
   // 'User already associated!': the team already has the account
   if (code === 'team.member_exists') return 409;
   if (code === 'team.member_not_found') return 404;
+  // rotating the secret of a public client: the application's state refuses it
+  if (code === 'application.client_not_confidential') return 409;
+  // a role-permission relation id that is unknown or already switched off
+  if (code === 'application.relation_not_found') return 404;
+  // a calendar's group or day that is unknown, removed or another account's
+  if (code === 'calendar.group_not_found' || code === 'calendar.event_not_found') return 404;
+  if (code === 'attendance.slot_not_found') return 404;
+  // an event group id used twice (a retried create with the same id)
+  if (code === 'calendar.group_exists') return 409;
   if (code.endsWith('.exists') || code.endsWith('_taken') || code.endsWith('.in_use')) return 409;
   return 400;
 }

@@ -68,7 +68,8 @@ export function restBodyParsing(app: Express): void {
 export function serveConsole(app: Express, consoleDir: string): boolean {
   const index = join(consoleDir, 'index.html');
   if (!existsSync(index)) return false;
-  const isApiPath = (path: string) => /^\/(api|trpc|ws)(\/|$)/.test(path);
+  // the API's own paths, and the operators' (health, readiness, metrics)
+  const isApiPath = (path: string) => /^\/(api|trpc|ws|healthz|readyz|metrics)(\/|$)/.test(path);
   const files = express.static(consoleDir, { index: false, maxAge: '1h', setHeaders: (res, path) => path.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache') });
   // API calls never touch the file system looking for a console file
   app.use((request: Request, response: Response, next: NextFunction) => (isApiPath(request.path) ? next() : files(request, response, next)));

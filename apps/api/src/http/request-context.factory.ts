@@ -17,9 +17,20 @@ export function credentialFrom(request: IncomingMessage): { token: string; via: 
   return cookie ? { token: cookie, via: 'cookie' } : null;
 }
 
-export function requestContext(request: IncomingMessage, principal: Principal | null): RequestContext {
+/**
+ * The request's correlation id: the caller's X-Correlation-Id when well formed, else one made here;
+ * kept on the request so the events, the access log and the answer's header all carry the same.
+ */
+export function correlationIdOf(request: IncomingMessage): string {
+  const held = request as IncomingMessage & { rollcallCorrelationId?: string };
+  if (held.rollcallCorrelationId) return held.rollcallCorrelationId;
   const supplied = request.headers[CORRELATION_HEADER];
-  const correlationId = typeof supplied === 'string' && /^[\w.:-]{1,100}$/.test(supplied) ? supplied : randomUUID();
+  held.rollcallCorrelationId = typeof supplied === 'string' && /^[\w.:-]{1,100}$/.test(supplied) ? supplied : randomUUID();
+  return held.rollcallCorrelationId;
+}
+
+export function requestContext(request: IncomingMessage, principal: Principal | null): RequestContext {
+  const correlationId = correlationIdOf(request);
   const timeZone = request.headers['x-time-zone'];
   return {
     // a token acts for its account, but the history names the token (DESIGN section 3)

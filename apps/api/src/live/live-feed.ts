@@ -1,8 +1,15 @@
 import { EventEmitter } from 'node:events';
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { TLiveMessage } from '@rollcall/contracts';
+import { attendanceLiveMessages } from '../attendance/attendance-live';
 import { formatPosition } from '../event-store/event-store.port';
 import { ProjectionProgress } from '../projections/projection-progress';
+
+/** the read models whose committed events become attendance messages (attendance/attendance-live.ts) */
+const ATTENDANCE_PROJECTIONS = new Set(['attendance_slots_v1', 'unknown_cards_v1', 'readers_v1']);
+
+/** how long an account change waits for the slowest projection before it goes out anyway */
+const ACCOUNT_CHANGE_WAIT_MS = 5000;
 
 /**
  * What connected consoles see live. A message goes out once the read model holding its change has
@@ -12,6 +19,7 @@ import { ProjectionProgress } from '../projections/projection-progress';
 export class LiveFeed implements OnModuleInit, OnModuleDestroy {
   readonly emitter = new EventEmitter();
   private unsubscribe: (() => void) | null = null;
+  private accountChanges: Promise<void> = Promise.resolve();
 
   constructor(private readonly progress: ProjectionProgress) {
     this.emitter.setMaxListeners(0);
@@ -19,12 +27,24 @@ export class LiveFeed implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit(): void {
     this.unsubscribe = this.progress.onAdvanced((projection, events) => {
-      if (projection !== 'accounts_v2') return;
+      if (ATTENDANCE_PROJECTIONS.has(projection)) {
+        for (const message of attendanceLiveMessages(projection, events)) this.publish(message);
+        return;
+      }
+      if (projection !== 'accounts_v2' || events.length === 0) return;
+      const messages: TLiveMessage[] = [];
       for (const event of events) {
         if (!event.streamId.startsWith('account-')) continue;
         const accountId = event.streamId.slice('account-'.length);
-        this.publish({ kind: 'account.changed', accountId, position: formatPosition(event.position) });
+        messages.push({ kind: 'account.changed', accountId, position: formatPosition(event.position) });
       }
+      if (messages.length === 0) return;
+      // who may see an account change depends on other read models (its memberships, docs/adr/0011), so
+      // the change goes out once every projection holds it; the chain keeps the messages in order
+      const last = events[events.length - 1].position;
+      this.accountChanges = this.accountChanges
+        .then(() => this.progress.waitFor(last, ACCOUNT_CHANGE_WAIT_MS))
+        .then(() => messages.forEach((message) => this.publish(message)));
     });
   }
 

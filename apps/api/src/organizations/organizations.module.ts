@@ -29,7 +29,7 @@ import { GetRoleHandler } from './queries/get-role.query';
 import { ListMemberRolesHandler } from './queries/list-member-roles.query';
 import { ListOrganizationPermissionsHandler } from './queries/list-organization-permissions.query';
 import { ListOrganizationRolesHandler } from './queries/list-organization-roles.query';
-import { ListRoleAccountsHandler } from './queries/list-role-accounts.query';
+import { ListPermissionAccountsHandler, ListRoleAccountsHandler } from './queries/list-role-accounts.query';
 
 /**
  * Organizations, their tree and membership (docs/adr/0009), their permissions and roles and the roles
@@ -64,6 +64,7 @@ import { ListRoleAccountsHandler } from './queries/list-role-accounts.query';
     GetPermissionHandler,
     GetRoleHandler,
     ListRoleAccountsHandler,
+    ListPermissionAccountsHandler,
     ListMemberRolesHandler,
   ],
 })

@@ -146,6 +146,7 @@ describe.each(storageKinds())('organization roles and permissions over REST and 
       await refused(method, path, body, 404, 'role.not_found');
     }
     await refused('PATCH', `/api/v1/permission/${MISSING}/slug`, { slug: 'x' }, 404, 'permission.not_found');
+    await refused('GET', `/api/v1/permission/${MISSING}/associated-accounts`, undefined, 404, 'permission.not_found');
     await refused('GET', `/api/v1/organization/${MISSING}/permissions`, undefined, 404, 'organization.not_found');
     await refused('GET', `/api/v1/organization/${MISSING}/roles`, undefined, 404, 'organization.not_found');
     await refused('DELETE', '/api/v1/role/not-a-uuid', undefined, 400, 'request.invalid');
@@ -227,6 +228,14 @@ describe.each(storageKinds())('organization roles and permissions over REST and 
       ['viewer', 1],
     ]);
     expect(((await call('GET', `/api/v1/role/${editor.id}/associated-accounts`)) as Array<{ id: string }>).map((a) => a.id).sort()).toEqual([ada.id, bob.id].sort());
+    // a permission's accounts: through any role that carries it, each account once
+    const publish = await permission(organizationId, 'docs:publish');
+    for (const holder of [editor, viewer]) expect((await call('POST', `/api/v1/role/${holder.id}/permission`, { permission_id: publish.id })).message).toBeDefined();
+    const holders = [ada, bob].sort((x, y) => x.last_name.localeCompare(y.last_name)).map((a) => ({ id: a.id, first_name: a.first_name, last_name: a.last_name, username_readable: a.username }));
+    expect(await call('GET', `/api/v1/permission/${publish.id}/associated-accounts`)).toEqual(holders);
+    expect((await call('GET', `/api/v2/permission/${publish.id}/associated-accounts`)).data).toEqual(holders);
+    const unused = await permission(organizationId, 'docs:archive');
+    expect(await call('GET', `/api/v1/permission/${unused.id}/associated-accounts`)).toEqual([]);
 
     // only members hold roles, and only roles of that organization
     await refused('POST', `/api/v1/organization/${organizationId}/account-role`, { account_id: outsider.id, role_id: editor.id }, 404, 'membership.not_found');
@@ -332,6 +341,7 @@ describe.each(storageKinds())('organization roles and permissions over REST and 
     expect(await client.organizations.setMemberRole.mutate({ id: organizationId, account_id: member.id, role_id: editor.id, associated: true })).toEqual({ message: 'Role added to account' });
     expect((await client.organizations.memberRoles.query({ id: organizationId, account_id: member.id })).map((r) => r.associated)).toEqual([1]);
     expect(await client.organizations.roleAccounts.query({ role_id: editor.id })).toEqual([{ id: member.id, first_name: member.first_name, last_name: member.last_name, username_readable: member.username }]);
+    expect(await client.organizations.permissionAccounts.query({ permission_id: made.id })).toEqual([{ id: member.id, first_name: member.first_name, last_name: member.last_name, username_readable: member.username }]);
     expect((await client.organizations.members.query({ id: organizationId, page: 1, limit: 10 })).data[0].roles).toEqual([{ id: editor.id, slug: 'chief-editor' }]);
     expect((await client.organizations.ofAccount.query({ account_id: member.id, page: 1, limit: 10 })).data[0].roles).toEqual([{ id: editor.id, slug: 'chief-editor', title: 'Chief editor', associated: 1 }]);
     expect(await client.organizations.setMemberRole.mutate({ id: organizationId, account_id: member.id, role_id: editor.id, associated: false })).toEqual({ message: 'Role removed from account' });

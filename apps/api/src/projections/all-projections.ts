@@ -6,7 +6,15 @@ import { PasswordPoliciesProjection } from '../policies/projections/password-pol
 import { OrganizationsProjection } from '../organizations/projections/organizations.projection';
 import { OrganizationAccessProjection } from '../organizations/projections/organization-access.projection';
 import { TeamsProjection } from '../teams/projections/teams.projection';
+import { ApplicationsProjection } from '../applications/projections/applications.projection';
+import { AttendanceStatusesProjection } from '../attendance-statuses/projections/attendance-statuses.projection';
+import { CalendarEventsProjection } from '../calendar/projections/calendar-events.projection';
+import { ReadersProjection } from '../readers/projections/readers.projection';
+import { SmartCardsProjection } from '../attendance/projections/smart-cards.projection';
+import { AttendanceSlotsProjection } from '../attendance/projections/attendance-slots.projection';
+import { UnknownCardsProjection } from '../attendance/projections/unknown-cards.projection';
+import { EventLogProjection } from '../audit/projections/event-log.projection';
 import type { Projection } from './projection';
 
 /** Every read model of the product, in one list: the API runs them, `npm run replay` rebuilds them. */
-export const allProjections = (): Projection[] => [new AccountsProjection(), new SessionsProjection(), new PasswordPoliciesProjection(), new AccessTokensProjection(), new AccountActivationsProjection(), new OrganizationsProjection(), new TeamsProjection(), new OrganizationAccessProjection()];
+export const allProjections = (): Projection[] => [new AccountsProjection(), new SessionsProjection(), new PasswordPoliciesProjection(), new AccessTokensProjection(), new AccountActivationsProjection(), new OrganizationsProjection(), new TeamsProjection(), new OrganizationAccessProjection(), new ApplicationsProjection(), new AttendanceStatusesProjection(), new CalendarEventsProjection(), new ReadersProjection(), new SmartCardsProjection(), new AttendanceSlotsProjection(), new UnknownCardsProjection(), new EventLogProjection()];

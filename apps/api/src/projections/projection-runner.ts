@@ -27,9 +27,9 @@ export async function readCheckpoint(db: Kysely<ReadDatabase>, projection: strin
  */
 export async function applyBatch(db: Kysely<ReadDatabase>, projection: Projection, events: StoredEvent[]): Promise<Position> {
   const last = events[events.length - 1].position;
-  const relevant = new Set(projection.eventTypes);
+  const relevant = projection.eventTypes === 'all' ? null : new Set(projection.eventTypes);
   await db.transaction().execute(async (trx) => {
-    const mine = events.filter((event) => relevant.has(event.type));
+    const mine = relevant ? events.filter((event) => relevant.has(event.type)) : events;
     if (projection.applyBatch) {
       if (mine.length) await projection.applyBatch(trx, mine);
     } else {

@@ -10,8 +10,8 @@ import type { ReadDatabase } from '../read-db/read-database';
 export interface Projection {
   /** versioned name, e.g. 'accounts_v1'; a changed projection gets a new name and rebuilds */
   readonly name: string;
-  /** event types it reacts to; others are skipped without a call */
-  readonly eventTypes: readonly string[];
+  /** event types it reacts to, others skipped without a call; 'all' for every event (the event log) */
+  readonly eventTypes: readonly string[] | 'all';
   /** creates the tables (idempotent) */
   setup(db: Kysely<ReadDatabase>): Promise<void>;
   /**

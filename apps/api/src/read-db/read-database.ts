@@ -195,6 +195,72 @@ export interface AccountRoleTable {
   created_at: string;
 }
 
+/** applications_v1: one row per live application (docs/adr/0014); lists as JSON text */
+export interface ApplicationTable {
+  id: string;
+  title: string;
+  /** what search and the title sort read */
+  title_lower: string;
+  url: string | null;
+  description: string;
+  /** JSON: [{scope, description}] */
+  scopes: string;
+  client_type: string;
+  /** JSON: string[] */
+  redirect_uris: string;
+  /** JSON: string[] */
+  post_logout_redirect_uris: string;
+  /** JSON: string[] */
+  grant_types: string;
+  require_pkce: number;
+  /** SHA-256 (hex) of the current client secret; null for a public client. Never answered. */
+  secret_hash: string | null;
+  secret_issued_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** application_permissions_v1: the live permissions of live applications */
+export interface ApplicationPermissionTable {
+  id: string;
+  application_id: string;
+  slug: string;
+  description: string;
+  created_at: string;
+}
+
+/** application_roles_v1: the live roles of live applications */
+export interface ApplicationRoleTable {
+  id: string;
+  application_id: string;
+  title: string;
+  slug: string;
+  description: string;
+  created_at: string;
+}
+
+/** application_role_permissions_v1: the live links of a permission to a role; `id` is the relation id */
+export interface ApplicationRolePermissionTable {
+  id: string;
+  application_id: string;
+  role_id: string;
+  permission_id: string;
+  created_at: string;
+}
+
+/** account_application_roles_v1: which live application roles an account holds, since when */
+export interface AccountApplicationRoleTable {
+  account_id: string;
+  application_id: string;
+  role_id: string;
+  created_at: string;
+}
+
+/** attendance_statuses_v1: one row per live attendance status; active 1 means selectable */
+export interface AttendanceStatusTable { id: string; title: string; active: number; created_at: string; updated_at: string }
+/** calendar_events_v1: one row per live day of a calendar event group; dates YYYY-MM-DD, times HH:mm:ss, local to the account */
+export interface CalendarEventTable { id: string; account_id: string; event_group_id: string; attendance_status_id: string; title: string; description: string; date: string; start_time: string; end_time: string; group_start_date: string; group_end_date: string; group_start_time: string; group_end_time: string }
+
 export interface ReadDatabase {
   accounts_v2: AccountTable;
   account_status_counts_v2: AccountStatusCountTable;
@@ -213,5 +279,18 @@ export interface ReadDatabase {
   account_roles_v1: AccountRoleTable;
   teams_v1: TeamTable;
   team_members_v1: TeamMemberTable;
+  applications_v1: ApplicationTable;
+  application_permissions_v1: ApplicationPermissionTable;
+  application_roles_v1: ApplicationRoleTable;
+  application_role_permissions_v1: ApplicationRolePermissionTable;
+  account_application_roles_v1: AccountApplicationRoleTable;
+  attendance_statuses_v1: AttendanceStatusTable;
+  calendar_events_v1: CalendarEventTable;
+  readers_v1: import('../readers/reader-tables').ReaderTable;
+  reader_health: import('../readers/reader-tables').ReaderHealthTable;
+  smart_cards_v1: import('../attendance/attendance-tables').SmartCardTable;
+  attendance_slots_v1: import('../attendance/attendance-tables').AttendanceSlotTable;
+  unknown_cards_v1: import('../attendance/attendance-tables').UnknownCardTable;
+  event_log_v1: import('../audit/audit-tables').EventLogTable;
   _unused?: { id: Generated<number> };
 }

@@ -1,4 +1,4 @@
-import { on } from 'node:events';
+import { on as eventsOf } from 'node:events';
 import type { QueryBus } from '@nestjs/cqrs';
 import {
   ZAccountAuthInput,
@@ -73,7 +73,16 @@ import { ListPoliciesQuery } from '../policies/queries/list-policies.query';
 import { policyDeletedMessage } from '../policies/rest/policies.routes';
 import { buildOrganizationsRouter } from '../organizations/trpc/organizations.router';
 import { buildTeamsRouter } from '../teams/trpc/teams.router';
+import { buildAttendanceStatusesRouter } from '../attendance-statuses/trpc/attendance-statuses.router';
+import { buildCalendarRouter } from '../calendar/trpc/calendar.router';
+import { buildApplicationsRouter } from '../applications/trpc/applications.router';
+import { listScope } from '../auth/permissions';
+import { EVERYWHERE, on } from '../auth/resource-requirements';
 import { permittedProcedure, publicProcedure, router, sessionProcedure } from './trpc';
+import { buildReadersRouter } from '../readers/trpc/readers.router';
+import { attendanceLiveProcedure, buildSmartCardsRouter } from '../attendance/trpc/attendance.router';
+import { buildArrivalsDeparturesRouter } from '../attendance/trpc/arrivals-departures.router';
+import { buildAuditRouter } from '../audit/trpc/audit.router';
 
 export interface AppRouterDeps {
   gateway: CommandGateway;
@@ -96,7 +105,7 @@ export function buildAppRouter({ gateway, queryBus, live }: AppRouterDeps) {
         ctx.cookies?.clear();
         return { ok: true as const };
       }),
-      me: sessionProcedure.query(({ ctx }) => queryBus.execute<CurrentAccountQuery, TCurrentAccount>(new CurrentAccountQuery(ctx.principal.accountId))),
+      me: sessionProcedure.query(({ ctx }) => queryBus.execute<CurrentAccountQuery, TCurrentAccount>(new CurrentAccountQuery(ctx.principal.accountId, ctx.principal.grants))),
       /** the signed-in account's own change; allowed to a session that must change its password */
       changePassword: sessionProcedure.input(ZChangeOwnPasswordInput).mutation(async ({ input, ctx }) => {
         await gateway.execute(new ChangeOwnPasswordCommand(ctx.principal.accountId, input, ctx.context));
@@ -104,35 +113,35 @@ export function buildAppRouter({ gateway, queryBus, live }: AppRouterDeps) {
       }),
     }),
     accounts: router({
-      list: permittedProcedure('accounts:read').input(ZListAccountsInput).query(({ input }) => queryBus.execute<ListAccountsQuery, TPage<TAccountListItem>>(new ListAccountsQuery(input))),
-      byId: permittedProcedure('accounts:read').input(z.object({ id: ZAccountId })).query(({ input }) => queryBus.execute<GetAccountQuery, TAccount>(new GetAccountQuery(input.id))),
+      list: permittedProcedure('accounts:read').input(ZListAccountsInput).query(({ input, ctx }) => queryBus.execute<ListAccountsQuery, TPage<TAccountListItem>>(new ListAccountsQuery(input, listScope(ctx.principal, 'accounts:read')))),
+      byId: permittedProcedure('accounts:read', on('account', 'input:id')).input(z.object({ id: ZAccountId })).query(({ input }) => queryBus.execute<GetAccountQuery, TAccount>(new GetAccountQuery(input.id))),
       statuses: permittedProcedure('accounts:read').query(() => accountStatuses()),
-      create: permittedProcedure('accounts:write').input(ZCreateAccountInput).mutation(async ({ input, ctx }) => {
+      create: permittedProcedure('accounts:write', on('organization', 'input:organization')).input(ZCreateAccountInput).mutation(async ({ input, ctx }) => {
         const outcome = await gateway.execute<{ id: string }>(new CreateAccountCommand(input, ctx.context));
         return outcome.value;
       }),
-      update: permittedProcedure('accounts:write').input(z.object({ id: ZAccountId, profile: ZUpdateAccountProfileInput })).mutation(async ({ input, ctx }) => {
+      update: permittedProcedure('accounts:write', on('account', 'input:id')).input(z.object({ id: ZAccountId, profile: ZUpdateAccountProfileInput })).mutation(async ({ input, ctx }) => {
         await gateway.execute(new UpdateAccountProfileCommand(input.id, input.profile, ctx.context));
         return queryBus.execute<GetAccountQuery, TAccount>(new GetAccountQuery(input.id));
       }),
-      setPicture: permittedProcedure('accounts:write').input(ZProfilePictureInput.extend({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
+      setPicture: permittedProcedure('accounts:write', on('account', 'input:id')).input(ZProfilePictureInput.extend({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
         await gateway.execute(new ChangeProfilePictureCommand(input.id, input.picture, ctx.context));
         return { id: input.id };
       }),
-      delete: permittedProcedure('accounts:delete').input(z.object({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
+      delete: permittedProcedure('accounts:delete', on('account', 'input:id')).input(z.object({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
         const outcome = await gateway.execute<DeletedAccount>(new DeleteAccountCommand(input.id, ctx.context));
         return { message: accountDeletedMessage(outcome.value) };
       }),
-      auth: permittedProcedure('accounts:read').input(z.object({ id: ZAccountId })).query(({ input }) => queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(input.id))),
-      setAuth: permittedProcedure('accounts:credentials').input(ZAccountAuthInput.extend({ id: ZAccountId })).mutation(async ({ input: { id, ...auth }, ctx }) => {
+      auth: permittedProcedure('accounts:read', on('account', 'input:id')).input(z.object({ id: ZAccountId })).query(({ input }) => queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(input.id))),
+      setAuth: permittedProcedure('accounts:credentials', on('account', 'input:id')).input(ZAccountAuthInput.extend({ id: ZAccountId })).mutation(async ({ input: { id, ...auth }, ctx }) => {
         await gateway.execute(new ChangeAccountAuthCommand(id, auth, ctx.context));
         return queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(id));
       }),
-      requirePasswordChange: permittedProcedure('accounts:credentials').input(z.object({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
+      requirePasswordChange: permittedProcedure('accounts:credentials', on('account', 'input:id')).input(z.object({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
         await gateway.execute(new RequirePasswordChangeCommand(input.id, ctx.context));
         return queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(input.id));
       }),
-      setPassword: permittedProcedure('accounts:credentials').input(ZSetPasswordInput.extend({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
+      setPassword: permittedProcedure('accounts:credentials', on('account', 'input:id')).input(ZSetPasswordInput.extend({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
         await gateway.execute(new SetPasswordCommand(input.id, input.password, ctx.context));
         return { message: 'Password updated successfully' };
       }),
@@ -142,19 +151,19 @@ export function buildAppRouter({ gateway, queryBus, live }: AppRouterDeps) {
         const outcome = await gateway.execute<{ id: string; username: string }>(new ActivateAccountCommand(input.token, input.password, ctx.context));
         return { message: 'Account activated', username: outcome.value.username };
       }),
-      resendActivation: permittedProcedure('accounts:credentials').input(z.object({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
+      resendActivation: permittedProcedure('accounts:credentials', on('account', 'input:id')).input(z.object({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
         await gateway.execute(new IssueActivationCommand(input.id, ctx.context));
         return { message: 'Activation e-mail sent' };
       }),
-      unlock: permittedProcedure('accounts:credentials').input(z.object({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
+      unlock: permittedProcedure('accounts:credentials', on('account', 'input:id')).input(z.object({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
         await gateway.execute(new UnlockAccountCommand(input.id, ctx.context));
         return queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(input.id));
       }),
       findByUsername: permittedProcedure('accounts:read')
         .input(ZFindAccountsByUsernameInput)
-        .query(({ input }) => queryBus.execute<FindAccountsByUsernameQuery, TAccountSearchItem[]>(new FindAccountsByUsernameQuery(input.username))),
+        .query(({ input, ctx }) => queryBus.execute<FindAccountsByUsernameQuery, TAccountSearchItem[]>(new FindAccountsByUsernameQuery(input.username, listScope(ctx.principal, 'accounts:read')))),
       /** rows mapped by the console; it sends a big file in chunks of at most IMPORT_CHUNK_ROWS */
-      importCsv: permittedProcedure('accounts:import').input(ZImportAccountsInput).mutation(async ({ input, ctx }) => {
+      importCsv: permittedProcedure('accounts:import', EVERYWHERE).input(ZImportAccountsInput).mutation(async ({ input, ctx }) => {
         const outcome = await gateway.execute<TImportAccountsResult>(new ImportAccountsCommand(input, ctx.context));
         return outcome.value;
       }),
@@ -166,15 +175,15 @@ export function buildAppRouter({ gateway, queryBus, live }: AppRouterDeps) {
       /** every policy with its rules; pickers read id and title */
       list: permittedProcedure('policies:read').query(() => queryBus.execute<ListPoliciesQuery, TPolicy[]>(new ListPoliciesQuery())),
       byId: permittedProcedure('policies:read').input(z.object({ id: ZPasswordPolicyId })).query(({ input }) => queryBus.execute<GetPolicyQuery, TPolicy>(new GetPolicyQuery(input.id))),
-      create: permittedProcedure('policies:write').input(ZPolicyInput).mutation(async ({ input, ctx }) => {
+      create: permittedProcedure('policies:write', EVERYWHERE).input(ZPolicyInput).mutation(async ({ input, ctx }) => {
         const outcome = await gateway.execute<{ id: string }>(new CreatePasswordPolicyCommand(toPolicyRules(input), ctx.context));
         return queryBus.execute<GetPolicyQuery, TPolicy>(new GetPolicyQuery(outcome.value.id));
       }),
-      update: permittedProcedure('policies:write').input(z.object({ id: ZPasswordPolicyId, policy: ZPolicyInput })).mutation(async ({ input, ctx }) => {
+      update: permittedProcedure('policies:write', EVERYWHERE).input(z.object({ id: ZPasswordPolicyId, policy: ZPolicyInput })).mutation(async ({ input, ctx }) => {
         await gateway.execute(new UpdatePasswordPolicyCommand(input.id, toPolicyRules(input.policy), ctx.context));
         return queryBus.execute<GetPolicyQuery, TPolicy>(new GetPolicyQuery(input.id));
       }),
-      delete: permittedProcedure('policies:write').input(z.object({ id: ZPasswordPolicyId })).mutation(async ({ input, ctx }) => {
+      delete: permittedProcedure('policies:write', EVERYWHERE).input(z.object({ id: ZPasswordPolicyId })).mutation(async ({ input, ctx }) => {
         const outcome = await gateway.execute<{ id: string; title: string }>(new DeletePasswordPolicyCommand(input.id, ctx.context));
         return { message: policyDeletedMessage(outcome.value.title) };
       }),
@@ -182,24 +191,24 @@ export function buildAppRouter({ gateway, queryBus, live }: AppRouterDeps) {
     tokens: router({
       list: permittedProcedure('tokens:read')
         .input(ZListAccessTokensInput)
-        .query(({ input }) => queryBus.execute<ListAccessTokensQuery, TPage<TAccessToken>>(new ListAccessTokensQuery(input))),
-      byId: permittedProcedure('tokens:read')
+        .query(({ input, ctx }) => queryBus.execute<ListAccessTokensQuery, TPage<TAccessToken>>(new ListAccessTokensQuery(input, listScope(ctx.principal, 'tokens:read')))),
+      byId: permittedProcedure('tokens:read', on('token', 'input:id'))
         .input(z.object({ id: ZAccessTokenId }))
         .query(({ input }) => queryBus.execute<GetAccessTokenQuery, TAccessToken>(new GetAccessTokenQuery(input.id))),
       systemPermissions: permittedProcedure('tokens:read').query(() => SYSTEM_PERMISSIONS.map(({ slug, value }) => ({ slug, value }))),
-      create: permittedProcedure('tokens:write')
+      create: permittedProcedure('tokens:write', on('account', 'input:account_id'))
         .input(ZCreateAccessTokenInput)
         .mutation(async ({ input, ctx }) => {
           const outcome = await gateway.execute<IssuedAccessToken>(new IssueAccessTokenCommand(input, ctx.principal, ctx.context));
           return createdAccessToken(queryBus, outcome.value);
         }),
-      update: permittedProcedure('tokens:write')
+      update: permittedProcedure('tokens:write', on('token', 'input:id'))
         .input(z.object({ id: ZAccessTokenId, token: ZUpdateAccessTokenInput }))
         .mutation(async ({ input, ctx }) => {
           await gateway.execute(new UpdateAccessTokenCommand(input.id, input.token, ctx.principal, ctx.context));
           return queryBus.execute<GetAccessTokenQuery, TAccessToken>(new GetAccessTokenQuery(input.id));
         }),
-      delete: permittedProcedure('tokens:write')
+      delete: permittedProcedure('tokens:write', on('token', 'input:id'))
         .input(z.object({ id: ZAccessTokenId }))
         .mutation(async ({ input, ctx }) => {
           const outcome = await gateway.execute<{ id: string; title: string }>(new RevokeAccessTokenCommand(input.id, ctx.context));
@@ -208,10 +217,21 @@ export function buildAppRouter({ gateway, queryBus, live }: AppRouterDeps) {
     }),
     organizations: buildOrganizationsRouter({ gateway, queryBus }),
     teams: buildTeamsRouter({ gateway, queryBus }),
+    attendanceStatuses: buildAttendanceStatusesRouter({ gateway, queryBus }),
+    calendar: buildCalendarRouter({ gateway, queryBus }),
+    applications: buildApplicationsRouter({ gateway, queryBus }),
+    readers: buildReadersRouter({ gateway, queryBus }),
+    smartCards: buildSmartCardsRouter({ gateway, queryBus }),
+    arrivalsDepartures: buildArrivalsDeparturesRouter({ gateway, queryBus }),
+    audit: buildAuditRouter({ queryBus }),
     live: router({
-      accounts: permittedProcedure('accounts:read').subscription(async function* ({ signal }) {
-        for await (const [message] of on(live.emitter, 'message', { signal })) {
-          yield message as TLiveMessage;
+      attendance: attendanceLiveProcedure(live),
+      /** account changes, each to those who may read that account (docs/adr/0011) */
+      accounts: permittedProcedure('accounts:read').subscription(async function* ({ ctx, signal }) {
+        for await (const [message] of eventsOf(live.emitter, 'message', { signal })) {
+          const change = message as TLiveMessage;
+          if (change.kind === 'account.changed' && !(await ctx.access.permits(ctx.principal, 'accounts:read', 'account', change.accountId))) continue;
+          yield change;
         }
       }),
     }),

@@ -6,6 +6,7 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import type { Express, Request } from 'express';
 import { WebSocketServer } from 'ws';
+import { AccessPolicy } from '../auth/access-policy';
 import { Authenticator } from '../auth/authenticator';
 import type { Principal } from '../auth/principal';
 import { ResolveSessionQuery } from '../auth/queries/resolve-session.query';
@@ -33,6 +34,7 @@ export class TrpcServer {
     private readonly queryBus: QueryBus,
     live: LiveFeed,
     private readonly authenticator: Authenticator,
+    private readonly access: AccessPolicy,
   ) {
     this.router = buildAppRouter({ gateway, queryBus, live });
   }
@@ -49,6 +51,7 @@ export class TrpcServer {
             principal,
             refusal,
             context: requestContext(req, principal),
+            access: this.access,
             cookies: { set: (token, expiresAt) => setSessionCookie(res, token, expiresAt, req.secure), clear: () => clearSessionCookie(res) },
           };
         },
@@ -71,7 +74,7 @@ export class TrpcServer {
       router: this.router,
       createContext: ({ req }): TrpcContext => {
         const principal = (req as IncomingMessage & { principal?: Principal }).principal ?? null;
-        return { principal, refusal: null, context: requestContext(req, principal) };
+        return { principal, refusal: null, context: requestContext(req, principal), access: this.access };
       },
     });
     this.stopWsHandler = () => handler.broadcastReconnectNotification();
@@ -95,6 +98,11 @@ export class TrpcServer {
         })
         .catch(() => refuse(503, 'Service Unavailable'));
     });
+  }
+
+  /** for /metrics */
+  clientCount(): number {
+    return this.wss?.clients.size ?? 0;
   }
 
   async close(): Promise<void> {

@@ -1,20 +1,12 @@
-import { createTRPCClient, createWSClient, httpBatchLink, TRPCClientError, wsLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import type { TLiveMessage } from '@rollcall/contracts';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, http, newAccount, signIn, startTestApp, storageKinds, type TestApp } from '../../test/test-app';
+import { ADMIN, http, liveClient, newAccount, signIn, startTestApp, storageKinds, type TestApp } from '../../test/test-app';
 import type { AppRouter } from './app-router';
 
 const trpcHttp = (url: string, token?: string) =>
   createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${url}/trpc`, headers: () => (token ? { authorization: `Bearer ${token}` } : {}) })] });
-
-/** a `ws` WebSocket that sends our session cookie and Origin, as a browser on our origin would */
-const socketWith = (headers: Record<string, string>) =>
-  class extends WebSocket {
-    constructor(address: string, protocols?: string | string[]) {
-      super(address, protocols, { headers });
-    }
-  };
 
 function openSocket(url: string, headers: Record<string, string>): Promise<{ status: number | 'open' }> {
   return new Promise((resolve) => {
@@ -99,8 +91,7 @@ describe.each(storageKinds())('tRPC and live pushes (%s)', (kind) => {
   });
 
   it('pushes an account created through REST to a subscribed console, live', async () => {
-    const wsClient = createWSClient({ url: `${app.url.replace('http', 'ws')}/ws`, WebSocket: socketWith({ cookie: `user_session=${token}`, origin: app.url }) as unknown as typeof globalThis.WebSocket });
-    const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] });
+    const { client, close } = liveClient(app.url, token);
     const received: TLiveMessage[] = [];
     const started = new Promise<void>((resolve) => {
       const subscription = client.live.accounts.subscribe(undefined, {
@@ -112,7 +103,7 @@ describe.each(storageKinds())('tRPC and live pushes (%s)', (kind) => {
     await started;
     const { id } = (await http(app.url, token).post('/api/v2/account', newAccount())).body.data;
     await expect.poll(() => received.map((m) => m.kind === 'account.changed' && m.accountId), { timeout: 5000 }).toContain(id);
-    await wsClient.close();
+    await close();
   });
 
   it('refuses a WebSocket without a session or from a foreign origin', async () => {

@@ -5,7 +5,8 @@ import type { Principal } from '../auth/principal';
 import type { SystemPermission } from '@rollcall/contracts';
 import type { DomainError } from '@rollcall/domain';
 import { passwordChangeRequiredError } from '../auth/auth.guard';
-import { assertPermitted } from '../auth/permissions';
+import type { AccessPolicy } from '../auth/access-policy';
+import type { ResourceRequirement } from '../auth/resource-requirements';
 import { mapError } from '../http/api-error';
 
 export interface TrpcContext {
@@ -13,6 +14,8 @@ export interface TrpcContext {
   /** why the request's credential was refused (an expired or out-of-place access token) */
   refusal: DomainError | null;
   context: RequestContext;
+  /** who may do what (docs/adr/0011): the same check as REST's AuthGuard */
+  access: AccessPolicy;
   /** present on HTTP calls (sign-in/out set the session cookie), absent over WS */
   cookies?: { set(token: string, expiresAt: string): void; clear(): void };
 }
@@ -82,10 +85,13 @@ export const sessionProcedure = authenticatedProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, principal } });
 });
 
-/** A session free to act (or an access token) holding `permission`: the same rule as REST's @RequirePermission. */
-export const permittedProcedure = (permission: SystemPermission) =>
-  authenticatedProcedure.use(({ ctx, next }) => {
+/**
+ * A session free to act (or an access token) holding `permission` where `requirements` say (ids read
+ * from the input as `input:<key>`): the same rule as REST's @RequirePermission, by the same AccessPolicy.
+ */
+export const permittedProcedure = (permission: SystemPermission, ...requirements: ResourceRequirement[]) =>
+  authenticatedProcedure.use(async ({ ctx, next, getRawInput }) => {
     if (ctx.principal.passwordChangeRequired) throw passwordChangeRequiredError();
-    assertPermitted(ctx.principal, permission);
+    await ctx.access.authorize(ctx.principal, permission, requirements, { input: requirements.length > 0 ? await getRawInput() : undefined });
     return next();
   });

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { splitFieldErrors } from '../api/api-error';
 import { CountedTextField } from './CountedTextField';
 import { useSnackbar } from './snackbar/snackbar-context';
+import { useReadOnly } from './read-only';
 
 interface InlineEditCellProps {
   value: string;
@@ -38,6 +39,7 @@ export function InlineEditCell({ value, field, label, editLabel, onSave, savedMe
   const [draft, setDraft] = useState(value);
   const [errors, setErrors] = useState<string[] | undefined>(undefined);
   const [busy, setBusy] = useState(false);
+  const readOnly = useReadOnly();
 
   const start = () => {
     setDraft(value);
@@ -75,11 +77,13 @@ export function InlineEditCell({ value, field, label, editLabel, onSave, savedMe
         <Typography component="span" variant="body2" sx={{ fontWeight: monospace ? undefined : 500, fontFamily: monospace ? 'monospace' : undefined, overflowWrap: 'break-word', minWidth: 0 }}>
           {value}
         </Typography>
-        <Tooltip title={editLabel}>
-          <IconButton size="small" aria-label={editLabel} onClick={start}>
-            <EditIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        {!readOnly && (
+          <Tooltip title={editLabel}>
+            <IconButton size="small" aria-label={editLabel} onClick={start}>
+              <EditIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
       </Box>
     );
   }

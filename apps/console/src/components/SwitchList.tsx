@@ -4,6 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
+import { useReadOnly } from './read-only';
 
 export interface SwitchItem {
   id: string;
@@ -30,6 +31,7 @@ interface SwitchListProps {
  * shows its new position and waits, disabled, until the change is saved and the list reloaded.
  */
 export function SwitchList({ label, items, onToggle, emptyText, layout = 'grid' }: SwitchListProps) {
+  const readOnly = useReadOnly();
   const baseId = useId();
   const [pending, setPending] = useState<Record<string, boolean>>({});
 
@@ -68,7 +70,7 @@ export function SwitchList({ label, items, onToggle, emptyText, layout = 'grid' 
               control={
                 <Switch
                   checked={waiting ? pending[item.id] : item.checked}
-                  disabled={waiting}
+                  disabled={waiting || readOnly}
                   onChange={(_event, checked) => toggle(item, checked)}
                   slotProps={{ input: { 'aria-describedby': item.hint ? hintId : undefined } }}
                 />

@@ -15,6 +15,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TCurrentAccount } from '@rollcall/contracts';
+import { grantsFrom } from '../auth/use-grants';
 import { fullName } from '../lib/account-name';
 import { isNavItemActive, NAV_ITEMS } from './nav-items';
 
@@ -29,6 +30,7 @@ export function Sidebar({ account, onSignOut, onNavigate }: SidebarProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [profileOpen, setProfileOpen] = useState(false);
+  const grants = grantsFrom(account?.grants ?? { everywhere: [], anywhere: [], within: {} });
 
   return (
     <Box component="nav" aria-label={t('layout.navigation')} sx={{ display: 'flex', flexDirection: 'column' }}>
@@ -66,7 +68,7 @@ export function Sidebar({ account, onSignOut, onNavigate }: SidebarProps) {
       </List>
       <Divider />
       <List>
-        {NAV_ITEMS.map((item) => {
+        {NAV_ITEMS.filter((item) => grants.may(item.permission)).map((item) => {
           const active = isNavItemActive(item, pathname);
           return (
             <ListItem key={item.to} disablePadding>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SystemPermission } from '../permissions/system-permissions';
 
 export const ZAuthenticateInput = z.strictObject({
   username: z.string({ error: 'Username is required' }).trim().min(1, { error: 'Username is required' }).max(255),
@@ -15,4 +16,13 @@ export interface TCurrentAccount {
   last_name: string;
   username_readable: string;
   additional: { profilePicture: string | null };
+  /** what the signed-in account may do, and where (docs/adr/0011): the console hides what it may not */
+  grants: TGrants;
+}
+
+/** System permissions held everywhere, anywhere at all, and per permission the organizations (subtrees included). */
+export interface TGrants {
+  everywhere: SystemPermission[];
+  anywhere: SystemPermission[];
+  within: Partial<Record<SystemPermission, string[]>>;
 }

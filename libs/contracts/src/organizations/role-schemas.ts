@@ -81,6 +81,7 @@ export const ZRenameRoleInput = z.object({ id: ZRoleId, title: ZAccessTitle });
 export const ZReslugRoleInput = z.object({ id: ZRoleId, slug: ZAccessSlug });
 export const ZSetRolePermissionInput = z.object({ role_id: ZRoleId, permission_id: ZPermissionId, enabled: z.boolean({ error: 'enabled must be true or false' }) });
 export const ZRoleAccountsInput = z.object({ role_id: ZRoleId });
+export const ZPermissionAccountsInput = z.object({ permission_id: ZPermissionId });
 /** `id` is the organization */
 export const ZMemberRolesInput = z.object({ id: ZOrganizationId, account_id: ZAccountId });
 export const ZSetMemberRoleInput = z.object({ id: ZOrganizationId, account_id: ZAccountId, role_id: ZRoleId, associated: z.boolean({ error: 'associated must be true or false' }) });

@@ -1,3 +1,4 @@
+import type { AccountApplicationCommand } from '../application/account-application-access';
 import type { AccountCreatedData, AccountProfile, ContactEntry } from './account-events';
 
 export type CreateAccount = { type: 'CreateAccount'; data: AccountCreatedData };
@@ -61,4 +62,6 @@ export type AccountCommand =
   | JoinOrganization
   | LeaveOrganization
   | GrantRole
-  | RevokeRole;
+  | RevokeRole
+  /** application roles, claims and consent: decided by application/account-application-access.ts */
+  | AccountApplicationCommand;

@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../shared';
+import { ACCOUNT_APPLICATION_EVENT_TYPES, type AccountApplicationEvent } from '../application/account-application-access';
 
 export interface AccountCreatedData {
   accountId: string;
@@ -98,7 +99,9 @@ export type AccountEvent =
   | AccountJoinedOrganization
   | AccountLeftOrganization
   | RoleGrantedToAccount
-  | RoleRevokedFromAccount;
+  | RoleRevokedFromAccount
+  /** application roles held, claim values and consent (application/account-application-access.ts, docs/adr/0014) */
+  | AccountApplicationEvent;
 export const ACCOUNT_EVENT_TYPES: AccountEvent['type'][] = [
   'AccountCreated',
   'AccountSignedIn',
@@ -118,4 +121,5 @@ export const ACCOUNT_EVENT_TYPES: AccountEvent['type'][] = [
   'AccountLeftOrganization',
   'RoleGrantedToAccount',
   'RoleRevokedFromAccount',
+  ...ACCOUNT_APPLICATION_EVENT_TYPES,
 ];

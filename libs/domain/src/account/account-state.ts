@@ -1,3 +1,9 @@
+import {
+  emptyAccountApplicationAccess,
+  evolveAccountApplicationAccess,
+  isAccountApplicationEvent,
+  type AccountApplicationAccessState,
+} from '../application/account-application-access';
 import type { AccountAdditional, AccountEvent } from './account-events';
 
 /** status ids the decider acts on (libs/contracts ACCOUNT_STATUS names them all; domain imports nothing) */
@@ -36,6 +42,8 @@ export type AccountState =
       organizationIds: string[];
       /** the roles it holds, by organization (only organizations it belongs to) */
       rolesByOrganization: Record<string, string[]>;
+      /** application roles held, claim values and consents (application/account-application-access.ts) */
+      applications: AccountApplicationAccessState;
     }
   | { status: 'deleted'; id: string };
 
@@ -59,6 +67,7 @@ export const emptyAdditional = (email: string): AccountAdditional => ({
 });
 
 export function evolveAccount(state: AccountState, event: AccountEvent): AccountState {
+  if (isAccountApplicationEvent(event)) return state.status === 'created' ? { ...state, applications: evolveAccountApplicationAccess(state.applications, event) } : state;
   switch (event.type) {
     case 'AccountCreated':
       return {
@@ -82,6 +91,7 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
         activation: null,
         organizationIds: event.data.organizationId ? [event.data.organizationId] : [],
         rolesByOrganization: {},
+        applications: emptyAccountApplicationAccess(),
       };
     case 'AccountSignedIn':
       return state.status === 'created' ? { ...state, lastSignInAt: event.data.at, failedSignIns: 0 } : state;

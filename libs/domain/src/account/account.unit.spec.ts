@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountDecider, type AccountCreatedData, type AccountEvent } from './index';
+import { ACCOUNT_EVENT_TYPES, accountDecider, type AccountCreatedData, type AccountEvent } from './index';
 import { type DomainError, fold } from '../shared';
 import type { AccountCommand, UpdateAccountProfile } from './account-commands';
 import { givenFor } from '../../test/given';
@@ -384,4 +384,57 @@ describe('account roles', () => {
     given([...member, granted, { type: 'AccountLeftOrganization', data: { accountId: alice.accountId, organizationId: sales, at } }, { type: 'AccountJoinedOrganization', data: { accountId: alice.accountId, organizationId: sales, at } }])
       .when(grant)
       .then([granted]));
+});
+
+describe('account application access (delegated to application/account-application-access.ts)', () => {
+  const crm = '0b9a3c64-1f2e-4c1d-9a51-7d1f000000c1';
+  const viewer = '0b9a3c64-1f2e-4c1d-9a51-7d1f000000d1';
+  const at = '2026-11-23T09:00:00.000Z';
+  const created: AccountEvent = { type: 'AccountCreated', data: alice };
+  const deleted: AccountEvent = { type: 'AccountDeleted', data: { accountId: alice.accountId, deletedAt: at } };
+  const grant: AccountCommand = { type: 'GrantApplicationRole', data: { applicationId: crm, roleId: viewer, at } };
+  const granted: AccountEvent = { type: 'ApplicationRoleGrantedToAccount', data: { accountId: alice.accountId, applicationId: crm, roleId: viewer, at } };
+
+  it('grants an application role with the account id, once, and revokes it', () => {
+    given([created]).when(grant).then([granted]);
+    given([created, granted]).when(grant).then([]);
+    given([created, granted])
+      .when({ type: 'RevokeApplicationRole', data: { applicationId: crm, roleId: viewer, at } })
+      .then([{ type: 'ApplicationRoleRevokedFromAccount', data: { accountId: alice.accountId, applicationId: crm, roleId: viewer, at } }]);
+  });
+
+  it('refuses every application command for an account that does not exist or was deleted', () => {
+    const commands: AccountCommand[] = [
+      grant,
+      { type: 'RevokeApplicationRole', data: { applicationId: crm, roleId: viewer, at } },
+      { type: 'SetAccountClaims', data: { claims: { nickname: 'Al' }, at } },
+      { type: 'GiveApplicationConsent', data: { applicationId: crm, scopes: ['openid'], at } },
+      { type: 'RevokeApplicationConsent', data: { applicationId: crm, at } },
+    ];
+    for (const command of commands) {
+      given([]).when(command).thenThrows('account.not_found');
+      given([created, deleted]).when(command).thenThrows('account.not_found');
+    }
+  });
+
+  it('keeps claims and consent in the account state, beside its organization roles', () => {
+    const state = fold(accountDecider, [
+      created,
+      granted,
+      { type: 'AccountClaimsChanged', data: { accountId: alice.accountId, claims: { nickname: 'Al' }, at } },
+      { type: 'ApplicationConsentGiven', data: { accountId: alice.accountId, applicationId: crm, scopes: ['openid', 'roles'], at } },
+    ]);
+    expect(state).toMatchObject({
+      status: 'created',
+      rolesByOrganization: {},
+      applications: { rolesByApplication: { [crm]: [viewer] }, claims: { nickname: 'Al' }, consents: { [crm]: ['openid', 'roles'] } },
+    });
+    given([created, { type: 'AccountClaimsChanged', data: { accountId: alice.accountId, claims: { nickname: 'Al' }, at } }])
+      .when({ type: 'SetAccountClaims', data: { claims: { nickname: 'Al', website: 'https://example.com' }, at } })
+      .then([{ type: 'AccountClaimsChanged', data: { accountId: alice.accountId, claims: { website: 'https://example.com' }, at } }]);
+  });
+
+  it('lists the application events among the account events', () => {
+    expect(ACCOUNT_EVENT_TYPES).toEqual(expect.arrayContaining(['ApplicationRoleGrantedToAccount', 'AccountClaimsChanged', 'ApplicationConsentRevoked']));
+  });
 });

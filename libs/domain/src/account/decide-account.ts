@@ -1,4 +1,5 @@
 import { DomainError } from '../shared';
+import { decideAccountApplicationAccess, isAccountApplicationCommand } from '../application/account-application-access';
 import type { AccountCommand } from './account-commands';
 import type { AccountEvent } from './account-events';
 import { accountProfileViolations, throwProfileViolations } from './account-profile-rules';
@@ -14,6 +15,11 @@ const followPrimary = (entries: { value: string; type: string }[], previous: str
   entries.map((entry) => (entry.value.toLowerCase() === previous.toLowerCase() ? { ...entry, value: next } : entry));
 
 export function decideAccount(command: AccountCommand, state: AccountState): AccountEvent[] {
+  // application roles, claims and consent exist only for a live account
+  if (isAccountApplicationCommand(command)) {
+    if (state.status !== 'created') throw notFound();
+    return decideAccountApplicationAccess(command, state.applications, state.id);
+  }
   switch (command.type) {
     case 'CreateAccount':
       if (state.status !== 'none') throw new DomainError('account.exists', 'This account already exists');

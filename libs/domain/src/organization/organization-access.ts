@@ -113,21 +113,29 @@ function fieldError(code: string, field: string, message: string): DomainError {
   return new DomainError(code, message, field, { [field]: [message] });
 }
 
-function checkTitle(title: string): string {
+/** A role's or permission's title as stored: trimmed, required, at most ACCESS_TEXT_MAX characters. */
+export function checkAccessTitle(title: string): string {
   const trimmed = title.trim();
   if (!trimmed) throw fieldError('access.title_invalid', 'title', 'Title is required');
   if ([...trimmed].length > ACCESS_TEXT_MAX) throw fieldError('access.title_invalid', 'title', `Title may be at most ${ACCESS_TEXT_MAX} characters`);
   return trimmed;
 }
 
-function checkSlug(slug: string, taken: Iterable<{ slug: string }>, what: 'permission' | 'role'): string {
+/**
+ * A slug as stored: trimmed, shaped as an OAuth2 scope token (SLUG_PATTERN), and unique among `taken`
+ * (the other permissions or roles of the same `owner`, an organization or an application).
+ */
+export function checkAccessSlug(slug: string, taken: Iterable<{ slug: string }>, what: 'permission' | 'role', owner: 'organization' | 'application'): string {
   const trimmed = slug.trim();
   if (!trimmed) throw fieldError('access.slug_invalid', 'slug', 'Slug is required');
   if (trimmed.length > ACCESS_TEXT_MAX) throw fieldError('access.slug_invalid', 'slug', `Slug may be at most ${ACCESS_TEXT_MAX} characters`);
   if (!SLUG_PATTERN.test(trimmed)) throw fieldError('access.slug_invalid', 'slug', "Slug may hold lowercase letters, digits, '.', '_', ':' and '-', and starts with a letter or digit");
-  for (const other of taken) if (other.slug === trimmed) throw fieldError(`${what}.slug_taken`, 'slug', `The slug ${trimmed} is already used by another ${what} of this organization`);
+  for (const other of taken) if (other.slug === trimmed) throw fieldError(`${what}.slug_taken`, 'slug', `The slug ${trimmed} is already used by another ${what} of this ${owner}`);
   return trimmed;
 }
+
+const checkTitle = checkAccessTitle;
+const checkSlug = (slug: string, taken: Iterable<{ slug: string }>, what: 'permission' | 'role') => checkAccessSlug(slug, taken, what, 'organization');
 
 function checkDescription(description: string): string {
   if ([...description].length > 2000) throw fieldError('access.description_invalid', 'description', 'Description may be at most 2000 characters');

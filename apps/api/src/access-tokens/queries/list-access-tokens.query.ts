@@ -2,12 +2,18 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { toPage, type TAccessToken, type TListAccessTokensQuery, type TPage } from '@rollcall/contracts';
 import type { Kysely } from 'kysely';
+import type { Scope } from '../../auth/grants';
+import { accountsWithin } from '../../auth/scope-filters';
 import { READ_DB } from '../../core/tokens';
 import type { ReadDatabase } from '../../read-db/read-database';
 import { ACCESS_TOKEN_COLUMNS, toAccessToken } from '../access-token-row';
 
 export class ListAccessTokensQuery {
-  constructor(readonly input: TListAccessTokensQuery) {}
+  /** `scope`: where the asking administrator may read (docs/adr/0011) */
+  constructor(
+    readonly input: TListAccessTokensQuery,
+    readonly scope: Scope,
+  ) {}
 }
 
 const SORT_COLUMNS = {
@@ -22,8 +28,10 @@ const SORT_COLUMNS = {
 export class ListAccessTokensHandler implements IQueryHandler<ListAccessTokensQuery, TPage<TAccessToken>> {
   constructor(@Inject(READ_DB) private readonly db: Kysely<ReadDatabase>) {}
 
-  async execute({ input }: ListAccessTokensQuery): Promise<TPage<TAccessToken>> {
+  async execute({ input, scope }: ListAccessTokensQuery): Promise<TPage<TAccessToken>> {
     let filtered = this.db.selectFrom('access_tokens_v1');
+    const withinScope = accountsWithin(scope, 'access_tokens_v1.account_id');
+    if (withinScope) filtered = filtered.where(withinScope);
     if (input.account_id) filtered = filtered.where('access_tokens_v1.account_id', '=', input.account_id);
     const direction = input.desc ? 'desc' : 'asc';
     const [rows, count] = await Promise.all([

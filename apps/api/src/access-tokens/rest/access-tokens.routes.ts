@@ -15,7 +15,8 @@ import type { Response } from 'express';
 import { z } from 'zod';
 import type { RequestContext } from '../../application/request-context';
 import { Ctx, CurrentPrincipal } from '../../auth/auth.guard';
-import { RequirePermission } from '../../auth/permissions';
+import { listScope, RequirePermission } from '../../auth/permissions';
+import { on } from '../../auth/resource-requirements';
 import type { Principal } from '../../auth/principal';
 import { CommandGateway } from '../../core/command-gateway';
 import { writeConsistencyHeaders } from '../../http/consistency-headers';
@@ -55,19 +56,19 @@ export abstract class AccessTokensRoutes {
 
   @Get('tokens')
   @RequirePermission('tokens:read')
-  async list(@Query() query: Record<string, unknown>) {
-    return this.wrap(await this.queryBus.execute<ListAccessTokensQuery, TPage<TAccessToken>>(new ListAccessTokensQuery(parseWith(ZListAccessTokensInput, query))));
+  async list(@Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
+    return this.wrap(await this.queryBus.execute<ListAccessTokensQuery, TPage<TAccessToken>>(new ListAccessTokensQuery(parseWith(ZListAccessTokensInput, query), listScope(principal, 'tokens:read'))));
   }
 
   @Get('account/:id/bearer-tokens')
-  @RequirePermission('tokens:read')
-  async listOfAccount(@Param('id') id: string, @Query() query: Record<string, unknown>) {
+  @RequirePermission('tokens:read', on('account', 'param:id'))
+  async listOfAccount(@Param('id') id: string, @Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
     const input = parseWith(ZListAccessTokensInput, { ...query, account_id: accountIdOf(id) });
-    return this.wrap(await this.queryBus.execute<ListAccessTokensQuery, TPage<TAccessToken>>(new ListAccessTokensQuery(input)));
+    return this.wrap(await this.queryBus.execute<ListAccessTokensQuery, TPage<TAccessToken>>(new ListAccessTokensQuery(input, listScope(principal, 'tokens:read'))));
   }
 
   @Post('token')
-  @RequirePermission('tokens:write')
+  @RequirePermission('tokens:write', on('account', 'body:account_id'))
   @HttpCode(201)
   async create(@Body() body: unknown, @CurrentPrincipal() principal: Principal, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<IssuedAccessToken>(new IssueAccessTokenCommand(parseWith(ZCreateAccessTokenInput, body), principal, context));
@@ -76,13 +77,13 @@ export abstract class AccessTokensRoutes {
   }
 
   @Get('token/:id')
-  @RequirePermission('tokens:read')
+  @RequirePermission('tokens:read', on('token', 'param:id'))
   async read(@Param('id') id: string) {
     return this.wrap(await this.queryBus.execute<GetAccessTokenQuery, TAccessToken>(new GetAccessTokenQuery(tokenIdOf(id))));
   }
 
   @Put('token/:id')
-  @RequirePermission('tokens:write')
+  @RequirePermission('tokens:write', on('token', 'param:id'))
   async update(@Param('id') id: string, @Body() body: unknown, @CurrentPrincipal() principal: Principal, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const tokenId = tokenIdOf(id);
     const outcome = await this.gateway.execute(new UpdateAccessTokenCommand(tokenId, parseWith(ZUpdateAccessTokenInput, body), principal, context));
@@ -91,7 +92,7 @@ export abstract class AccessTokensRoutes {
   }
 
   @Delete('token/:id')
-  @RequirePermission('tokens:write')
+  @RequirePermission('tokens:write', on('token', 'param:id'))
   async remove(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<{ id: string; title: string }>(new RevokeAccessTokenCommand(tokenIdOf(id), context));
     writeConsistencyHeaders(response, outcome);

@@ -2,11 +2,17 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { FIND_ACCOUNTS_LIMIT, type TAccountSearchItem } from '@rollcall/contracts';
 import { sql, type Kysely } from 'kysely';
+import type { Scope } from '../../auth/grants';
+import { accountsWithin } from '../../auth/scope-filters';
 import { READ_DB } from '../../core/tokens';
 import type { ReadDatabase } from '../../read-db/read-database';
 
 export class FindAccountsByUsernameQuery {
-  constructor(readonly username: string) {}
+  /** `scope`: where the asking administrator may read accounts (docs/adr/0011) */
+  constructor(
+    readonly username: string,
+    readonly scope: Scope,
+  ) {}
 }
 
 /** Escapes LIKE wildcards so 'a_b' means the text 'a_b'. */
@@ -17,10 +23,12 @@ const prefixPattern = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g,
 export class FindAccountsByUsernameHandler implements IQueryHandler<FindAccountsByUsernameQuery, TAccountSearchItem[]> {
   constructor(@Inject(READ_DB) private readonly db: Kysely<ReadDatabase>) {}
 
-  async execute({ username }: FindAccountsByUsernameQuery): Promise<TAccountSearchItem[]> {
+  async execute({ username, scope }: FindAccountsByUsernameQuery): Promise<TAccountSearchItem[]> {
     if (!username) return [];
+    const withinScope = accountsWithin(scope, 'accounts_v2.id');
     const rows = await this.db
       .selectFrom('accounts_v2')
+      .$if(withinScope !== null, (query) => query.where(withinScope!))
       .select(['id', 'username', 'first_name', 'last_name'])
       .where(sql<boolean>`username_lower like ${prefixPattern(username)} escape '\\'`)
       .orderBy('username_lower')

@@ -2,12 +2,18 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { toPage, type TAccountListItem, type TListAccountsQuery, type TPage } from '@rollcall/contracts';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Scope } from '../../auth/grants';
+import { accountsWithin } from '../../auth/scope-filters';
 import { READ_DB } from '../../core/tokens';
 import type { ReadDatabase } from '../../read-db/read-database';
 import { ACCOUNT_LIST_COLUMNS, toAccountListItem } from '../account-row';
 
 export class ListAccountsQuery {
-  constructor(readonly input: TListAccountsQuery) {}
+  /** `scope`: where the asking administrator may read accounts (docs/adr/0011) */
+  constructor(
+    readonly input: TListAccountsQuery,
+    readonly scope: Scope,
+  ) {}
 }
 
 const SORT_COLUMNS = {
@@ -27,8 +33,10 @@ const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, 
 export class ListAccountsHandler implements IQueryHandler<ListAccountsQuery, TPage<TAccountListItem>> {
   constructor(@Inject(READ_DB) private readonly db: Kysely<ReadDatabase>) {}
 
-  async execute({ input }: ListAccountsQuery): Promise<TPage<TAccountListItem>> {
+  async execute({ input, scope }: ListAccountsQuery): Promise<TPage<TAccountListItem>> {
     let filtered = this.db.selectFrom('accounts_v2');
+    const withinScope = accountsWithin(scope, 'accounts_v2.id');
+    if (withinScope) filtered = filtered.where(withinScope);
     if (input.search) filtered = filtered.where(sql<boolean>`search_text like ${likePattern(input.search)} escape '\\'`);
     if (input.status?.length) filtered = filtered.where('status_id', 'in', input.status);
     const direction = input.desc ? 'desc' : 'asc';
@@ -40,7 +48,7 @@ export class ListAccountsHandler implements IQueryHandler<ListAccountsQuery, TPa
         .limit(input.limit)
         .offset((input.page - 1) * input.limit)
         .execute(),
-      input.search ? this.countMatching(filtered) : this.countByStatus(input.status),
+      input.search || withinScope ? this.countMatching(filtered) : this.countByStatus(input.status),
     ]);
     return toPage(rows.map(toAccountListItem), total, input.page, input.limit);
   }

@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import type { RequestContext } from '../../application/request-context';
 import { Ctx } from '../../auth/auth.guard';
 import { RequirePermission } from '../../auth/permissions';
+import { EVERYWHERE } from '../../auth/resource-requirements';
 import { CommandGateway } from '../../core/command-gateway';
 import { writeConsistencyHeaders } from '../../http/consistency-headers';
 import { parseWith } from '../../http/zod-body';
@@ -17,7 +18,7 @@ export abstract class AccountsImportRoutes {
 
   /** 200 even when rows failed: the per-row report is the answer */
   @Post('accounts/import/csv')
-  @RequirePermission('accounts:import')
+  @RequirePermission('accounts:import', EVERYWHERE)
   @HttpCode(200)
   async importCsv(@Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<TImportAccountsResult>(new ImportAccountsCommand(parseWith(ZImportAccountsInput, body), context));

@@ -25,7 +25,8 @@ import type { Response } from 'express';
 import { z } from 'zod';
 import type { RequestContext } from '../../application/request-context';
 import { AllowedWhilePasswordChangeRequired, Ctx, CurrentPrincipal, Public } from '../../auth/auth.guard';
-import { RequirePermission } from '../../auth/permissions';
+import { listScope, RequirePermission } from '../../auth/permissions';
+import { on } from '../../auth/resource-requirements';
 import type { Principal } from '../../auth/principal';
 import { CommandGateway } from '../../core/command-gateway';
 import { writeConsistencyHeaders } from '../../http/consistency-headers';
@@ -73,7 +74,7 @@ export abstract class AccountsRoutes {
   }
 
   @Post('account')
-  @RequirePermission('accounts:write')
+  @RequirePermission('accounts:write', on('organization', 'body:organization'))
   @HttpCode(201)
   async create(@Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<{ id: string }>(new CreateAccountCommand(parseWith(ZCreateAccountInput, body), context));
@@ -83,8 +84,8 @@ export abstract class AccountsRoutes {
 
   @Get('accounts')
   @RequirePermission('accounts:read')
-  async list(@Query() query: Record<string, unknown>) {
-    return this.wrap(await this.queryBus.execute<ListAccountsQuery, TPage<TAccountListItem>>(new ListAccountsQuery(parseWith(ZListAccountsInput, query))));
+  async list(@Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
+    return this.wrap(await this.queryBus.execute<ListAccountsQuery, TPage<TAccountListItem>>(new ListAccountsQuery(parseWith(ZListAccountsInput, query), listScope(principal, 'accounts:read'))));
   }
 
   /** the profile form's time zone picker */
@@ -97,22 +98,22 @@ export abstract class AccountsRoutes {
   /** the spec's query form */
   @Get('account/find')
   @RequirePermission('accounts:read')
-  async find(@Query() query: Record<string, unknown>) {
-    return this.wrap(await this.findByUsername(query));
+  async find(@Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
+    return this.wrap(await this.findByUsername(query, principal));
   }
 
   /** v1's form in the spec */
   @Get('account/find/username')
   @RequirePermission('accounts:read')
-  async findV1Form(@Query() query: Record<string, unknown>) {
-    return this.wrap(await this.findByUsername(query));
+  async findV1Form(@Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
+    return this.wrap(await this.findByUsername(query, principal));
   }
 
   /** v2's form in the spec */
   @Get('account/username/:search')
   @RequirePermission('accounts:read')
-  async findV2Form(@Param('search') search: string) {
-    return this.wrap(await this.findByUsername({ username: search }));
+  async findV2Form(@Param('search') search: string, @CurrentPrincipal() principal: Principal) {
+    return this.wrap(await this.findByUsername({ username: search }, principal));
   }
 
   /** public: the activation page asks whether its link works (404 activation.invalid when not) */
@@ -133,19 +134,19 @@ export abstract class AccountsRoutes {
     return this.wrap({ message: 'Account activated', username: outcome.value.username });
   }
 
-  private findByUsername(query: Record<string, unknown>) {
+  private findByUsername(query: Record<string, unknown>, principal: Principal) {
     const { username } = parseWith(ZFindAccountsByUsernameInput, query);
-    return this.queryBus.execute<FindAccountsByUsernameQuery, TAccountSearchItem[]>(new FindAccountsByUsernameQuery(username));
+    return this.queryBus.execute<FindAccountsByUsernameQuery, TAccountSearchItem[]>(new FindAccountsByUsernameQuery(username, listScope(principal, 'accounts:read')));
   }
 
   @Get('account/:id')
-  @RequirePermission('accounts:read')
+  @RequirePermission('accounts:read', on('account', 'param:id'))
   async read(@Param('id') id: string) {
     return this.wrapAccount(await this.queryBus.execute<GetAccountQuery, TAccount>(new GetAccountQuery(accountIdOf(id))));
   }
 
   @Put('account/:id')
-  @RequirePermission('accounts:write')
+  @RequirePermission('accounts:write', on('account', 'param:id'))
   async update(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const accountId = accountIdOf(id);
     const outcome = await this.gateway.execute<{ id: string }>(new UpdateAccountProfileCommand(accountId, parseWith(ZUpdateAccountProfileInput, body), context));
@@ -154,7 +155,7 @@ export abstract class AccountsRoutes {
   }
 
   @Delete('account/:id')
-  @RequirePermission('accounts:delete')
+  @RequirePermission('accounts:delete', on('account', 'param:id'))
   async remove(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<DeletedAccount>(new DeleteAccountCommand(accountIdOf(id), context));
     writeConsistencyHeaders(response, outcome);
@@ -162,7 +163,7 @@ export abstract class AccountsRoutes {
   }
 
   @Patch('account/:id/profile-picture')
-  @RequirePermission('accounts:write')
+  @RequirePermission('accounts:write', on('account', 'param:id'))
   async setPicture(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const accountId = accountIdOf(id);
     const { picture } = parseWith(ZProfilePictureInput, body);
@@ -172,13 +173,13 @@ export abstract class AccountsRoutes {
   }
 
   @Get('account/:id/auth')
-  @RequirePermission('accounts:read')
+  @RequirePermission('accounts:read', on('account', 'param:id'))
   async readAuth(@Param('id') id: string) {
     return this.wrap(await this.queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(accountIdOf(id))));
   }
 
   @Put('account/:id/auth')
-  @RequirePermission('accounts:credentials')
+  @RequirePermission('accounts:credentials', on('account', 'param:id'))
   async writeAuth(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const accountId = accountIdOf(id);
     const outcome = await this.gateway.execute<{ id: string }>(new ChangeAccountAuthCommand(accountId, parseWith(ZAccountAuthInput, body), context));
@@ -187,7 +188,7 @@ export abstract class AccountsRoutes {
   }
 
   @Patch('account/:id/password/next-login')
-  @RequirePermission('accounts:credentials')
+  @RequirePermission('accounts:credentials', on('account', 'param:id'))
   async requirePasswordChange(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const accountId = accountIdOf(id);
     const outcome = await this.gateway.execute<{ id: string }>(new RequirePasswordChangeCommand(accountId, context));
@@ -197,7 +198,7 @@ export abstract class AccountsRoutes {
 
   /** a new activation mail for an account awaiting activation (status 4); the earlier link stops working */
   @Post('account/:id/activation')
-  @RequirePermission('accounts:credentials')
+  @RequirePermission('accounts:credentials', on('account', 'param:id'))
   @HttpCode(202)
   async resendActivation(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const accountId = accountIdOf(id);
@@ -208,7 +209,7 @@ export abstract class AccountsRoutes {
 
   /** ends a lockout and forgets the failed sign-ins; answers the auth info */
   @Post('account/:id/unlock')
-  @RequirePermission('accounts:credentials')
+  @RequirePermission('accounts:credentials', on('account', 'param:id'))
   @HttpCode(200)
   async unlock(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const accountId = accountIdOf(id);
@@ -219,7 +220,7 @@ export abstract class AccountsRoutes {
 
   /** the spec leaves the method open: PUT and PATCH both set the password */
   @Put('account/:id/password')
-  @RequirePermission('accounts:credentials')
+  @RequirePermission('accounts:credentials', on('account', 'param:id'))
   async setPassword(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const accountId = accountIdOf(id);
     const { password } = parseWith(ZSetPasswordInput, body);
@@ -229,7 +230,7 @@ export abstract class AccountsRoutes {
   }
 
   @Patch('account/:id/password')
-  @RequirePermission('accounts:credentials')
+  @RequirePermission('accounts:credentials', on('account', 'param:id'))
   async setPasswordByPatch(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     return this.setPassword(id, body, context, response);
   }

@@ -7,7 +7,9 @@ import { CLOCK, READ_DB } from '../../core/tokens';
 import type { ReadDatabase } from '../../read-db/read-database';
 import { CredentialCache, type ResolvedCredential } from '../credential-cache';
 import type { TokenPrincipal } from '../principal';
+import { restrictGrants } from '../grants';
 import { hashToken } from '../session-token';
+import { loadGrants } from './load-grants';
 
 export class ResolveAccessTokenQuery {
   constructor(readonly token: string) {}
@@ -40,8 +42,10 @@ export class ResolveAccessTokenHandler implements IQueryHandler<ResolveAccessTok
       .executeTakeFirst();
     if (!row || row.status_id === ACCOUNT_STATUS.disabled) return null;
     if (row.account_expires_at !== null && Date.parse(row.account_expires_at) <= now.getTime()) return null;
+    const permissions = new Set(JSON.parse(row.permissions) as SystemPermission[]);
+    const grants = restrictGrants(await loadGrants(this.db, row.account_id), permissions);
     const credential: ResolvedCredential<TokenPrincipal> = {
-      principal: { kind: 'token', accountId: row.account_id, tokenId: row.id, permissions: new Set(JSON.parse(row.permissions) as SystemPermission[]), passwordChangeRequired: false },
+      principal: { kind: 'token', accountId: row.account_id, tokenId: row.id, permissions, grants, passwordChangeRequired: false },
       restrictions: JSON.parse(row.restrictions) as string[],
       expiresAt: row.expires_at,
     };

@@ -8,6 +8,7 @@ import type { ReadDatabase } from '../../read-db/read-database';
 import type { SessionPrincipal } from '../principal';
 import { CredentialCache } from '../credential-cache';
 import { hashToken } from '../session-token';
+import { loadGrants } from './load-grants';
 
 /** Status 3, or a password older than the policy's maximum age in days. */
 export function passwordChangeRequired(statusId: number, passwordChangedAt: string | null, maxAgeDays: number | null, now: Date): boolean {
@@ -47,21 +48,6 @@ export class ResolveSessionHandler implements IQueryHandler<ResolveSessionQuery,
         'accounts_v2.password_changed_at',
         'password_policies_v2.max_age',
       ])
-      .select((eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('account_roles_v1')
-              .innerJoin('organization_roles_v1', 'organization_roles_v1.id', 'account_roles_v1.role_id')
-              .innerJoin('organizations_v1', 'organizations_v1.id', 'organization_roles_v1.organization_id')
-              .select('account_roles_v1.role_id')
-              .whereRef('account_roles_v1.account_id', '=', 'sessions_v1.account_id')
-              .where('organization_roles_v1.is_protected', '=', 1)
-              .where('organizations_v1.is_protected', '=', 1)
-              .where('organizations_v1.parent_id', 'is', null),
-          )
-          .as('administrator'),
-      )
       .where('sessions_v1.token_hash', '=', tokenHash)
       .executeTakeFirst();
     if (!row || row.ended_at || row.expires_at <= now.toISOString()) return null;
@@ -71,8 +57,7 @@ export class ResolveSessionHandler implements IQueryHandler<ResolveSessionQuery,
       accountId: row.account_id,
       sessionId: row.session_id,
       passwordChangeRequired: passwordChangeRequired(row.status_id, row.password_changed_at, row.max_age, now),
-      // SQLite answers 0/1, PostgreSQL true/false
-      administrator: Boolean(Number(row.administrator)),
+      grants: await loadGrants(this.db, row.account_id),
     };
     this.cache.set(tokenHash, { principal, restrictions: [], expiresAt: row.expires_at }, Date.parse(row.expires_at), now.getTime());
     return principal;

@@ -66,6 +66,6 @@ export abstract class AuthRoutes {
   @AllowedWhilePasswordChangeRequired()
   @Get('account/current')
   async current(@CurrentPrincipal() principal: Principal) {
-    return this.wrap(await this.queryBus.execute<CurrentAccountQuery, TCurrentAccount>(new CurrentAccountQuery(principal.accountId)));
+    return this.wrap(await this.queryBus.execute<CurrentAccountQuery, TCurrentAccount>(new CurrentAccountQuery(principal.accountId, principal.grants)));
   }
 }

@@ -34,6 +34,7 @@ export function buildOpenApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of ROUTES) {
     for (const [prefix, version] of [['/api/v1/', 'v1'], ['/api/v2/', 'v2'], ['/api/', 'v2']] as const) {
+      if (!(route.versions ?? ['v1', 'v2']).includes(version)) continue;
       const path = prefix + route.path;
       paths[path] ??= {};
       const op = operation(route, version);

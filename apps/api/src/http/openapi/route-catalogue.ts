@@ -20,6 +20,8 @@ import {
 } from '@rollcall/contracts';
 import { ZCreateAccessTokenInput, ZListAccessTokensInput, ZUpdateAccessTokenInput, ZActivateAccountInput, ZAccountAuthInput, ZApiError, ZAuthenticateInput, ZChangeOwnPasswordInput, ZSetPasswordInput, ZCreateAccountInput, ZFindAccountsByUsernameInput, ZImportAccountsInput, ZListAccountsInput, ZPolicy, ZPolicyInput, ZProfilePictureInput, ZUpdateAccountProfileInput } from '@rollcall/contracts';
 import { ZAccountTeamsInput, ZAssociateTeamInput, ZCreateTeamInput, ZFindTeamsInput, ZListTeamsInput, ZRenameTeamInput } from '@rollcall/contracts';
+import { ZListSmartCardsInput } from '@rollcall/contracts';
+import { ZCalendarQuery } from '@rollcall/contracts';
 import { z } from 'zod';
 
 /**
@@ -38,6 +40,8 @@ export interface RouteEntry {
   response: z.ZodType;
   v2Response?: z.ZodType;
   status?: number;
+  /** the REST versions it answers on: both unless said (routes that are ours, not the spec's, are v2 only) */
+  versions?: Array<'v1' | 'v2'>;
 }
 
 const ZAccountListItem = z.object({
@@ -258,6 +262,7 @@ ROUTES.push(
   { method: 'patch', path: 'role/{id}/slug', summary: "Change a role's slug (409 role.slug_taken)", body: ZAccessSlugInput, response: ZRole },
   { method: 'post', path: 'role/{id}/slug', summary: "Change a role's slug (the v2 form; served on v1 too)", body: ZAccessSlugInput, response: ZRole },
   { method: 'delete', path: 'role/{id}', summary: 'Delete a role (403 when protected); every account holding it loses it', response: ZMessage },
+  { method: 'get', path: 'permission/{id}/associated-accounts', summary: 'The accounts holding a permission through any role that carries it (not in the spec)', response: z.array(ZRoleAccount) },
   { method: 'get', path: 'role/{id}/associated-accounts', summary: 'The accounts holding a role', response: z.array(ZRoleAccount) },
   { method: 'post', path: 'role/{id}/permission', summary: 'Switch a permission on for a role (idempotent)', body: ZRolePermissionInput, response: ZMessage },
   { method: 'delete', path: 'role/{id}/permission', summary: 'Switch a permission off for a role (query permission_id; idempotent)', query: ZRolePermissionInput, response: ZMessage },
@@ -266,6 +271,47 @@ ROUTES.push(
   { method: 'delete', path: 'organization/{org}/account-role', summary: 'Take a role from a member (query account_id, role_id; idempotent)', query: ZAccountRoleInput, response: ZMessage },
   { method: 'post', path: 'account/{id}/toggle-role', summary: "Give the account a role (the role names its organization; the account must be a member)", body: ZToggleRoleInput, response: ZMessage },
   { method: 'delete', path: 'account/{id}/toggle-role', summary: 'Take a role from the account (query role_id)', query: ZToggleRoleInput, response: ZMessage },
+);
+
+/** smart cards and register mode (docs/readers.md, docs/adr/0013); the reader protocol and the readers' admin routes are v2-only and listed in docs/api/compat.md */
+ROUTES.push(
+  { method: 'get', path: 'account/{id}/smartcards', summary: "The account's smart cards: 10 per page, newest first (sortBy created_at or card_uid)", query: ZListSmartCardsInput, response: page(z.object({ id: z.string().uuid(), card_uid: z.string(), created_at: z.string() })) },
+  { method: 'post', path: 'scanner/cancel', summary: 'End the register modes this administrator started (nothing armed is fine)', response: z.object({ readers: z.array(z.string().uuid()) }) },
+  { method: 'get', path: 'scanner/unknown-cards', summary: 'Cards scanned at a reader that no account holds, latest first (not in the spec)', response: z.array(z.object({ card_uid: z.string(), reader_id: z.string().uuid(), reader_name: z.string(), door: z.string(), scanned_at: z.string() })) },
+);
+
+/** attendance statuses and an account's calendar (docs/adr/0013); the writes are in docs/api/compat.md (the contract suite has no sample bodies for them) */
+ROUTES.push(
+  { method: 'get', path: 'states/attendance', summary: 'Attendance statuses, oldest first: id, title, active (1 means selectable)', response: z.array(z.object({ id: z.string().uuid(), title: z.string(), active: z.union([z.literal(0), z.literal(1)]) })) },
+  { method: 'get', path: 'account/{id}/calendar', summary: "An account's calendar events of a month (query date YYYY-MM, default the current month), one per day of each event group", query: ZCalendarQuery, response: z.array(z.object({ id: z.string().uuid(), account_id: z.string().uuid(), event_group_id: z.string().uuid(), attendance_status_id: z.string().uuid(), status_title: z.string().nullable(), title: z.string(), description: z.string(), start_date: z.string(), end_date: z.string(), start_event: z.string(), end_event: z.string() })) },
+);
+
+/** lists of the areas that are v2 only (docs/api/compat.md): applications, door readers, the event log */
+const ZApplicationClientType = z.enum(['confidential', 'public']);
+const ZReaderRow = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  door: z.string(),
+  role: z.enum(['door', 'enrollment']),
+  token_prefix: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  last_contact_at: z.string().nullable(),
+  queue_depth: z.number().int().nullable(),
+  connection: z.string(),
+  backlog: z.boolean(),
+  register_mode: z.object({ account_id: z.string().uuid(), expires_at: z.string() }).nullable(),
+  last_sequence: z.number().int(),
+});
+ROUTES.push(
+  {
+    method: 'get',
+    path: 'applications',
+    summary: 'Applications, paged (search, sortBy title or created_at)',
+    versions: ['v2'],
+    response: page(z.object({ id: z.string().uuid(), title: z.string(), url: z.string().nullable(), description: z.string(), unique_id: z.string(), client_type: ZApplicationClientType, num_roles: z.number().int(), num_permissions: z.number().int(), created_at: z.string(), updated_at: z.string() })),
+  },
+  { method: 'get', path: 'readers', summary: 'Door readers with their last contact, queue depth and register mode, paged', versions: ['v2'], response: page(ZReaderRow) },
 );
 
 export const ERROR_SCHEMA = ZApiError;

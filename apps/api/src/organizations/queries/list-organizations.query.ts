@@ -2,12 +2,18 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { toPage, type TListOrganizationsQuery, type TOrganization, type TPage } from '@rollcall/contracts';
 import { sql, type Kysely } from 'kysely';
+import type { Scope } from '../../auth/grants';
+import { organizationsWithin } from '../../auth/scope-filters';
 import { READ_DB } from '../../core/tokens';
 import type { ReadDatabase } from '../../read-db/read-database';
 import { escapeLike, ORGANIZATION_COLUMNS, organizationsWithParent, toOrganizations } from './organization-rows';
 
 export class ListOrganizationsQuery {
-  constructor(readonly input: TListOrganizationsQuery) {}
+  /** `scope`: where the asking administrator may read (docs/adr/0011) */
+  constructor(
+    readonly input: TListOrganizationsQuery,
+    readonly scope: Scope,
+  ) {}
 }
 
 const SORT_COLUMNS = { title: 'o.title_lower', created_at: 'o.created_at' } as const;
@@ -17,8 +23,10 @@ const SORT_COLUMNS = { title: 'o.title_lower', created_at: 'o.created_at' } as c
 export class ListOrganizationsHandler implements IQueryHandler<ListOrganizationsQuery, TPage<TOrganization>> {
   constructor(@Inject(READ_DB) private readonly db: Kysely<ReadDatabase>) {}
 
-  async execute({ input }: ListOrganizationsQuery): Promise<TPage<TOrganization>> {
+  async execute({ input, scope }: ListOrganizationsQuery): Promise<TPage<TOrganization>> {
     let filtered = organizationsWithParent(this.db);
+    const withinScope = organizationsWithin(scope, 'o.id');
+    if (withinScope) filtered = filtered.where(withinScope);
     if (input.search) filtered = filtered.where(sql<boolean>`o.title_lower like ${`%${escapeLike(input.search)}%`} escape '\\'`);
     const direction = input.desc ? 'desc' : 'asc';
     const [rows, count] = await Promise.all([

@@ -25,6 +25,7 @@ import { z } from 'zod';
 import type { RequestContext } from '../../application/request-context';
 import { Ctx } from '../../auth/auth.guard';
 import { RequirePermission } from '../../auth/permissions';
+import { on } from '../../auth/resource-requirements';
 import { CommandGateway, type ConsistentOutcome } from '../../core/command-gateway';
 import { writeConsistencyHeaders } from '../../http/consistency-headers';
 import { parseWith } from '../../http/zod-body';
@@ -43,7 +44,7 @@ import { GetRoleQuery } from '../queries/get-role.query';
 import { ListMemberRolesQuery } from '../queries/list-member-roles.query';
 import { ListOrganizationPermissionsQuery } from '../queries/list-organization-permissions.query';
 import { ListOrganizationRolesQuery } from '../queries/list-organization-roles.query';
-import { ListRoleAccountsQuery } from '../queries/list-role-accounts.query';
+import { ListPermissionAccountsQuery, ListRoleAccountsQuery } from '../queries/list-role-accounts.query';
 
 const idOf = <Schema extends z.ZodType<string>>(schema: Schema, field: string, value: string): string => parseWith(z.object({ [field]: schema }), { [field]: value })[field] as string;
 const organizationIdOf = (id: string) => idOf(ZOrganizationId, 'organization_id', id);
@@ -79,19 +80,19 @@ export abstract class OrganizationAccessRoutes {
   }
 
   @Get('organization/:id/permissions')
-  @RequirePermission('organizations:read')
+  @RequirePermission('organizations:read', on('organization', 'param:id'))
   async permissions(@Param('id') id: string) {
     return this.wrap(await this.queryBus.execute<ListOrganizationPermissionsQuery, TPermission[]>(new ListOrganizationPermissionsQuery(organizationIdOf(id))));
   }
 
   @Get('organization/:id/roles')
-  @RequirePermission('organizations:read')
+  @RequirePermission('organizations:read', on('organization', 'param:id'))
   async roles(@Param('id') id: string) {
     return this.wrap(await this.queryBus.execute<ListOrganizationRolesQuery, TRole[]>(new ListOrganizationRolesQuery(organizationIdOf(id))));
   }
 
   @Post('permission')
-  @RequirePermission('organizations:write')
+  @RequirePermission('organizations:write', on('organization', 'body:organization_id'))
   @HttpCode(201)
   async createPermission(@Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<{ id: string }>(new CreatePermissionCommand(parseWith(ZCreatePermissionInput, body), context));
@@ -99,7 +100,7 @@ export abstract class OrganizationAccessRoutes {
   }
 
   @Patch('permission/:id/title')
-  @RequirePermission('organizations:write')
+  @RequirePermission('organizations:write', on('permission', 'param:id'))
   async renamePermission(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const permissionId = permissionIdOf(id);
     const outcome = await this.gateway.execute(new ChangePermissionTitleCommand(permissionId, parseWith(ZAccessTitleInput, body).title, context));
@@ -107,7 +108,7 @@ export abstract class OrganizationAccessRoutes {
   }
 
   @Patch('permission/:id/slug')
-  @RequirePermission('organizations:write')
+  @RequirePermission('organizations:write', on('permission', 'param:id'))
   async reslugPermission(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const permissionId = permissionIdOf(id);
     const outcome = await this.gateway.execute(new ChangePermissionSlugCommand(permissionId, parseWith(ZAccessSlugInput, body).slug, context));
@@ -115,14 +116,14 @@ export abstract class OrganizationAccessRoutes {
   }
 
   @Delete('permission/:id')
-  @RequirePermission('organizations:write')
+  @RequirePermission('organizations:write', on('permission', 'param:id'))
   async deletePermission(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute(new DeletePermissionCommand(permissionIdOf(id), context));
     return this.answer(response, outcome, { message: ACCESS_NOTICES.permissionDeleted });
   }
 
   @Post('organization/:org/role')
-  @RequirePermission('organizations:write')
+  @RequirePermission('organizations:write', on('organization', 'param:org'))
   @HttpCode(201)
   async createRole(@Param('org') org: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const organizationId = organizationIdOf(org);
@@ -135,7 +136,7 @@ export abstract class OrganizationAccessRoutes {
   }
 
   @Patch('role/:id/title')
-  @RequirePermission('organizations:write')
+  @RequirePermission('organizations:write', on('role', 'param:id'))
   async renameRole(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const roleId = roleIdOf(id);
     const outcome = await this.gateway.execute(new ChangeRoleTitleCommand(roleId, parseWith(ZAccessTitleInput, body).title, context));
@@ -144,14 +145,14 @@ export abstract class OrganizationAccessRoutes {
 
   /** the spec's v2 form of the rename; served on v1 too */
   @Post('role/:id/title')
-  @RequirePermission('organizations:write')
+  @RequirePermission('organizations:write', on('role', 'param:id'))
   @HttpCode(200)
   renameRoleByPost(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     return this.renameRole(id, body, context, response);
   }
 
   @Patch('role/:id/slug')
-  @RequirePermission('organizations:write')
+  @RequirePermission('organizations:write', on('role', 'param:id'))
   async reslugRole(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const roleId = roleIdOf(id);
     const outcome = await this.gateway.execute(new ChangeRoleSlugCommand(roleId, parseWith(ZAccessSlugInput, body).slug, context));
@@ -160,34 +161,41 @@ export abstract class OrganizationAccessRoutes {
 
   /** the spec's v2 form of the slug change; served on v1 too */
   @Post('role/:id/slug')
-  @RequirePermission('organizations:write')
+  @RequirePermission('organizations:write', on('role', 'param:id'))
   @HttpCode(200)
   reslugRoleByPost(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     return this.reslugRole(id, body, context, response);
   }
 
   @Delete('role/:id')
-  @RequirePermission('organizations:write')
+  @RequirePermission('organizations:write', on('role', 'param:id'))
   async deleteRole(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute(new DeleteRoleCommand(roleIdOf(id), context));
     return this.answer(response, outcome, { message: ACCESS_NOTICES.roleDeleted });
   }
 
+  /** not in the spec: the permission tab's 'Associated accounts', those holding it through any role */
+  @Get('permission/:id/associated-accounts')
+  @RequirePermission('organizations:read', on('permission', 'param:id'))
+  async permissionAccounts(@Param('id') id: string) {
+    return this.wrap(await this.queryBus.execute<ListPermissionAccountsQuery, TRoleAccount[]>(new ListPermissionAccountsQuery(permissionIdOf(id))));
+  }
+
   @Get('role/:id/associated-accounts')
-  @RequirePermission('organizations:read')
+  @RequirePermission('organizations:read', on('role', 'param:id'))
   async roleAccounts(@Param('id') id: string) {
     return this.wrap(await this.queryBus.execute<ListRoleAccountsQuery, TRoleAccount[]>(new ListRoleAccountsQuery(roleIdOf(id))));
   }
 
   @Post('role/:id/permission')
-  @RequirePermission('organizations:write')
+  @RequirePermission('organizations:write', on('role', 'param:id'), on('permission', 'body:permission_id'), on('permission', 'query:permission_id'))
   @HttpCode(200)
   async enablePermission(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     return this.switchPermission(id, parseWith(ZRolePermissionInput, body).permission_id, true, context, response);
   }
 
   @Delete('role/:id/permission')
-  @RequirePermission('organizations:write')
+  @RequirePermission('organizations:write', on('role', 'param:id'), on('permission', 'body:permission_id'), on('permission', 'query:permission_id'))
   async disablePermission(@Param('id') id: string, @Query() query: Record<string, unknown>, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     return this.switchPermission(id, parseWith(ZRolePermissionInput, query).permission_id, false, context, response);
   }
@@ -198,13 +206,13 @@ export abstract class OrganizationAccessRoutes {
   }
 
   @Get('organization/:org/member/:account/roles')
-  @RequirePermission('organizations:read')
+  @RequirePermission('organizations:read', on('organization', 'param:org'))
   async memberRoles(@Param('org') org: string, @Param('account') account: string) {
     return this.wrap(await this.queryBus.execute<ListMemberRolesQuery, TMemberRoleFlag[]>(new ListMemberRolesQuery(organizationIdOf(org), accountIdOf(account))));
   }
 
   @Post('organization/:org/account-role')
-  @RequirePermission('organizations:write')
+  @RequirePermission('organizations:write', on('organization', 'param:org'), on('role', 'body:role_id'), on('role', 'query:role_id'))
   @HttpCode(200)
   async addMemberRole(@Param('org') org: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const { account_id, role_id } = parseWith(ZAccountRoleInput, body);
@@ -212,21 +220,21 @@ export abstract class OrganizationAccessRoutes {
   }
 
   @Delete('organization/:org/account-role')
-  @RequirePermission('organizations:write')
+  @RequirePermission('organizations:write', on('organization', 'param:org'), on('role', 'body:role_id'), on('role', 'query:role_id'))
   async removeMemberRole(@Param('org') org: string, @Query() query: Record<string, unknown>, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const { account_id, role_id } = parseWith(ZAccountRoleInput, query);
     return this.switchAccountRole(account_id, role_id, organizationIdOf(org), false, context, response);
   }
 
   @Post('account/:id/toggle-role')
-  @RequirePermission('organizations:write')
+  @RequirePermission('organizations:write', on('account', 'param:id'), on('role', 'body:role_id'), on('role', 'query:role_id'))
   @HttpCode(200)
   async addAccountRole(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     return this.switchAccountRole(accountIdOf(id), parseWith(ZToggleRoleInput, body).role_id, null, true, context, response);
   }
 
   @Delete('account/:id/toggle-role')
-  @RequirePermission('organizations:write')
+  @RequirePermission('organizations:write', on('account', 'param:id'), on('role', 'body:role_id'), on('role', 'query:role_id'))
   async removeAccountRole(@Param('id') id: string, @Query() query: Record<string, unknown>, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     return this.switchAccountRole(accountIdOf(id), parseWith(ZToggleRoleInput, query).role_id, null, false, context, response);
   }

@@ -22,8 +22,10 @@ import {
 import type { Response } from 'express';
 import { z } from 'zod';
 import type { RequestContext } from '../../application/request-context';
-import { Ctx } from '../../auth/auth.guard';
-import { RequirePermission } from '../../auth/permissions';
+import { Ctx, CurrentPrincipal } from '../../auth/auth.guard';
+import { listScope, RequirePermission } from '../../auth/permissions';
+import type { Principal } from '../../auth/principal';
+import { on } from '../../auth/resource-requirements';
 import { CommandGateway } from '../../core/command-gateway';
 import { writeConsistencyHeaders } from '../../http/consistency-headers';
 import { parseWith } from '../../http/zod-body';
@@ -63,19 +65,19 @@ export abstract class OrganizationsRoutes {
 
   @Get('organizations')
   @RequirePermission('organizations:read')
-  async list(@Query() query: Record<string, unknown>) {
-    return this.wrap(await this.queryBus.execute<ListOrganizationsQuery, TPage<TOrganization>>(new ListOrganizationsQuery(parseWith(ZListOrganizationsInput, query))));
+  async list(@Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
+    return this.wrap(await this.queryBus.execute<ListOrganizationsQuery, TPage<TOrganization>>(new ListOrganizationsQuery(parseWith(ZListOrganizationsInput, query), listScope(principal, 'organizations:read'))));
   }
 
   @Get('organization/find')
   @RequirePermission('organizations:read')
-  async find(@Query() query: Record<string, unknown>) {
+  async find(@Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
     const { organization } = parseWith(ZFindOrganizationsInput, query);
-    return this.wrap(await this.queryBus.execute<FindOrganizationsQuery, TOrganizationSearchItem[]>(new FindOrganizationsQuery(organization)));
+    return this.wrap(await this.queryBus.execute<FindOrganizationsQuery, TOrganizationSearchItem[]>(new FindOrganizationsQuery(organization, listScope(principal, 'organizations:read'))));
   }
 
   @Post('organization')
-  @RequirePermission('organizations:write')
+  @RequirePermission('organizations:write', on('organization', 'body:parent_id'))
   @HttpCode(201)
   async create(@Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<{ id: string }>(new CreateOrganizationCommand(parseWith(ZCreateOrganizationInput, body), context));
@@ -84,7 +86,7 @@ export abstract class OrganizationsRoutes {
   }
 
   @Patch('organization/details/:organization_id')
-  @RequirePermission('organizations:write')
+  @RequirePermission('organizations:write', on('organization', 'param:organization_id'), on('organization', 'body:parent_id'))
   async updateDetails(@Param('organization_id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const organizationId = organizationIdOf(id);
     const outcome = await this.gateway.execute(new ChangeOrganizationDetailsCommand(organizationId, parseWith(ZUpdateOrganizationDetailsInput, body), context));
@@ -93,20 +95,20 @@ export abstract class OrganizationsRoutes {
   }
 
   @Get('organization/:id/sub-orgs')
-  @RequirePermission('organizations:read')
+  @RequirePermission('organizations:read', on('organization', 'param:id'))
   async subOrganizations(@Param('id') id: string, @Query() query: Record<string, unknown>) {
     const input = parseWith(ZSubOrganizationsInput, query);
     return this.wrap(await this.queryBus.execute<ListSubOrganizationsQuery, TPage<TSubOrganization>>(new ListSubOrganizationsQuery(organizationIdOf(id), input)));
   }
 
   @Get('organization/:id/members/all')
-  @RequirePermission('organizations:read')
+  @RequirePermission('organizations:read', on('organization', 'param:id'))
   async members(@Param('id') id: string) {
     return this.wrap(await this.queryBus.execute<ListOrganizationMembersQuery, TOrganizationMember[]>(new ListOrganizationMembersQuery(organizationIdOf(id))));
   }
 
   @Post('organization/:id/member')
-  @RequirePermission('organizations:write')
+  @RequirePermission('organizations:write', on('organization', 'param:id'), on('account', 'body:account_id'))
   @HttpCode(201)
   async addMember(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const { account_id } = parseWith(ZAddMemberInput, body);
@@ -116,7 +118,7 @@ export abstract class OrganizationsRoutes {
   }
 
   @Delete('organization/:org_id/member/:account_id')
-  @RequirePermission('organizations:write')
+  @RequirePermission('organizations:write', on('organization', 'param:org_id'))
   async removeMember(@Param('org_id') organizationId: string, @Param('account_id') accountId: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<Membership>(new RemoveMemberCommand(organizationIdOf(organizationId), accountIdOf(accountId), context));
     writeConsistencyHeaders(response, outcome);
@@ -124,13 +126,13 @@ export abstract class OrganizationsRoutes {
   }
 
   @Get('organization/:id')
-  @RequirePermission('organizations:read')
+  @RequirePermission('organizations:read', on('organization', 'param:id'))
   async read(@Param('id') id: string) {
     return this.wrap(await this.organization(organizationIdOf(id)));
   }
 
   @Delete('organization/:id')
-  @RequirePermission('organizations:write')
+  @RequirePermission('organizations:write', on('organization', 'param:id'), on('organization', 'query:suborganizations_move_to'), on('organization', 'query:accounts_move_to'))
   async remove(@Param('id') id: string, @Query() query: Record<string, unknown>, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const organizationId = organizationIdOf(id);
     const outcome = await this.gateway.execute(new DeleteOrganizationCommand(organizationId, parseWith(ZDeleteOrganizationChoices, query), context));
@@ -139,7 +141,7 @@ export abstract class OrganizationsRoutes {
   }
 
   @Post('account/:account_id/associate/organization')
-  @RequirePermission('organizations:write')
+  @RequirePermission('organizations:write', on('account', 'param:account_id'), on('organization', 'body:organization_id'))
   @HttpCode(201)
   async associate(@Param('account_id') accountId: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const account = accountIdOf(accountId);
@@ -150,20 +152,20 @@ export abstract class OrganizationsRoutes {
   }
 
   @Get('account/:id/organizations-and-roles')
-  @RequirePermission('organizations:read')
+  @RequirePermission('organizations:read', on('account', 'param:id'))
   async organizationsOfAccount(@Param('id') id: string, @Query() query: Record<string, unknown>) {
     return this.wrap(await this.accountOrganizations(id, query));
   }
 
   /** the spec's v2 name of the same list; served on v1 too */
   @Get('account/:id/organizations')
-  @RequirePermission('organizations:read')
+  @RequirePermission('organizations:read', on('account', 'param:id'))
   async organizationsOfAccountV2(@Param('id') id: string, @Query() query: Record<string, unknown>) {
     return this.wrap(await this.accountOrganizations(id, query));
   }
 
   @Delete('account/:id/leave-organization/:organization_id')
-  @RequirePermission('organizations:write')
+  @RequirePermission('organizations:write', on('organization', 'param:organization_id'))
   async leave(@Param('id') accountId: string, @Param('organization_id') organizationId: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<Membership>(new RemoveMemberCommand(organizationIdOf(organizationId), accountIdOf(accountId), context));
     writeConsistencyHeaders(response, outcome);

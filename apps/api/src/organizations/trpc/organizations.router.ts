@@ -11,6 +11,7 @@ import {
   ZReslugPermissionInput,
   ZReslugRoleInput,
   ZRoleAccountsInput,
+  ZPermissionAccountsInput,
   ZRoleByIdInput,
   ZSetMemberRoleInput,
   ZSetRolePermissionInput,
@@ -36,7 +37,9 @@ import {
   type TSubOrganization,
 } from '@rollcall/contracts';
 import type { CommandGateway } from '../../core/command-gateway';
+import { listScope } from '../../auth/permissions';
 import { permittedProcedure, router } from '../../trpc/trpc';
+import { on } from '../../auth/resource-requirements';
 import { AddMemberCommand, memberAddedMessage, type Membership } from '../commands/add-member.handler';
 import { ChangeOrganizationDetailsCommand } from '../commands/change-organization-details.handler';
 import { CreateOrganizationCommand } from '../commands/create-organization.handler';
@@ -63,7 +66,7 @@ import { GetRoleQuery } from '../queries/get-role.query';
 import { ListMemberRolesQuery } from '../queries/list-member-roles.query';
 import { ListOrganizationPermissionsQuery } from '../queries/list-organization-permissions.query';
 import { ListOrganizationRolesQuery } from '../queries/list-organization-roles.query';
-import { ListRoleAccountsQuery } from '../queries/list-role-accounts.query';
+import { ListPermissionAccountsQuery, ListRoleAccountsQuery } from '../queries/list-role-accounts.query';
 
 /** `organizations.*` of the console's API: the same command and query handlers as REST v1 and v2. */
 export function buildOrganizationsRouter({ gateway, queryBus }: { gateway: CommandGateway; queryBus: QueryBus }) {
@@ -73,115 +76,118 @@ export function buildOrganizationsRouter({ gateway, queryBus }: { gateway: Comma
   return router({
     list: permittedProcedure('organizations:read')
       .input(ZListOrganizationsInput)
-      .query(({ input }) => queryBus.execute<ListOrganizationsQuery, TPage<TOrganization>>(new ListOrganizationsQuery(input))),
+      .query(({ input, ctx }) => queryBus.execute<ListOrganizationsQuery, TPage<TOrganization>>(new ListOrganizationsQuery(input, listScope(ctx.principal, 'organizations:read')))),
     find: permittedProcedure('organizations:read')
       .input(ZFindOrganizationsInput)
-      .query(({ input }) => queryBus.execute<FindOrganizationsQuery, TOrganizationSearchItem[]>(new FindOrganizationsQuery(input.organization))),
-    byId: permittedProcedure('organizations:read')
+      .query(({ input, ctx }) => queryBus.execute<FindOrganizationsQuery, TOrganizationSearchItem[]>(new FindOrganizationsQuery(input.organization, listScope(ctx.principal, 'organizations:read')))),
+    byId: permittedProcedure('organizations:read', on('organization', 'input:id'))
       .input(ZOrganizationByIdInput)
       .query(({ input }) => organization(input.id)),
-    create: permittedProcedure('organizations:write')
+    create: permittedProcedure('organizations:write', on('organization', 'input:parent_id'))
       .input(ZCreateOrganizationInput)
       .mutation(async ({ input, ctx }) => {
         const outcome = await gateway.execute<{ id: string }>(new CreateOrganizationCommand(input, ctx.context));
         return organization(outcome.value.id);
       }),
-    updateDetails: permittedProcedure('organizations:write')
+    updateDetails: permittedProcedure('organizations:write', on('organization', 'input:id'), on('organization', 'input:parent_id'))
       .input(ZUpdateOrganizationInput)
       .mutation(async ({ input: { id, ...details }, ctx }) => {
         await gateway.execute(new ChangeOrganizationDetailsCommand(id, details, ctx.context));
         return organization(id);
       }),
-    delete: permittedProcedure('organizations:write')
+    delete: permittedProcedure('organizations:write', on('organization', 'input:id'), on('organization', 'input:suborganizations_move_to'), on('organization', 'input:accounts_move_to'))
       .input(ZDeleteOrganizationInput)
       .mutation(async ({ input: { id, ...choices }, ctx }) => {
         await gateway.execute(new DeleteOrganizationCommand(id, choices, ctx.context));
         return { message: organizationRemovedMessage };
       }),
-    subOrganizations: permittedProcedure('organizations:read')
+    subOrganizations: permittedProcedure('organizations:read', on('organization', 'input:id'))
       .input(ZSubOrganizationsOfInput)
       .query(({ input: { id, ...page } }) => queryBus.execute<ListSubOrganizationsQuery, TPage<TSubOrganization>>(new ListSubOrganizationsQuery(id, page))),
-    members: permittedProcedure('organizations:read')
+    members: permittedProcedure('organizations:read', on('organization', 'input:id'))
       .input(ZOrganizationMembersOfInput)
       .query(({ input: { id, ...page } }) => queryBus.execute<ListOrganizationMembersQuery, TPage<TOrganizationMember>>(new ListOrganizationMembersQuery(id, page))),
-    addMember: permittedProcedure('organizations:write')
+    addMember: permittedProcedure('organizations:write', on('organization', 'input:id'), on('account', 'input:account_id'))
       .input(ZOrganizationMemberInput)
       .mutation(async ({ input, ctx }) => {
         const outcome = await gateway.execute<Membership>(new AddMemberCommand(input.id, input.account_id, ctx.context));
         return { message: memberAddedMessage(outcome.value) };
       }),
-    removeMember: permittedProcedure('organizations:write')
+    removeMember: permittedProcedure('organizations:write', on('organization', 'input:id'))
       .input(ZOrganizationMemberInput)
       .mutation(async ({ input, ctx }) => {
         const outcome = await gateway.execute<Membership>(new RemoveMemberCommand(input.id, input.account_id, ctx.context));
         return { message: memberRemovedMessage(outcome.value) };
       }),
-    ofAccount: permittedProcedure('organizations:read')
+    ofAccount: permittedProcedure('organizations:read', on('account', 'input:account_id'))
       .input(ZOrganizationsOfAccountInput)
       .query(({ input: { account_id, ...page } }) => queryBus.execute<ListAccountOrganizationsQuery, TPage<TAccountOrganization>>(new ListAccountOrganizationsQuery(account_id, page))),
 
     // permissions and roles of an organization, and the roles its members hold (docs/adr/0012)
-    permissions: permittedProcedure('organizations:read')
+    permissions: permittedProcedure('organizations:read', on('organization', 'input:id'))
       .input(ZOrganizationByIdInput)
       .query(({ input }) => queryBus.execute<ListOrganizationPermissionsQuery, TPermission[]>(new ListOrganizationPermissionsQuery(input.id))),
-    createPermission: permittedProcedure('organizations:write')
+    createPermission: permittedProcedure('organizations:write', on('organization', 'input:organization_id'))
       .input(ZCreatePermissionInput)
       .mutation(async ({ input, ctx }) => permission((await gateway.execute<{ id: string }>(new CreatePermissionCommand(input, ctx.context))).value.id)),
-    renamePermission: permittedProcedure('organizations:write')
+    renamePermission: permittedProcedure('organizations:write', on('permission', 'input:id'))
       .input(ZRenamePermissionInput)
       .mutation(async ({ input, ctx }) => {
         await gateway.execute(new ChangePermissionTitleCommand(input.id, input.title, ctx.context));
         return permission(input.id);
       }),
-    reslugPermission: permittedProcedure('organizations:write')
+    reslugPermission: permittedProcedure('organizations:write', on('permission', 'input:id'))
       .input(ZReslugPermissionInput)
       .mutation(async ({ input, ctx }) => {
         await gateway.execute(new ChangePermissionSlugCommand(input.id, input.slug, ctx.context));
         return permission(input.id);
       }),
-    deletePermission: permittedProcedure('organizations:write')
+    deletePermission: permittedProcedure('organizations:write', on('permission', 'input:id'))
       .input(ZPermissionByIdInput)
       .mutation(async ({ input, ctx }) => {
         await gateway.execute(new DeletePermissionCommand(input.id, ctx.context));
         return { message: ACCESS_NOTICES.permissionDeleted };
       }),
-    roles: permittedProcedure('organizations:read')
+    roles: permittedProcedure('organizations:read', on('organization', 'input:id'))
       .input(ZOrganizationByIdInput)
       .query(({ input }) => queryBus.execute<ListOrganizationRolesQuery, TRole[]>(new ListOrganizationRolesQuery(input.id))),
-    createRole: permittedProcedure('organizations:write')
+    createRole: permittedProcedure('organizations:write', on('organization', 'input:organization_id'))
       .input(ZCreateRoleInput)
       .mutation(async ({ input, ctx }) => role((await gateway.execute<{ id: string }>(new CreateRoleCommand(input, ctx.context))).value.id)),
-    renameRole: permittedProcedure('organizations:write')
+    renameRole: permittedProcedure('organizations:write', on('role', 'input:id'))
       .input(ZRenameRoleInput)
       .mutation(async ({ input, ctx }) => {
         await gateway.execute(new ChangeRoleTitleCommand(input.id, input.title, ctx.context));
         return role(input.id);
       }),
-    reslugRole: permittedProcedure('organizations:write')
+    reslugRole: permittedProcedure('organizations:write', on('role', 'input:id'))
       .input(ZReslugRoleInput)
       .mutation(async ({ input, ctx }) => {
         await gateway.execute(new ChangeRoleSlugCommand(input.id, input.slug, ctx.context));
         return role(input.id);
       }),
-    deleteRole: permittedProcedure('organizations:write')
+    deleteRole: permittedProcedure('organizations:write', on('role', 'input:id'))
       .input(ZRoleByIdInput)
       .mutation(async ({ input, ctx }) => {
         await gateway.execute(new DeleteRoleCommand(input.id, ctx.context));
         return { message: ACCESS_NOTICES.roleDeleted };
       }),
-    setRolePermission: permittedProcedure('organizations:write')
+    setRolePermission: permittedProcedure('organizations:write', on('role', 'input:role_id'), on('permission', 'input:permission_id'))
       .input(ZSetRolePermissionInput)
       .mutation(async ({ input, ctx }) => {
         const outcome = await gateway.execute<RolePermissionSwitch>(new SetRolePermissionCommand(input.role_id, input.permission_id, input.enabled, ctx.context));
         return { message: rolePermissionNotice(outcome.value.slug, input.enabled) };
       }),
-    roleAccounts: permittedProcedure('organizations:read')
+    permissionAccounts: permittedProcedure('organizations:read', on('permission', 'input:permission_id'))
+      .input(ZPermissionAccountsInput)
+      .query(({ input }) => queryBus.execute<ListPermissionAccountsQuery, TRoleAccount[]>(new ListPermissionAccountsQuery(input.permission_id))),
+    roleAccounts: permittedProcedure('organizations:read', on('role', 'input:role_id'))
       .input(ZRoleAccountsInput)
       .query(({ input }) => queryBus.execute<ListRoleAccountsQuery, TRoleAccount[]>(new ListRoleAccountsQuery(input.role_id))),
-    memberRoles: permittedProcedure('organizations:read')
+    memberRoles: permittedProcedure('organizations:read', on('organization', 'input:id'))
       .input(ZMemberRolesInput)
       .query(({ input }) => queryBus.execute<ListMemberRolesQuery, TMemberRoleFlag[]>(new ListMemberRolesQuery(input.id, input.account_id))),
-    setMemberRole: permittedProcedure('organizations:write')
+    setMemberRole: permittedProcedure('organizations:write', on('organization', 'input:id'), on('role', 'input:role_id'))
       .input(ZSetMemberRoleInput)
       .mutation(async ({ input, ctx }) => {
         await gateway.execute(new SetAccountRoleCommand(input.account_id, input.role_id, input.id, input.associated, ctx.context));

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { RequestContext } from '../../application/request-context';
 import { Ctx } from '../../auth/auth.guard';
 import { RequirePermission } from '../../auth/permissions';
+import { EVERYWHERE } from '../../auth/resource-requirements';
 import { CommandGateway } from '../../core/command-gateway';
 import { writeConsistencyHeaders } from '../../http/consistency-headers';
 import { parseWith } from '../../http/zod-body';
@@ -36,7 +37,7 @@ export abstract class PoliciesRoutes {
   }
 
   @Post('policy')
-  @RequirePermission('policies:write')
+  @RequirePermission('policies:write', EVERYWHERE)
   @HttpCode(201)
   async create(@Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<{ id: string }>(new CreatePasswordPolicyCommand(toPolicyRules(parseWith(ZPolicyInput, body)), context));
@@ -45,7 +46,7 @@ export abstract class PoliciesRoutes {
   }
 
   @Put('policy/:id')
-  @RequirePermission('policies:write')
+  @RequirePermission('policies:write', EVERYWHERE)
   async update(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const policyId = policyIdOf(id);
     const outcome = await this.gateway.execute<{ id: string }>(new UpdatePasswordPolicyCommand(policyId, toPolicyRules(parseWith(ZPolicyInput, body)), context));
@@ -54,7 +55,7 @@ export abstract class PoliciesRoutes {
   }
 
   @Delete('policy/:id')
-  @RequirePermission('policies:write')
+  @RequirePermission('policies:write', EVERYWHERE)
   async remove(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<{ id: string; title: string }>(new DeletePasswordPolicyCommand(policyIdOf(id), context));
     writeConsistencyHeaders(response, outcome);

@@ -2,12 +2,18 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { FIND_TEAMS_LIMIT, type TTeamSearchItem } from '@rollcall/contracts';
 import { sql, type Kysely } from 'kysely';
+import type { Scope } from '../../auth/grants';
+import { teamsWithin } from '../../auth/scope-filters';
 import { READ_DB } from '../../core/tokens';
 import type { ReadDatabase } from '../../read-db/read-database';
 import { escapeLike } from './team-rows';
 
 export class FindTeamsQuery {
-  constructor(readonly text: string) {}
+  /** `scope`: where the asking administrator may read (docs/adr/0011) */
+  constructor(
+    readonly text: string,
+    readonly scope: Scope,
+  ) {}
 }
 
 /**
@@ -18,8 +24,10 @@ export class FindTeamsQuery {
 export class FindTeamsHandler implements IQueryHandler<FindTeamsQuery, TTeamSearchItem[]> {
   constructor(@Inject(READ_DB) private readonly db: Kysely<ReadDatabase>) {}
 
-  async execute({ text }: FindTeamsQuery): Promise<TTeamSearchItem[]> {
+  async execute({ text, scope }: FindTeamsQuery): Promise<TTeamSearchItem[]> {
     let query = this.db.selectFrom('teams_v1').select(['id', 'title']);
+    const withinScope = teamsWithin(scope, 'teams_v1.id', 'teams_v1.organization_id');
+    if (withinScope) query = query.where(withinScope);
     if (text) {
       const escaped = escapeLike(text);
       query = query.where(sql<boolean>`title_lower like ${`%${escaped}%`} escape '\\'`).orderBy(sql`case when title_lower like ${`${escaped}%`} escape '\\' then 0 else 1 end`);

@@ -19,8 +19,10 @@ import {
 import type { Response } from 'express';
 import { z } from 'zod';
 import type { RequestContext } from '../../application/request-context';
-import { Ctx } from '../../auth/auth.guard';
-import { RequirePermission } from '../../auth/permissions';
+import { Ctx, CurrentPrincipal } from '../../auth/auth.guard';
+import { listScope, RequirePermission } from '../../auth/permissions';
+import type { Principal } from '../../auth/principal';
+import { on } from '../../auth/resource-requirements';
 import { CommandGateway } from '../../core/command-gateway';
 import { writeConsistencyHeaders } from '../../http/consistency-headers';
 import { parseWith } from '../../http/zod-body';
@@ -57,19 +59,19 @@ export abstract class TeamsRoutes {
 
   @Get('teams')
   @RequirePermission('teams:read')
-  async list(@Query() query: Record<string, unknown>) {
-    return this.wrap(await this.queryBus.execute<ListTeamsQuery, TPage<TTeam>>(new ListTeamsQuery(parseWith(ZListTeamsInput, query))));
+  async list(@Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
+    return this.wrap(await this.queryBus.execute<ListTeamsQuery, TPage<TTeam>>(new ListTeamsQuery(parseWith(ZListTeamsInput, query), listScope(principal, 'teams:read'))));
   }
 
   @Get('team/find')
   @RequirePermission('teams:read')
-  async find(@Query() query: Record<string, unknown>) {
+  async find(@Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
     const { team } = parseWith(ZFindTeamsInput, query);
-    return this.wrap(await this.queryBus.execute<FindTeamsQuery, TTeamSearchItem[]>(new FindTeamsQuery(team)));
+    return this.wrap(await this.queryBus.execute<FindTeamsQuery, TTeamSearchItem[]>(new FindTeamsQuery(team, listScope(principal, 'teams:read'))));
   }
 
   @Post('team')
-  @RequirePermission('teams:write')
+  @RequirePermission('teams:write', on('organization', 'body:organization'), on('account', 'body:accounts'))
   @HttpCode(201)
   async create(@Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<{ id: string }>(new CreateTeamCommand(parseWith(ZCreateTeamInput, body), context));
@@ -78,7 +80,7 @@ export abstract class TeamsRoutes {
   }
 
   @Patch('team/:id/title')
-  @RequirePermission('teams:write')
+  @RequirePermission('teams:write', on('team', 'param:id'))
   async rename(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const teamId = teamIdOf(id);
     const { title } = parseWith(ZRenameTeamInput, body);
@@ -88,19 +90,19 @@ export abstract class TeamsRoutes {
   }
 
   @Get('team/:id/associated-accounts')
-  @RequirePermission('teams:read')
+  @RequirePermission('teams:read', on('team', 'param:id'))
   async members(@Param('id') id: string) {
     return this.wrap(await this.queryBus.execute<ListTeamMembersQuery, TTeamMember[]>(new ListTeamMembersQuery(teamIdOf(id))));
   }
 
   @Get('team/:id')
-  @RequirePermission('teams:read')
+  @RequirePermission('teams:read', on('team', 'param:id'))
   async read(@Param('id') id: string) {
     return this.wrap(await this.team(teamIdOf(id)));
   }
 
   @Delete('team/:id')
-  @RequirePermission('teams:write')
+  @RequirePermission('teams:write', on('team', 'param:id'))
   async remove(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<{ id: string; title: string }>(new DeleteTeamCommand(teamIdOf(id), context));
     writeConsistencyHeaders(response, outcome);
@@ -108,14 +110,14 @@ export abstract class TeamsRoutes {
   }
 
   @Get('account/:id/teams')
-  @RequirePermission('teams:read')
+  @RequirePermission('teams:read', on('account', 'param:id'))
   async teamsOfAccount(@Param('id') id: string, @Query() query: Record<string, unknown>) {
     const input = parseWith(ZAccountTeamsInput, query);
     return this.wrap(await this.queryBus.execute<ListAccountTeamsQuery, TPage<TAccountTeam>>(new ListAccountTeamsQuery(accountIdOf(id), input)));
   }
 
   @Post('account/:id/associate/team')
-  @RequirePermission('teams:write')
+  @RequirePermission('teams:write', on('account', 'param:id'), on('team', 'body:team_id'))
   @HttpCode(201)
   async associate(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const accountId = accountIdOf(id);
@@ -126,7 +128,7 @@ export abstract class TeamsRoutes {
   }
 
   @Delete('account/:id/leave-team/:team_id')
-  @RequirePermission('teams:write')
+  @RequirePermission('teams:write', on('team', 'param:team_id'))
   async leave(@Param('id') id: string, @Param('team_id') teamId: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<TeamMembership>(new RemoveTeamMemberCommand(teamIdOf(teamId, 'team_id'), accountIdOf(id), context));
     writeConsistencyHeaders(response, outcome);

@@ -15,7 +15,9 @@ import {
   type TTeamSearchItem,
 } from '@rollcall/contracts';
 import type { CommandGateway } from '../../core/command-gateway';
+import { listScope } from '../../auth/permissions';
 import { permittedProcedure, router } from '../../trpc/trpc';
+import { on } from '../../auth/resource-requirements';
 import { AddTeamMemberCommand, teamJoinedMessage, type TeamMembership } from '../commands/add-team-member.handler';
 import { CreateTeamCommand } from '../commands/create-team.handler';
 import { DeleteTeamCommand, teamDeletedMessage } from '../commands/delete-team.handler';
@@ -33,44 +35,44 @@ export function buildTeamsRouter({ gateway, queryBus }: { gateway: CommandGatewa
   return router({
     list: permittedProcedure('teams:read')
       .input(ZListTeamsInput)
-      .query(({ input }) => queryBus.execute<ListTeamsQuery, TPage<TTeam>>(new ListTeamsQuery(input))),
+      .query(({ input, ctx }) => queryBus.execute<ListTeamsQuery, TPage<TTeam>>(new ListTeamsQuery(input, listScope(ctx.principal, 'teams:read')))),
     find: permittedProcedure('teams:read')
       .input(ZFindTeamsInput)
-      .query(({ input }) => queryBus.execute<FindTeamsQuery, TTeamSearchItem[]>(new FindTeamsQuery(input.team))),
-    byId: permittedProcedure('teams:read')
+      .query(({ input, ctx }) => queryBus.execute<FindTeamsQuery, TTeamSearchItem[]>(new FindTeamsQuery(input.team, listScope(ctx.principal, 'teams:read')))),
+    byId: permittedProcedure('teams:read', on('team', 'input:id'))
       .input(ZTeamByIdInput)
       .query(({ input }) => team(input.id)),
-    create: permittedProcedure('teams:write')
+    create: permittedProcedure('teams:write', on('organization', 'input:organization'), on('account', 'input:accounts'))
       .input(ZCreateTeamInput)
       .mutation(async ({ input, ctx }) => {
         const outcome = await gateway.execute<{ id: string }>(new CreateTeamCommand(input, ctx.context));
         return team(outcome.value.id);
       }),
-    rename: permittedProcedure('teams:write')
+    rename: permittedProcedure('teams:write', on('team', 'input:id'))
       .input(ZRenameTeamByIdInput)
       .mutation(async ({ input, ctx }) => {
         await gateway.execute(new RenameTeamCommand(input.id, input.title, ctx.context));
         return team(input.id);
       }),
-    delete: permittedProcedure('teams:write')
+    delete: permittedProcedure('teams:write', on('team', 'input:id'))
       .input(ZTeamByIdInput)
       .mutation(async ({ input, ctx }) => {
         const outcome = await gateway.execute<{ id: string; title: string }>(new DeleteTeamCommand(input.id, ctx.context));
         return { message: teamDeletedMessage(outcome.value.title) };
       }),
-    members: permittedProcedure('teams:read')
+    members: permittedProcedure('teams:read', on('team', 'input:id'))
       .input(ZTeamByIdInput)
       .query(({ input }) => queryBus.execute<ListTeamMembersQuery, TTeamMember[]>(new ListTeamMembersQuery(input.id))),
-    ofAccount: permittedProcedure('teams:read')
+    ofAccount: permittedProcedure('teams:read', on('account', 'input:account_id'))
       .input(ZTeamsOfAccountInput)
       .query(({ input: { account_id, ...page } }) => queryBus.execute<ListAccountTeamsQuery, TPage<TAccountTeam>>(new ListAccountTeamsQuery(account_id, page))),
-    addMember: permittedProcedure('teams:write')
+    addMember: permittedProcedure('teams:write', on('team', 'input:team_id'), on('account', 'input:account_id'))
       .input(ZTeamMemberInput)
       .mutation(async ({ input, ctx }) => {
         const outcome = await gateway.execute<TeamMembership>(new AddTeamMemberCommand(input.team_id, input.account_id, ctx.context));
         return { message: teamJoinedMessage(outcome.value) };
       }),
-    removeMember: permittedProcedure('teams:write')
+    removeMember: permittedProcedure('teams:write', on('team', 'input:team_id'))
       .input(ZTeamMemberInput)
       .mutation(async ({ input, ctx }) => {
         const outcome = await gateway.execute<TeamMembership>(new RemoveTeamMemberCommand(input.team_id, input.account_id, ctx.context));

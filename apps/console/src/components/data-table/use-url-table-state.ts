@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { PAGE_SIZE_OPTIONS } from '@rollcall/contracts';
 
 export const DEFAULT_PAGE_SIZE = PAGE_SIZE_OPTIONS[0];
@@ -52,6 +52,13 @@ export function useUrlTableState<SortField extends string, Filters extends objec
   const { sortFields, defaultSort } = options;
   const filters = (options.filters ?? noFilters) as UrlTableFilters<Filters>;
   const [params, setParams] = useSearchParams();
+  // the page this table lives on: a late write (the debounced search) after leaving it, while the
+  // next page's code is still loading, must not land in the next page's URL
+  const { pathname } = useLocation();
+  const ownPath = useRef(pathname);
+  useEffect(() => {
+    ownPath.current = pathname;
+  }, [pathname]);
 
   const isSortField = useCallback((value: string | null): value is SortField => value !== null && (sortFields as readonly string[]).includes(value), [sortFields]);
   const readState = useCallback(
@@ -71,6 +78,7 @@ export function useUrlTableState<SortField extends string, Filters extends objec
 
   const update = useCallback(
     (change: Partial<UrlTableState<SortField> & Filters>, updateOptions?: { replace?: boolean }) => {
+      if (window.location.pathname !== ownPath.current) return;
       setParams(
         (current) => {
           const next = { ...readState(current), ...change };

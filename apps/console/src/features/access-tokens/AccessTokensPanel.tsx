@@ -11,6 +11,7 @@ import { DataTable, pageQueryProps, type ServerSort } from '../../components/dat
 import { trpc } from '../../trpc';
 import { AccessTokenDialog } from './AccessTokenDialog';
 import { useTokenColumns } from './token-columns';
+import { useGrants } from '../../auth/use-grants';
 
 type SortField = (typeof ACCESS_TOKEN_SORT_FIELDS)[number];
 const isSortField = (value: string): value is SortField => (ACCESS_TOKEN_SORT_FIELDS as readonly string[]).includes(value);
@@ -28,6 +29,7 @@ interface AccessTokensPanelProps {
  */
 export function AccessTokensPanel({ accountId, heading }: AccessTokensPanelProps) {
   const { t } = useTranslation();
+  const grants = useGrants();
   const utils = trpc.useUtils();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZE_OPTIONS[0]);
@@ -85,7 +87,7 @@ export function AccessTokensPanel({ accountId, heading }: AccessTokensPanelProps
             {heading}
           </Typography>
         ) : null}
-        {addButton}
+        {grants.may('tokens:write') && addButton}
       </Box>
       <DataTable
         {...pageQueryProps(list)}

@@ -16,10 +16,12 @@ import { CreateAccountDialog } from './CreateAccountDialog';
 import { ImportAccountsDialog } from './import/ImportAccountsDialog';
 import { useAccountsTableState } from './use-accounts-table-state';
 import { useLiveAccounts } from './use-live-accounts';
+import { useGrants } from '../../auth/use-grants';
 
 /** /accounts: server-paged list; page, size, search, status filter and sort live in the URL. */
 export default function AccountsPage() {
   const { t } = useTranslation();
+  const grants = useGrants();
   const table = useAccountsTableState();
   const { state, setPage, setSearch } = table;
   const columns = useAccountColumns();
@@ -41,12 +43,16 @@ export default function AccountsPage() {
         title={t('accounts.title')}
         actions={
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImportOpen(true)}>
-              {t('accounts.import.button')}
-            </Button>
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreateOpen(true)}>
-              {t('accounts.createButton')}
-            </Button>
+            {grants.mayEverywhere('accounts:import') && (
+              <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImportOpen(true)}>
+                {t('accounts.import.button')}
+              </Button>
+            )}
+            {grants.may('accounts:write') && (
+              <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreateOpen(true)}>
+                {t('accounts.createButton')}
+              </Button>
+            )}
           </Box>
         }
       />

@@ -16,9 +16,12 @@ import { CountedTextField } from '../../components/CountedTextField';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { useFieldErrors } from '../../lib/use-field-errors';
 import { trpc } from '../../trpc';
+import { useGrants } from '../../auth/use-grants';
+import { OrganizationPicker } from '../organizations/OrganizationPicker';
+import type { OrganizationOption } from '../organizations/types';
 
 /** Fields whose server errors are shown under the field (spec section 5). */
-const FIELD_NAMES = ['first_name', 'last_name', 'email', 'username', 'password', 'policy_id', 'expires_at'] as const;
+const FIELD_NAMES = ['first_name', 'last_name', 'email', 'username', 'password', 'policy_id', 'expires_at', 'organization'] as const;
 
 interface FormState {
   first_name: string;
@@ -32,6 +35,8 @@ interface FormState {
   activation: boolean;
   policy: boolean;
   expiry: boolean;
+  /** asked only of an organization administrator: accounts it creates belong to one of its organizations */
+  organization: OrganizationOption | null;
 }
 
 const EMPTY_FORM: FormState = {
@@ -46,6 +51,7 @@ const EMPTY_FORM: FormState = {
   activation: false,
   policy: false,
   expiry: false,
+  organization: null,
 };
 
 function toInput(form: FormState): TCreateAccountInput {
@@ -62,6 +68,7 @@ function toInput(form: FormState): TCreateAccountInput {
     activation: form.activation,
     policy: enforcePolicy,
     expiry: form.expiry,
+    ...(form.organization ? { organization: form.organization.id } : {}),
   };
 }
 
@@ -95,6 +102,7 @@ function CreateAccountForm({ titleId, onClose }: { titleId: string; onClose: () 
   const hintIds = { noPassword: useId(), activation: useId(), expiry: useId() };
   const [form, setForm] = useState<FormState>(EMPTY_FORM);
   const { errors, clearErrors, showServerErrors } = useFieldErrors(FIELD_NAMES);
+  const grants = useGrants();
   /** The policy switch's value before 'without password' turned it off, restored after. */
   const policyBeforeNoPassword = useRef(false);
 
@@ -140,10 +148,27 @@ function CreateAccountForm({ titleId, onClose }: { titleId: string; onClose: () 
   };
 
   const policyEnforced = form.policy && !form.no_password;
+  const asksOrganization = !grants.mayEverywhere('accounts:write');
 
   return (
     <>
       <FormDialogLayout titleId={titleId} title={t('accounts.create.title')} onSubmit={submit} onCancel={onClose} submitLabel={t('accounts.create.submit')} busy={create.isPending} formSx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        {asksOrganization && (
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <OrganizationPicker
+              label={t('accounts.create.organization')}
+              name="organization"
+              required
+              value={form.organization}
+              onChange={(value) => {
+                setForm((current) => ({ ...current, organization: value }));
+                clearErrors('organization');
+              }}
+              errors={errors.organization}
+              hint={t('accounts.create.organizationHint')}
+            />
+          </Box>
+        )}
         <CountedTextField
           label={t('accounts.create.firstName')}
           name="first_name"
@@ -213,7 +238,7 @@ function CreateAccountForm({ titleId, onClose }: { titleId: string; onClose: () 
             checked={form.activation}
             onChange={(on) => setForm((current) => ({ ...current, activation: on }))}
           />
-          <SwitchWithHint label={t('accounts.create.policy')} checked={policyEnforced} disabled={form.no_password} onChange={setPolicy} />
+          {grants.may('policies:read') && <SwitchWithHint label={t('accounts.create.policy')} checked={policyEnforced} disabled={form.no_password} onChange={setPolicy} />}
           {policyEnforced && (
             <TextField
               select

@@ -2,7 +2,8 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../components/LoadingState';
 import { trpc } from '../../trpc';
-import { toAccounts } from '../accounts/routes';
+import { homeFor } from '../../layouts/nav-items';
+import { NoAdministrationNotice } from './NoAdministrationNotice';
 import { SignInForm } from './SignInForm';
 
 interface IndexState {
@@ -10,7 +11,8 @@ interface IndexState {
 }
 
 /**
- * '/': a signed-in admin goes on to the accounts; anyone else signs in here. After a loss of access
+ * '/': a signed-in administrator goes on to the first screen it may use, an account that administers
+ * nothing is told so; anyone else signs in here. After a loss of access
  * (a 401/403 elsewhere) the form is shown with a notice instead of bouncing back to the page that
  * refused access.
  */
@@ -29,7 +31,10 @@ export default function IndexPage() {
     return <SignInForm notice={t(accessLost === 403 ? 'signIn.accessForbidden' : 'signIn.sessionEnded')} />;
   }
   // Decide on a fresh answer only, never on a cached one from before a logout.
-  if (me.isFetchedAfterMount && me.isSuccess) return <Navigate to={toAccounts()} replace />;
+  if (me.isFetchedAfterMount && me.isSuccess) {
+    const home = homeFor(me.data.grants);
+    return home ? <Navigate to={home} replace /> : <NoAdministrationNotice account={me.data} />;
+  }
   if (me.isFetchedAfterMount || me.isError) return <SignInForm />;
   return <LoadingState />;
 }

@@ -11,8 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { describeError, getApiError } from '../../api/api-error';
 import { authStore } from '../../auth/auth-store';
 import { trpc } from '../../trpc';
-import { toAccounts } from '../accounts/routes';
-import { toChangePassword } from './routes';
+import { homeFor } from '../../layouts/nav-items';
+import { toChangePassword, toIndex } from './routes';
 
 /** Username, password, 'Sign in'. The token is kept in memory; the server also sets the cookie. */
 export function SignInForm({ notice }: { notice?: string }) {
@@ -38,7 +38,7 @@ export function SignInForm({ notice }: { notice?: string }) {
           queryClient.removeQueries();
           utils.auth.me.setData(undefined, account);
           // such a session may do nothing else until the password is changed
-          void navigate(password_change_required ? toChangePassword() : toAccounts(), { replace: true });
+          void navigate(password_change_required ? toChangePassword() : (homeFor(account.grants) ?? toIndex()), { replace: true });
         },
       },
     );

@@ -12,10 +12,12 @@ import { CreateOrganizationDialog } from './CreateOrganizationDialog';
 import { useOrganizationColumns } from './organization-columns';
 import { SearchField } from '../../components/SearchField';
 import { useOrganizationsTableState } from './use-organizations-table-state';
+import { useGrants } from '../../auth/use-grants';
 
 /** /organizations: server-paged list; page, size, search and sort live in the URL. */
 export default function OrganizationsPage() {
   const { t } = useTranslation();
+  const grants = useGrants();
   const table = useOrganizationsTableState();
   const { state, setPage } = table;
   const columns = useOrganizationColumns();
@@ -33,9 +35,11 @@ export default function OrganizationsPage() {
       <PageHeader
         title={t('organizations.title')}
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreateOpen(true)}>
-            {t('organizations.addButton')}
-          </Button>
+          grants.may('organizations:write') && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreateOpen(true)}>
+              {t('organizations.addButton')}
+            </Button>
+          )
         }
       />
       <DataTable

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
 import type { TPolicy } from '@rollcall/contracts';
 import { formatDate } from '../../lib/format-date';
+import { useGrants } from '../../auth/use-grants';
 
 export interface PolicyRowActions {
   onEdit: (policy: TPolicy) => void;
@@ -47,6 +48,8 @@ export function usePolicyColumns(actions: PolicyRowActions): ColumnDef<TPolicy>[
 
 function RowMenu({ policy, onEdit, onDelete }: { policy: TPolicy } & PolicyRowActions) {
   const { t } = useTranslation();
+  // password policies belong to no organization: only who may change them everywhere sees the menu
+  if (!useGrants().mayEverywhere('policies:write')) return null;
   return (
     <RowActionsMenu
       label={t('passwordPolicies.actionsFor', { title: policy.title })}

@@ -9,10 +9,12 @@ import { SearchField } from '../../components/SearchField';
 import { useUrlTableState } from '../../components/data-table/use-url-table-state';
 import { CreateTeamDialog } from './CreateTeamDialog';
 import { TeamsTable } from './TeamsTable';
+import { useGrants } from '../../auth/use-grants';
 
 /** /teams: every team, server-paged; page, size, search and sort live in the URL. */
 export default function TeamsPage() {
   const { t } = useTranslation();
+  const grants = useGrants();
   const { setFilters: _noFilters, ...table } = useUrlTableState({ sortFields: TEAM_SORT_FIELDS, defaultSort: 'created_at' });
   const { state } = table;
   const input = useMemo(() => ({ page: state.page, limit: state.limit, search: state.search || undefined, sortBy: state.sortBy, desc: state.desc }), [state]);
@@ -23,9 +25,11 @@ export default function TeamsPage() {
       <PageHeader
         title={t('teams.title')}
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreateOpen(true)}>
-            {t('teams.addButton')}
-          </Button>
+          grants.may('teams:write') && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreateOpen(true)}>
+              {t('teams.addButton')}
+            </Button>
+          )
         }
       />
       <TeamsTable

@@ -56,7 +56,7 @@ export function useTeamColumns({ withOrganization, onShowMembers, onDelete }: Te
               label={t('teams.actionsFor', { title: row.original.title })}
               actions={[
                 { label: t('teams.menu.members'), onSelect: () => onShowMembers(team) },
-                { label: t('teams.menu.delete'), disabled: row.original.protected, hint: t('teams.protected'), onSelect: () => onDelete(team) },
+                { label: t('teams.menu.delete'), changes: true, disabled: row.original.protected, hint: t('teams.protected'), onSelect: () => onDelete(team) },
               ]}
             />
           );

@@ -21,6 +21,9 @@ import { toAccounts } from '../routes';
 import { AccountAuthSection } from './AccountAuthSection';
 import { AccountOrganizationsTab } from './AccountOrganizationsTab';
 import { AccountTeamsTab } from './AccountTeamsTab';
+import { AccountCalendarTab } from './calendar/AccountCalendarTab';
+import { AccountSmartCardsTab } from './smart-cards/AccountSmartCardsTab';
+import { useGrants } from '../../../auth/use-grants';
 import { ProfileCard } from './ProfileCard';
 import { ProfileForm } from './ProfileForm';
 
@@ -59,7 +62,7 @@ export default function AccountProfilePage() {
   );
 }
 
-const TABS = ['status', 'tokens', 'organizations', 'teams'] as const;
+const TABS = ['status', 'tokens', 'smartCards', 'organizations', 'teams', 'calendar'] as const;
 type TabName = (typeof TABS)[number];
 const isTab = (value: string | null): value is TabName => (TABS as readonly (string | null)[]).includes(value);
 
@@ -72,7 +75,10 @@ function AccountTabs({ accountId }: { accountId: string }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const tab: TabName = isTab(requested) ? requested : 'status';
+  // the Smart cards tab only for who may manage cards somewhere (the server decides per account)
+  const mayManageCards = useGrants().may('readers:manage');
+  const shown = TABS.filter((name) => name !== 'smartCards' || mayManageCards);
+  const tab: TabName = isTab(requested) && shown.includes(requested) ? requested : 'status';
   const baseId = useId();
   const select = (_event: unknown, next: TabName) => {
     const nextParams = new URLSearchParams(params);
@@ -80,11 +86,11 @@ function AccountTabs({ accountId }: { accountId: string }) {
     else nextParams.set('tab', next);
     setParams(nextParams, { replace: true });
   };
-  const labels: Record<TabName, string> = { status: t('accounts.tabs.status'), tokens: t('accounts.tabs.tokens'), organizations: t('accounts.tabs.organizations'), teams: t('teams.accountTab.heading') };
+  const labels: Record<TabName, string> = { status: t('accounts.tabs.status'), tokens: t('accounts.tabs.tokens'), organizations: t('accounts.tabs.organizations'), teams: t('teams.accountTab.heading'), calendar: t('calendar.tab'), smartCards: t('smartCards.tab') };
   return (
     <Box sx={{ mt: 3 }}>
       <Tabs value={tab} onChange={select} aria-label={t('accounts.tabs.label')} variant="scrollable" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
-        {TABS.map((name) => (
+        {shown.map((name) => (
           <Tab key={name} value={name} label={labels[name]} id={`${baseId}-tab-${name}`} aria-controls={`${baseId}-panel-${name}`} />
         ))}
       </Tabs>
@@ -93,6 +99,8 @@ function AccountTabs({ accountId }: { accountId: string }) {
         {tab === 'tokens' ? <AccessTokensPanel key={accountId} accountId={accountId} heading={t('accessTokens.title')} /> : null}
         {tab === 'organizations' ? <AccountOrganizationsTab key={accountId} accountId={accountId} /> : null}
         {tab === 'teams' ? <AccountTeamsTab key={accountId} accountId={accountId} /> : null}
+        {tab === 'calendar' ? <AccountCalendarTab key={accountId} accountId={accountId} /> : null}
+        {tab === 'smartCards' ? <AccountSmartCardsTab key={accountId} accountId={accountId} /> : null}
       </Box>
     </Box>
   );

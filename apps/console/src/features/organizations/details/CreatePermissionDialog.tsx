@@ -1,11 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import Dialog from '@mui/material/Dialog';
 import { useTranslation } from 'react-i18next';
-import { DescriptionField } from '../../../components/DescriptionField';
 import { FormDialogLayout } from '../../../components/FormDialogLayout';
-import { CountedTextField } from '../../../components/CountedTextField';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
-import { useFieldErrors } from '../../../lib/use-field-errors';
+import { TitleSlugDescriptionFields } from '../../../components/TitleSlugDescriptionFields';
+import { useFormFields } from '../../../components/use-form-fields';
 import { trpc } from '../../../trpc';
 import type { OrganizationOption } from '../types';
 
@@ -25,16 +24,13 @@ function CreatePermissionForm({ titleId, organization, onClose }: { titleId: str
   const { t } = useTranslation();
   const { notify } = useSnackbar();
   const utils = trpc.useUtils();
-  const [title, setTitle] = useState('');
-  const [slug, setSlug] = useState('');
-  const [description, setDescription] = useState('');
-  const { errors, clearErrors, showServerErrors } = useFieldErrors(FIELDS);
+  const { values, textField, showServerErrors } = useFormFields({ title: '', slug: '', description: '' }, FIELDS);
   const create = trpc.organizations.createPermission.useMutation();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(
-      { organization_id: organization.id, title: title.trim(), slug: slug.trim(), description: description.trim() },
+      { organization_id: organization.id, title: values.title.trim(), slug: values.slug.trim(), description: values.description.trim() },
       {
         onSuccess: (permission) => {
           notify(t('organizations.permissions.created', { slug: permission.slug }), 'success');
@@ -47,41 +43,18 @@ function CreatePermissionForm({ titleId, organization, onClose }: { titleId: str
   };
 
   return (
-    <>
-      <FormDialogLayout titleId={titleId} title={t('organizations.permissions.createTitle')} onSubmit={submit} onCancel={onClose} submitLabel={t('organizations.permissions.createSubmit')} busy={create.isPending}>
-        <CountedTextField
-          label={t('organizations.permissions.fields.title')}
-          name="title"
-          required
-          autoFocus
-          value={title}
-          onValueChange={(value) => {
-            setTitle(value);
-            clearErrors('title');
-          }}
-          errors={errors.title}
-        />
-        <CountedTextField
-          label={t('organizations.permissions.fields.slug')}
-          name="slug"
-          required
-          value={slug}
-          onValueChange={(value) => {
-            setSlug(value);
-            clearErrors('slug');
-          }}
-          hint={t('organizations.permissions.slugHint')}
-          errors={errors.slug}
-          slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none', style: { fontFamily: 'monospace' } } }}
-        />
-        <DescriptionField
-          label={t('organizations.permissions.fields.description')} value={description} errors={errors.description} hint={t('organizations.permissions.descriptionHint')}
-          onValueChange={(value) => {
-            setDescription(value);
-            clearErrors('description');
-          }}
-        />
-      </FormDialogLayout>
-    </>
+    <FormDialogLayout titleId={titleId} title={t('organizations.permissions.createTitle')} onSubmit={submit} onCancel={onClose} submitLabel={t('organizations.permissions.createSubmit')} busy={create.isPending}>
+      <TitleSlugDescriptionFields
+        field={textField}
+        texts={{
+          title: t('organizations.permissions.fields.title'),
+          slug: t('organizations.permissions.fields.slug'),
+          slugHint: t('organizations.permissions.slugHint'),
+          description: t('organizations.permissions.fields.description'),
+          descriptionHint: t('organizations.permissions.descriptionHint'),
+        }}
+        codeSlug
+      />
+    </FormDialogLayout>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
@@ -7,13 +7,12 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { DescriptionField } from '../../../components/DescriptionField';
 import { FormDialogLayout } from '../../../components/FormDialogLayout';
-import { CountedTextField } from '../../../components/CountedTextField';
 import { ErrorState } from '../../../components/ErrorState';
 import { LoadingState } from '../../../components/LoadingState';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
-import { useFieldErrors } from '../../../lib/use-field-errors';
+import { TitleSlugDescriptionFields } from '../../../components/TitleSlugDescriptionFields';
+import { useFormFields } from '../../../components/use-form-fields';
 import { trpc } from '../../../trpc';
 import type { OrganizationOption } from '../types';
 
@@ -35,18 +34,14 @@ function CreateRoleForm({ titleId, organization, onClose }: { titleId: string; o
   const utils = trpc.useUtils();
   const detailsId = useId();
   const permissionsId = useId();
-  const [title, setTitle] = useState('');
-  const [slug, setSlug] = useState('');
-  const [description, setDescription] = useState('');
-  const [chosen, setChosen] = useState<string[]>([]);
-  const { errors, clearErrors, showServerErrors } = useFieldErrors(FIELDS);
+  const { values, errors, change, textField, showServerErrors } = useFormFields({ title: '', slug: '', description: '', permissions: [] as string[] }, FIELDS);
   const permissions = trpc.organizations.permissions.useQuery({ id: organization.id });
   const create = trpc.organizations.createRole.useMutation();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(
-      { organization_id: organization.id, title: title.trim(), slug: slug.trim(), description: description.trim(), permissions: chosen },
+      { organization_id: organization.id, title: values.title.trim(), slug: values.slug.trim(), description: values.description.trim(), permissions: values.permissions },
       {
         onSuccess: () => {
           notify(t('organizations.roles.created'), 'success');
@@ -59,10 +54,7 @@ function CreateRoleForm({ titleId, organization, onClose }: { titleId: string; o
       },
     );
   };
-  const choose = (id: string, on: boolean) => {
-    setChosen((current) => (on ? [...current, id] : current.filter((held) => held !== id)));
-    clearErrors('permissions');
-  };
+  const choose = (id: string, on: boolean) => change('permissions', on ? [...values.permissions, id] : values.permissions.filter((held) => held !== id));
 
   return (
     <>
@@ -71,37 +63,15 @@ function CreateRoleForm({ titleId, organization, onClose }: { titleId: string; o
           <Typography id={detailsId} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
             {t('organizations.roles.detailsPanel')}
           </Typography>
-          <CountedTextField
-            label={t('organizations.roles.fields.title')}
-            name="title"
-            required
-            autoFocus
-            value={title}
-            onValueChange={(value) => {
-              setTitle(value);
-              clearErrors('title');
+          <TitleSlugDescriptionFields
+            field={textField}
+            texts={{
+              title: t('organizations.roles.fields.title'),
+              slug: t('organizations.roles.fields.slug'),
+              slugHint: t('organizations.roles.slugHint'),
+              description: t('organizations.roles.fields.description'),
             }}
-            errors={errors.title}
-          />
-          <CountedTextField
-            label={t('organizations.roles.fields.slug')}
-            name="slug"
-            required
-            value={slug}
-            onValueChange={(value) => {
-              setSlug(value);
-              clearErrors('slug');
-            }}
-            hint={t('organizations.roles.slugHint')}
-            errors={errors.slug}
-            slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none', style: { fontFamily: 'monospace' } } }}
-          />
-          <DescriptionField
-            label={t('organizations.roles.fields.description')} value={description} errors={errors.description}
-            onValueChange={(value) => {
-              setDescription(value);
-              clearErrors('description');
-            }}
+            codeSlug
           />
         </Paper>
         <Paper variant="outlined" component="fieldset" sx={{ p: 2, m: 0, minWidth: 0, display: 'grid', gap: 1 }}>
@@ -122,7 +92,7 @@ function CreateRoleForm({ titleId, organization, onClose }: { titleId: string; o
                 <FormControlLabel
                   key={permission.id}
                   sx={{ alignItems: 'flex-start', mr: 0 }}
-                  control={<Checkbox size="small" name="permissions" value={permission.id} checked={chosen.includes(permission.id)} onChange={(_event, on) => choose(permission.id, on)} sx={{ pt: 0.25 }} />}
+                  control={<Checkbox size="small" name="permissions" value={permission.id} checked={values.permissions.includes(permission.id)} onChange={(_event, on) => choose(permission.id, on)} sx={{ pt: 0.25 }} />}
                   label={
                     <Box component="span" sx={{ display: 'grid' }}>
                       <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>

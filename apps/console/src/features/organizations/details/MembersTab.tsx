@@ -103,8 +103,8 @@ export function MembersTab({ organization }: { organization: OrganizationDetails
                     setRolesOpen(true);
                   },
                 },
-                { label: t('organizations.members.menu.remove'), onSelect: ask('remove') },
-                { label: t('organizations.members.menu.deleteAccount'), disabled: member.protected, hint: t('accounts.profile.protected'), onSelect: ask('delete') },
+                { label: t('organizations.members.menu.remove'), onSelect: ask('remove'), changes: true },
+                { label: t('organizations.members.menu.deleteAccount'), changes: true, disabled: member.protected, hint: t('accounts.profile.protected'), onSelect: ask('delete') },
               ]}
             />
           );

@@ -19,6 +19,8 @@ import { PermissionsTab } from './PermissionsTab';
 import { RolesTab } from './RolesTab';
 import { SubOrganizationsTab } from './SubOrganizationsTab';
 import { OrganizationTeamsTab } from '../../teams/OrganizationTeamsTab';
+import { useGrants } from '../../../auth/use-grants';
+import { ReadOnly } from '../../../components/read-only';
 
 /** /organizations/details/:id: the summary card, then the tabs. */
 export default function OrganizationDetailsPage() {
@@ -27,6 +29,7 @@ export default function OrganizationDetailsPage() {
   const navigate = useNavigate();
   const organization = trpc.organizations.byId.useQuery({ id }, { enabled: Boolean(id) });
   const [deleting, setDeleting] = useState<OrganizationDetails | null>(null);
+  const grants = useGrants();
 
   return (
     <>
@@ -39,8 +42,10 @@ export default function OrganizationDetailsPage() {
         <ErrorState error={organization.error} onRetry={() => void organization.refetch()} />
       ) : (
         <>
-          <OrganizationSummaryCard organization={organization.data} onDelete={() => setDeleting(organization.data ?? null)} />
-          <OrganizationTabs key={organization.data.id} organization={organization.data} />
+          <ReadOnly.Provider value={!grants.mayIn('organizations:write', organization.data.id)}>
+            <OrganizationSummaryCard organization={organization.data} onDelete={() => setDeleting(organization.data ?? null)} />
+            <OrganizationTabs key={organization.data.id} organization={organization.data} />
+          </ReadOnly.Provider>
           <DeleteOrganizationDialog organization={deleting} onClose={() => setDeleting(null)} onDeleted={() => void navigate(toOrganizations())} />
         </>
       )}

@@ -12,9 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
 import { toOrganization } from '../routes';
 import type { OrganizationDetails } from '../types';
+import { useReadOnly } from '../../../components/read-only';
 
 /** Initial-letter avatar, title, 'belongs to' the parent, created at, last update; and the delete action. */
 export function OrganizationSummaryCard({ organization, onDelete }: { organization: OrganizationDetails; onDelete: () => void }) {
+  const readOnly = useReadOnly();
   const { t } = useTranslation();
   const initial = organization.title.trim().charAt(0).toUpperCase() || '?';
   const deleteButton = (
@@ -65,7 +67,7 @@ export function OrganizationSummaryCard({ organization, onDelete }: { organizati
           </Typography>
         </Box>
         <Box sx={{ width: { xs: '100%', sm: 'auto' } }}>
-          {organization.protected ? (
+          {readOnly ? null : organization.protected ? (
             <Tooltip title={t('organizations.protected')}>
               <span>{deleteButton}</span>
             </Tooltip>

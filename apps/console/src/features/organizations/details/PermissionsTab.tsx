@@ -3,9 +3,9 @@ import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE_OPTIONS } from '@rollcall/contracts';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ConfirmItemDialog } from '../../../components/ConfirmItemDialog';
 import { useConfirmation } from '../../../components/use-confirmation';
+import { useLocalPaging } from '../../../components/use-local-paging';
 import { DataTable, localPage } from '../../../components/data-table';
 import { RowActionsMenu } from '../../../components/RowActionsMenu';
 import { trpc } from '../../../trpc';
@@ -20,8 +20,7 @@ import { titleSlugColumns } from './title-slug-columns';
 export function PermissionsTab({ organization }: { organization: OrganizationDetails }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZE_OPTIONS[0]);
+  const paging = useLocalPaging();
   const list = trpc.organizations.permissions.useQuery({ id: organization.id });
   const { mutateAsync: rename } = trpc.organizations.renamePermission.useMutation();
   const { mutateAsync: reslug } = trpc.organizations.reslugPermission.useMutation();
@@ -56,6 +55,7 @@ export function PermissionsTab({ organization }: { organization: OrganizationDet
               },
               {
                 label: t('organizations.permissions.menu.delete'),
+                changes: true,
                 disabled: row.original.protected,
                 hint: t('organizations.permissions.protected'),
                 onSelect: () => {
@@ -69,16 +69,7 @@ export function PermissionsTab({ organization }: { organization: OrganizationDet
     ];
   }, [askToConfirm, t, utils, organization.id, rename, reslug]);
 
-  const confirmDelete = () => {
-    const deleting = confirmation.item;
-    if (!deleting) return;
-    remove.mutate({ id: deleting.id }, confirmation.outcome(() => t('organizations.permissions.deleted'), () => {
-      void utils.organizations.permissions.invalidate({ id: organization.id });
-      void utils.organizations.roles.invalidate({ id: organization.id });
-    }));
-  };
-
-  const shown = localPage(list, page, pageSize);
+  const shown = localPage(list, paging.page, paging.pageSize);
   return (
     <>
       <TabHeading
@@ -94,24 +85,28 @@ export function PermissionsTab({ organization }: { organization: OrganizationDet
         label={t('organizations.permissions.tableLabel', { title: organization.title })}
         columns={columns}
         getRowId={(row) => row.id}
-        pageSize={pageSize}
-        pageSizeOptions={PAGE_SIZE_OPTIONS}
-        onPageChange={setPage}
-        onPageSizeChange={(size) => {
-          setPageSize(size);
-          setPage(1);
-        }}
+        {...paging.tableProps}
         emptyText={t('organizations.permissions.empty')}
       />
       <CreatePermissionDialog open={createOpen} organization={organization} onClose={() => setCreateOpen(false)} />
-      <PermissionAccountsDialog organizationId={organization.id} permission={accountsOf} open={accountsOpen} onClose={() => setAccountsOpen(false)} />
-      <ConfirmDialog
-        open={confirmation.open}
+      <PermissionAccountsDialog permission={accountsOf} open={accountsOpen} onClose={() => setAccountsOpen(false)} />
+      <ConfirmItemDialog
+        confirmation={confirmation}
         title={t('organizations.permissions.deleteTitle', { title: confirmation.item?.title ?? '' })}
         message={t('organizations.permissions.deleteMessage')}
         busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={confirmation.cancel}
+        onConfirm={(permission) =>
+          remove.mutate(
+            { id: permission.id },
+            confirmation.outcome(
+              () => t('organizations.permissions.deleted'),
+              () => {
+                void utils.organizations.permissions.invalidate({ id: organization.id });
+                void utils.organizations.roles.invalidate({ id: organization.id });
+              },
+            ),
+          )
+        }
       />
     </>
   );

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AssociatedAccountsDialog, type AssociatedAccount } from '../../../components/AssociatedAccountsDialog';
+import { AssociatedAccountsDialog } from '../../../components/AssociatedAccountsDialog';
 import { trpc } from '../../../trpc';
 import { toAccount } from '../../accounts/routes';
 import type { PermissionRow, RoleRow } from '../types';
@@ -22,28 +22,16 @@ export function RoleAccountsDialog({ role, open, onClose }: { role: RoleRow | nu
 }
 
 /** A permission's associated accounts: those holding it through one of the roles that carry it. */
-export function PermissionAccountsDialog({ organizationId, permission, open, onClose }: { organizationId: string; permission: PermissionRow | null; open: boolean; onClose: () => void }) {
+export function PermissionAccountsDialog({ permission, open, onClose }: { permission: PermissionRow | null; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const roles = trpc.organizations.roles.useQuery({ id: organizationId }, { enabled: open && Boolean(permission) });
-  const carrying = permission ? (roles.data ?? []).filter((role) => role.permissions.some((held) => held.id === permission.id)) : [];
-  const perRole = trpc.useQueries((q) => carrying.map((role) => q.organizations.roleAccounts({ role_id: role.id }, { enabled: open })));
-  const error = roles.error ?? perRole.find((query) => query.error)?.error;
-  let accounts: AssociatedAccount[] | undefined;
-  if (roles.data && perRole.every((query) => query.data)) {
-    const byId = new Map<string, AssociatedAccount>();
-    for (const query of perRole) for (const account of query.data ?? []) byId.set(account.id, account);
-    accounts = [...byId.values()];
-  }
+  const accounts = trpc.organizations.permissionAccounts.useQuery({ permission_id: permission?.id ?? '' }, { enabled: open && Boolean(permission) });
   return (
     <AssociatedAccountsDialog
       open={open && Boolean(permission)}
       title={t('organizations.permissions.accountsTitle', { title: permission?.title ?? '' })}
-      accounts={accounts}
-      error={error}
-      onRetry={() => {
-        void roles.refetch();
-        for (const query of perRole) void query.refetch();
-      }}
+      accounts={accounts.data}
+      error={accounts.error}
+      onRetry={() => void accounts.refetch()}
       profileHref={toAccount}
       onClose={onClose}
     />

@@ -5,10 +5,10 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE_OPTIONS } from '@rollcall/contracts';
 import { describeError } from '../../../api/api-error';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ConfirmItemDialog } from '../../../components/ConfirmItemDialog';
 import { useConfirmation } from '../../../components/use-confirmation';
+import { useLocalPaging } from '../../../components/use-local-paging';
 import { DataTable, ExpandRowButton, localPage } from '../../../components/data-table';
 import { ErrorState } from '../../../components/ErrorState';
 import { LoadingState } from '../../../components/LoadingState';
@@ -31,8 +31,7 @@ export function RolesTab({ organization }: { organization: OrganizationDetails }
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const baseId = useId();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZE_OPTIONS[0]);
+  const paging = useLocalPaging();
   const list = trpc.organizations.roles.useQuery({ id: organization.id });
   const { mutateAsync: rename } = trpc.organizations.renameRole.useMutation();
   const { mutateAsync: reslug } = trpc.organizations.reslugRole.useMutation();
@@ -81,6 +80,7 @@ export function RolesTab({ organization }: { organization: OrganizationDetails }
               },
               {
                 label: t('organizations.roles.menu.delete'),
+                changes: true,
                 disabled: row.original.protected,
                 hint: t('organizations.roles.protected'),
                 onSelect: () => {
@@ -94,15 +94,7 @@ export function RolesTab({ organization }: { organization: OrganizationDetails }
     ];
   }, [askToConfirm, t, utils, organization.id, rename, reslug, panelId]);
 
-  const confirmDelete = () => {
-    const deleting = confirmation.item;
-    if (!deleting) return;
-    remove.mutate({ id: deleting.id }, confirmation.outcome(() => t('organizations.roles.deleted'), () => {
-      void utils.organizations.invalidate();
-    }));
-  };
-
-  const shown = localPage(list, page, pageSize);
+  const shown = localPage(list, paging.page, paging.pageSize);
   return (
     <>
       <TabHeading
@@ -118,13 +110,7 @@ export function RolesTab({ organization }: { organization: OrganizationDetails }
         label={t('organizations.roles.tableLabel', { title: organization.title })}
         columns={columns}
         getRowId={(row) => row.id}
-        pageSize={pageSize}
-        pageSizeOptions={PAGE_SIZE_OPTIONS}
-        onPageChange={setPage}
-        onPageSizeChange={(size) => {
-          setPageSize(size);
-          setPage(1);
-        }}
+        {...paging.tableProps}
         emptyText={t('organizations.roles.empty')}
         expandedRowId={expanded}
         onExpandedRowChange={setExpanded}
@@ -136,13 +122,12 @@ export function RolesTab({ organization }: { organization: OrganizationDetails }
       />
       <CreateRoleDialog open={createOpen} organization={organization} onClose={() => setCreateOpen(false)} />
       <RoleAccountsDialog role={accountsOf} open={accountsOpen} onClose={() => setAccountsOpen(false)} />
-      <ConfirmDialog
-        open={confirmation.open}
+      <ConfirmItemDialog
+        confirmation={confirmation}
         title={t('organizations.roles.deleteTitle', { title: confirmation.item?.title ?? '' })}
         message={t('organizations.roles.deleteMessage')}
         busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={confirmation.cancel}
+        onConfirm={(role) => remove.mutate({ id: role.id }, confirmation.outcome(() => t('organizations.roles.deleted'), () => void utils.organizations.invalidate()))}
       />
     </>
   );

@@ -5,12 +5,12 @@ import AddIcon from '@mui/icons-material/Add';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE_OPTIONS } from '@rollcall/contracts';
 import { DataTable, pageQueryProps } from '../../../components/data-table';
 import { trpc } from '../../../trpc';
 import { CreateOrganizationDialog } from '../CreateOrganizationDialog';
 import { DeleteOrganizationDialog } from '../DeleteOrganizationDialog';
 import { RowActionsMenu } from '../../../components/RowActionsMenu';
+import { useLocalPaging } from '../../../components/use-local-paging';
 import { DateTimeCell, ShortId } from '../cells';
 import { toOrganization } from '../routes';
 import type { OrganizationDetails, OrganizationOption, SubOrganizationRow } from '../types';
@@ -19,8 +19,7 @@ import { TabHeading } from './TabHeading';
 /** Sub-organizations: ID, Title, Num. members, Created at, Actions (Details, Delete organization); Add Suborg. */
 export function SubOrganizationsTab({ organization }: { organization: OrganizationDetails }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZE_OPTIONS[0]);
+  const { page, pageSize, tableProps } = useLocalPaging();
   const list = trpc.organizations.subOrganizations.useQuery({ id: organization.id, page, limit: pageSize }, { placeholderData: (previous) => previous });
   const [createOpen, setCreateOpen] = useState(false);
   const [deleting, setDeleting] = useState<OrganizationOption | null>(null);
@@ -47,7 +46,7 @@ export function SubOrganizationsTab({ organization }: { organization: Organizati
             label={t('organizations.actionsFor', { title: row.original.title })}
             actions={[
               { label: t('organizations.menu.details'), to: toOrganization(row.original.id) },
-              { label: t('organizations.menu.delete'), disabled: row.original.protected, hint: t('organizations.protected'), onSelect: () => setDeleting({ id: row.original.id, title: row.original.title }) },
+              { label: t('organizations.menu.delete'), changes: true, disabled: row.original.protected, hint: t('organizations.protected'), onSelect: () => setDeleting({ id: row.original.id, title: row.original.title }) },
             ]}
           />
         ),
@@ -72,13 +71,7 @@ export function SubOrganizationsTab({ organization }: { organization: Organizati
         columns={columns}
         getRowId={(row) => row.id}
         page={page}
-        pageSize={pageSize}
-        pageSizeOptions={PAGE_SIZE_OPTIONS}
-        onPageChange={setPage}
-        onPageSizeChange={(size) => {
-          setPageSize(size);
-          setPage(1);
-        }}
+        {...tableProps}
         emptyText={t('organizations.subOrganizations.empty')}
       />
       <CreateOrganizationDialog open={createOpen} parent={{ id: organization.id, title: organization.title }} onClose={() => setCreateOpen(false)} />

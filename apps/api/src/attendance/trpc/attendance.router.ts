@@ -1,0 +1,60 @@
+import { on as eventsOf } from 'node:events';
+import type { QueryBus } from '@nestjs/cqrs';
+import { ZAccountId, ZAssignCardInput, ZListSmartCardsInput, ZSmartCardId, type TAttendanceLiveMessage, type TLiveMessage, type TPage, type TSmartCard, type TUnknownCard } from '@rollcall/contracts';
+import { z } from 'zod';
+import type { CommandGateway } from '../../core/command-gateway';
+import type { LiveFeed } from '../../live/live-feed';
+import { on } from '../../auth/resource-requirements';
+import { permittedProcedure, router } from '../../trpc/trpc';
+import { AssignSmartCardCommand } from '../commands/assign-smart-card.handler';
+import { CancelRegisterModeCommand } from '../commands/cancel-register-mode.handler';
+import { RemoveSmartCardCommand } from '../commands/remove-smart-card.handler';
+import { StartRegisterModeCommand, type RegisterModeArmed } from '../commands/start-register-mode.handler';
+import { ListAttendanceSlotsQuery, type AttendanceSlotRow } from '../queries/list-attendance-slots.query';
+import { ListSmartCardsQuery } from '../queries/list-smart-cards.query';
+import { ListUnknownCardsQuery } from '../queries/list-unknown-cards.query';
+import { cardRemovedMessage } from '../rest/smart-cards.routes';
+
+const ATTENDANCE_KINDS = new Set<TLiveMessage['kind']>(['attendance.scan', 'attendance.unknown_card', 'scanner.register_mode', 'presence.changed', 'attendance.corrected']);
+
+/** `smartCards.*` and `scanner.*` of the console's API: the same handlers as REST v1 and v2. */
+export function buildSmartCardsRouter({ gateway, queryBus }: { gateway: CommandGateway; queryBus: QueryBus }) {
+  return router({
+    ofAccount: permittedProcedure('readers:manage', on('account', 'input:account_id'))
+      .input(ZListSmartCardsInput.extend({ account_id: ZAccountId }))
+      .query(({ input: { account_id, ...page } }) => queryBus.execute<ListSmartCardsQuery, TPage<TSmartCard>>(new ListSmartCardsQuery(account_id, page))),
+    remove: permittedProcedure('readers:manage')
+      .input(z.object({ card_id: ZSmartCardId }))
+      .mutation(async ({ input, ctx }) => {
+        const mayManage = (accountId: string) => ctx.access.permits(ctx.principal, 'readers:manage', 'account', accountId);
+        const outcome = await gateway.execute<{ id: string; card_uid: string }>(new RemoveSmartCardCommand(input.card_id, mayManage, ctx.context));
+        return { message: cardRemovedMessage(outcome.value.card_uid) };
+      }),
+    startRegisterMode: permittedProcedure('readers:manage', on('account', 'input:account_id'))
+      .input(z.object({ account_id: ZAccountId }))
+      .mutation(async ({ input, ctx }) => (await gateway.execute<RegisterModeArmed>(new StartRegisterModeCommand(input.account_id, ctx.context))).value),
+    cancelRegisterMode: permittedProcedure('readers:manage').mutation(async ({ ctx }) => (await gateway.execute<{ readers: string[] }>(new CancelRegisterModeCommand(ctx.context))).value),
+    assign: permittedProcedure('readers:manage', on('account', 'input:account_id'))
+      .input(ZAssignCardInput)
+      .mutation(async ({ input, ctx }) => (await gateway.execute<TSmartCard>(new AssignSmartCardCommand(input, ctx.context))).value),
+    unknownCards: permittedProcedure('readers:manage').query(() => queryBus.execute<ListUnknownCardsQuery, TUnknownCard[]>(new ListUnknownCardsQuery())),
+    slots: permittedProcedure('attendance:read', on('account', 'input:account_id'))
+      .input(z.object({ account_id: ZAccountId }))
+      .query(({ input }) => queryBus.execute<ListAttendanceSlotsQuery, AttendanceSlotRow[]>(new ListAttendanceSlotsQuery({ accountId: input.account_id }))),
+  });
+}
+
+/**
+ * `live.attendance`: scans, unknown cards, register mode and presence as they land, each message
+ * about an account only to those who may read that account's attendance (docs/adr/0011).
+ */
+export const attendanceLiveProcedure = (live: LiveFeed) =>
+  permittedProcedure('attendance:read').subscription(async function* ({ ctx, signal }) {
+    for await (const [message] of eventsOf(live.emitter, 'message', { signal })) {
+      const change = message as TLiveMessage;
+      if (!ATTENDANCE_KINDS.has(change.kind)) continue;
+      const accountId = (change as TAttendanceLiveMessage & { account_id?: string | null }).account_id ?? null;
+      if (accountId && !(await ctx.access.permits(ctx.principal, 'attendance:read', 'account', accountId))) continue;
+      yield change as TAttendanceLiveMessage;
+    }
+  });

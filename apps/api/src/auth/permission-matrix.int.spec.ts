@@ -1,0 +1,393 @@
+import { SYSTEM_PERMISSION_SLUGS } from '@rollcall/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, http, liveClient, signIn, startTestApp, storageKinds, type TestApp } from '../../test/test-app';
+
+/**
+ * The permission matrix of issue 4 (docs/adr/0011): a super administrator, an organization
+ * administrator of A, one of A's child A1 and a plain account, against every directory route on
+ * REST v1, REST v2 and tRPC, each aimed at resources in A, in A1 and in B (a sibling of A). The
+ * verdict (allowed or denied) must be the model's on every transport, and what lies outside an
+ * administrator's subtree is always denied.
+ *
+ * Allowed writes are sent with a bad field beside valid ids where a real change would spoil the
+ * fixture: their 400 proves the call got past authorization (the check runs before the body is
+ * read); deletions act on a fresh resource made for each call.
+ */
+type Who = 'super' | 'adminA' | 'adminA1' | 'plain';
+type Where = 'A' | 'A1' | 'B';
+type Client = ReturnType<typeof http>;
+
+interface Place {
+  organization: string;
+  member: string;
+  team: string;
+  permission: string;
+  role: string;
+  token: string;
+}
+
+interface Fresh {
+  account(): Promise<string>;
+  token(): Promise<string>;
+  organization(): Promise<string>;
+  permission(): Promise<string>;
+  role(): Promise<string>;
+  team(): Promise<string>;
+  teamMember(): Promise<string>;
+}
+
+type RestCall = [method: string, path: string, body?: unknown];
+type TrpcCall = [kind: 'query' | 'mutation', procedure: string, input: unknown];
+
+interface RouteCase {
+  name: string;
+  /** REST versions the route answers on (v1 and v2 unless said) */
+  versions?: Array<'v1' | 'v2'>;
+  /** what the call is aimed at in place X (fresh resources are made in X for each call) */
+  rest?: (x: Place, fresh: Fresh) => Promise<RestCall> | RestCall;
+  trpc?: (x: Place, fresh: Fresh) => Promise<TrpcCall> | TrpcCall;
+}
+
+const page = { page: 1, limit: 10 };
+/** an organization administrator here holds every system permission within its organization */
+const ALL_PERMISSIONS = [...SYSTEM_PERMISSION_SLUGS];
+
+/** Every directory route that acts on one resource, aimed at place X. */
+const ROUTES: RouteCase[] = [
+  // accounts
+  { name: 'read an account', rest: (x) => ['GET', `account/${x.member}`], trpc: (x) => ['query', 'accounts.byId', { id: x.member }] },
+  { name: 'update an account', rest: (x) => ['PUT', `account/${x.member}`, { email: 'not an e-mail' }], trpc: (x) => ['mutation', 'accounts.update', { id: x.member, profile: { email: 'not an e-mail' } }] },
+  { name: 'set a picture', rest: (x) => ['PATCH', `account/${x.member}/profile-picture`, { picture: 42 }], trpc: (x) => ['mutation', 'accounts.setPicture', { id: x.member, picture: 42 }] },
+  { name: 'read sign-in settings', rest: (x) => ['GET', `account/${x.member}/auth`], trpc: (x) => ['query', 'accounts.auth', { id: x.member }] },
+  { name: 'write sign-in settings', rest: (x) => ['PUT', `account/${x.member}/auth`, { status_id: 'none' }], trpc: (x) => ['mutation', 'accounts.setAuth', { id: x.member, status_id: 'none' }] },
+  { name: 'require a password change', rest: (x) => ['PATCH', `account/${x.member}/password/next-login`], trpc: (x) => ['mutation', 'accounts.requirePasswordChange', { id: x.member }] },
+  { name: 'resend the activation', rest: (x) => ['POST', `account/${x.member}/activation`], trpc: (x) => ['mutation', 'accounts.resendActivation', { id: x.member }] },
+  { name: 'unlock', rest: (x) => ['POST', `account/${x.member}/unlock`], trpc: (x) => ['mutation', 'accounts.unlock', { id: x.member }] },
+  { name: 'set a password', rest: (x) => ['PUT', `account/${x.member}/password`, { password: '' }], trpc: (x) => ['mutation', 'accounts.setPassword', { id: x.member, password: '' }] },
+  { name: 'set a password (PATCH)', rest: (x) => ['PATCH', `account/${x.member}/password`, { password: '' }] },
+  { name: 'delete an account', rest: async (_x, fresh) => ['DELETE', `account/${await fresh.account()}`], trpc: async (_x, fresh) => ['mutation', 'accounts.delete', { id: await fresh.account() }] },
+  { name: 'create an account in an organization', rest: (x) => ['POST', 'account', { organization: x.organization, username: '' }], trpc: (x) => ['mutation', 'accounts.create', { organization: x.organization, username: '' }] },
+  // access tokens
+  { name: "list an account's tokens", rest: (x) => ['GET', `account/${x.member}/bearer-tokens`] },
+  { name: 'issue a token', rest: (x) => ['POST', 'token', { account_id: x.member, title: '' }], trpc: (x) => ['mutation', 'tokens.create', { account_id: x.member, title: '' }] },
+  { name: 'read a token', rest: (x) => ['GET', `token/${x.token}`], trpc: (x) => ['query', 'tokens.byId', { id: x.token }] },
+  { name: 'edit a token', rest: (x) => ['PUT', `token/${x.token}`, { title: '' }], trpc: (x) => ['mutation', 'tokens.update', { id: x.token, token: { title: '' } }] },
+  { name: 'revoke a token', rest: async (_x, fresh) => ['DELETE', `token/${await fresh.token()}`], trpc: async (_x, fresh) => ['mutation', 'tokens.delete', { id: await fresh.token() }] },
+  // organizations and membership
+  { name: 'read an organization', rest: (x) => ['GET', `organization/${x.organization}`], trpc: (x) => ['query', 'organizations.byId', { id: x.organization }] },
+  { name: 'edit an organization', rest: (x) => ['PATCH', `organization/details/${x.organization}`, { title: '' }], trpc: (x) => ['mutation', 'organizations.updateDetails', { id: x.organization, title: '' }] },
+  { name: 'create a sub-organization', rest: (x) => ['POST', 'organization', { parent_id: x.organization, title: '' }], trpc: (x) => ['mutation', 'organizations.create', { parent_id: x.organization, title: '' }] },
+  { name: 'delete an organization', rest: async (_x, fresh) => ['DELETE', `organization/${await fresh.organization()}`], trpc: async (_x, fresh) => ['mutation', 'organizations.delete', { id: await fresh.organization() }] },
+  { name: 'list sub-organizations', rest: (x) => ['GET', `organization/${x.organization}/sub-orgs`], trpc: (x) => ['query', 'organizations.subOrganizations', { id: x.organization, ...page }] },
+  { name: 'list members', rest: (x) => ['GET', `organization/${x.organization}/members/all`], trpc: (x) => ['query', 'organizations.members', { id: x.organization, ...page }] },
+  { name: 'add a member', rest: (x) => ['POST', `organization/${x.organization}/member`, { account_id: x.member }], trpc: (x) => ['mutation', 'organizations.addMember', { id: x.organization, account_id: x.member }] },
+  { name: 'remove a member', rest: async (x, fresh) => ['DELETE', `organization/${x.organization}/member/${await fresh.account()}`], trpc: async (x, fresh) => ['mutation', 'organizations.removeMember', { id: x.organization, account_id: await fresh.account() }] },
+  { name: 'associate an account', rest: (x) => ['POST', `account/${x.member}/associate/organization`, { organization_id: x.organization }] },
+  { name: "an account's organizations", rest: (x) => ['GET', `account/${x.member}/organizations`], trpc: (x) => ['query', 'organizations.ofAccount', { account_id: x.member, ...page }] },
+  { name: "an account's organizations and roles", rest: (x) => ['GET', `account/${x.member}/organizations-and-roles`] },
+  { name: 'leave an organization', rest: async (x, fresh) => ['DELETE', `account/${await fresh.account()}/leave-organization/${x.organization}`] },
+  // permissions and roles
+  { name: 'list permissions', rest: (x) => ['GET', `organization/${x.organization}/permissions`], trpc: (x) => ['query', 'organizations.permissions', { id: x.organization }] },
+  { name: 'create a permission', rest: (x) => ['POST', 'permission', { organization_id: x.organization, title: '' }], trpc: (x) => ['mutation', 'organizations.createPermission', { organization_id: x.organization, title: '' }] },
+  { name: 'rename a permission', rest: (x) => ['PATCH', `permission/${x.permission}/title`, { title: '' }], trpc: (x) => ['mutation', 'organizations.renamePermission', { id: x.permission, title: '' }] },
+  { name: 're-slug a permission', rest: (x) => ['PATCH', `permission/${x.permission}/slug`, { slug: 'Not A Slug' }], trpc: (x) => ['mutation', 'organizations.reslugPermission', { id: x.permission, slug: 'Not A Slug' }] },
+  { name: 'delete a permission', rest: async (_x, fresh) => ['DELETE', `permission/${await fresh.permission()}`], trpc: async (_x, fresh) => ['mutation', 'organizations.deletePermission', { id: await fresh.permission() }] },
+  { name: "a permission's accounts", rest: (x) => ['GET', `permission/${x.permission}/associated-accounts`], trpc: (x) => ['query', 'organizations.permissionAccounts', { permission_id: x.permission }] },
+  { name: 'list roles', rest: (x) => ['GET', `organization/${x.organization}/roles`], trpc: (x) => ['query', 'organizations.roles', { id: x.organization }] },
+  { name: 'create a role', rest: (x) => ['POST', `organization/${x.organization}/role`, { title: '' }], trpc: (x) => ['mutation', 'organizations.createRole', { organization_id: x.organization, title: '' }] },
+  { name: 'rename a role', rest: (x) => ['PATCH', `role/${x.role}/title`, { title: '' }], trpc: (x) => ['mutation', 'organizations.renameRole', { id: x.role, title: '' }] },
+  { name: 're-slug a role', rest: (x) => ['PATCH', `role/${x.role}/slug`, { slug: 'Not A Slug' }], trpc: (x) => ['mutation', 'organizations.reslugRole', { id: x.role, slug: 'Not A Slug' }] },
+  { name: 'delete a role', rest: async (_x, fresh) => ['DELETE', `role/${await fresh.role()}`], trpc: async (_x, fresh) => ['mutation', 'organizations.deleteRole', { id: await fresh.role() }] },
+  { name: "a role's accounts", rest: (x) => ['GET', `role/${x.role}/associated-accounts`], trpc: (x) => ['query', 'organizations.roleAccounts', { role_id: x.role }] },
+  { name: 'switch a permission on a role', rest: (x) => ['POST', `role/${x.role}/permission`, { permission_id: x.permission }], trpc: (x) => ['mutation', 'organizations.setRolePermission', { role_id: x.role, permission_id: x.permission, enabled: true }] },
+  { name: 'switch a permission off a role', rest: (x) => ['DELETE', `role/${x.role}/permission?permission_id=${x.permission}&bad=1`] },
+  { name: "a member's roles", rest: (x) => ['GET', `organization/${x.organization}/member/${x.member}/roles`], trpc: (x) => ['query', 'organizations.memberRoles', { id: x.organization, account_id: x.member }] },
+  { name: 'grant a role to a member', rest: (x) => ['POST', `organization/${x.organization}/account-role`, { account_id: x.member, role_id: x.role }], trpc: (x) => ['mutation', 'organizations.setMemberRole', { id: x.organization, account_id: x.member, role_id: x.role, associated: true }] },
+  { name: 'take a role from a member', rest: (x) => ['DELETE', `organization/${x.organization}/account-role?account_id=${x.member}&role_id=${x.role}`] },
+  { name: "toggle an account's role", rest: (x) => ['POST', `account/${x.member}/toggle-role`, { role_id: x.role }] },
+  // teams
+  { name: 'read a team', rest: (x) => ['GET', `team/${x.team}`], trpc: (x) => ['query', 'teams.byId', { id: x.team }] },
+  { name: 'rename a team', rest: (x) => ['PATCH', `team/${x.team}/title`, { title: '' }], trpc: (x) => ['mutation', 'teams.rename', { id: x.team, title: '' }] },
+  { name: "a team's accounts", rest: (x) => ['GET', `team/${x.team}/associated-accounts`], trpc: (x) => ['query', 'teams.members', { id: x.team }] },
+  { name: 'delete a team', rest: async (_x, fresh) => ['DELETE', `team/${await fresh.team()}`], trpc: async (_x, fresh) => ['mutation', 'teams.delete', { id: await fresh.team() }] },
+  { name: 'create a team', rest: (x) => ['POST', 'team', { organization: x.organization, title: '' }], trpc: (x) => ['mutation', 'teams.create', { organization: x.organization, title: '' }] },
+  { name: "an account's teams", rest: (x) => ['GET', `account/${x.member}/teams`], trpc: (x) => ['query', 'teams.ofAccount', { account_id: x.member, ...page }] },
+  { name: 'join a team', rest: (x) => ['POST', `account/${x.member}/associate/team`, { team_id: x.team }], trpc: (x) => ['mutation', 'teams.addMember', { team_id: x.team, account_id: x.member }] },
+  // attendance and applications, about one account
+  { name: "an account's smart cards", rest: (x) => ['GET', `account/${x.member}/smartcards`], trpc: (x) => ['query', 'smartCards.ofAccount', { account_id: x.member }] },
+  { name: 'register mode for an account', rest: (x) => ['POST', `scanner/mode/register/${x.member}`], trpc: (x) => ['mutation', 'smartCards.startRegisterMode', { account_id: x.member }] },
+  { name: "an account's arrivals and departures", trpc: (x) => ['query', 'smartCards.slots', { account_id: x.member }] },
+  { name: "an account's calendar", rest: (x) => ['GET', `account/${x.member}/calendar`], trpc: (x) => ['query', 'calendar.events', { account_id: x.member, from: '2026-11-01', to: '2026-11-30' }] },
+  { name: 'plan a calendar event', rest: (x) => ['POST', `account/${x.member}/tracking-status`, { title: 42 }], trpc: (x) => ['mutation', 'calendar.create', { account_id: x.member, title: 42 }] },
+  { name: "an account's application roles", versions: ['v2'], rest: (x) => ['GET', `account/${x.member}/application-roles`], trpc: (x) => ['query', 'applications.rolesOfAccount', { account_id: x.member }] },
+  { name: 'leave a team', rest: async (x, fresh) => ['DELETE', `account/${await fresh.teamMember()}/leave-team/${x.team}`], trpc: async (x, fresh) => ['mutation', 'teams.removeMember', { team_id: x.team, account_id: await fresh.teamMember() }] },
+];
+
+/** Lists and catalogues: allowed to whoever holds the permission anywhere; lists are filtered (below). */
+const LISTS: RouteCase[] = [
+  { name: 'accounts', rest: () => ['GET', 'accounts'], trpc: () => ['query', 'accounts.list', {}] },
+  { name: 'find accounts', rest: () => ['GET', 'account/find?username=ada'], trpc: () => ['query', 'accounts.findByUsername', { username: 'ada' }] },
+  { name: 'account statuses', rest: () => ['GET', 'account/statuses'], trpc: () => ['query', 'accounts.statuses', undefined] },
+  { name: 'time zones', rest: () => ['GET', 'server/supported-time-zones'], trpc: () => ['query', 'server.timeZones', undefined] },
+  { name: 'organizations', rest: () => ['GET', 'organizations'], trpc: () => ['query', 'organizations.list', {}] },
+  { name: 'find organizations', rest: () => ['GET', 'organization/find?organization='], trpc: () => ['query', 'organizations.find', { organization: '' }] },
+  { name: 'teams', rest: () => ['GET', 'teams'], trpc: () => ['query', 'teams.list', {}] },
+  { name: 'find teams', rest: () => ['GET', 'team/find?team='], trpc: () => ['query', 'teams.find', { team: '' }] },
+  { name: 'tokens', rest: () => ['GET', 'tokens'], trpc: () => ['query', 'tokens.list', {}] },
+  { name: 'system permissions', rest: () => ['GET', 'permissions/system'], trpc: () => ['query', 'tokens.systemPermissions', undefined] },
+  { name: 'password policies', rest: () => ['GET', 'policies'], trpc: () => ['query', 'policies.list', undefined] },
+];
+
+/** What belongs to no organization: only the super administrator. */
+const GLOBAL: RouteCase[] = [
+  { name: 'create a policy', rest: () => ['POST', 'policy', { title: '' }], trpc: () => ['mutation', 'policies.create', { title: '' }] },
+  { name: 'import accounts', rest: () => ['POST', 'accounts/import/csv', { rows: 'none' }], trpc: () => ['mutation', 'accounts.importCsv', { rows: 'none' }] },
+  { name: 'create a top-level organization', rest: () => ['POST', 'organization', { title: '' }], trpc: () => ['mutation', 'organizations.create', { title: '' }] },
+  { name: 'create an application', versions: ['v2'], rest: () => ['POST', 'application', { title: '' }], trpc: () => ['mutation', 'applications.create', { title: '' }] },
+  { name: 'register a door reader', versions: ['v2'], rest: () => ['POST', 'readers', { name: '' }], trpc: () => ['mutation', 'readers.register', { name: '' }] },
+  { name: 'create an attendance status', versions: ['v2'], rest: () => ['POST', 'states/attendance', { title: '' }], trpc: () => ['mutation', 'attendanceStatuses.create', { title: '' }] },
+  { name: 'read the event log', versions: ['v2'], rest: () => ['GET', 'audit/events'], trpc: () => ['query', 'audit.events', {}] },
+  { name: 'create an account in no organization', rest: () => ['POST', 'account', { username: '' }], trpc: () => ['mutation', 'accounts.create', { username: '' }] },
+];
+
+const REACH: Record<Who, Where[] | 'everywhere'> = { super: 'everywhere', adminA: ['A', 'A1'], adminA1: ['A1'], plain: [] };
+
+type Verdict = 'allowed' | 'denied';
+
+function verdictOf(status: number, code: string | undefined): Verdict | `unexpected ${number} ${string}` {
+  if (status === 403 && code === 'auth.forbidden') return 'denied';
+  if (status === 404 && code?.endsWith('.not_found')) return 'denied';
+  if (status < 300 || [400, 409, 422].includes(status)) return 'allowed';
+  return `unexpected ${status} ${code ?? ''}`;
+}
+
+describe.each(storageKinds())('the permission matrix (%s)', (kind) => {
+  let app: TestApp;
+  let admin: Client;
+  const clients = {} as Record<Who, Client>;
+  const tokens = {} as Record<Who, string>;
+  const places = {} as Record<Where, Place>;
+  let seq = 0;
+  const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${(seq += 1)}`;
+
+  const created = async (answer: Promise<{ status: number; body: { id?: string; data?: { id: string } } }>) => {
+    const { status, body } = await answer;
+    if (status >= 300) throw new Error(`fixture: ${status} ${JSON.stringify(body)}`);
+    return body.data?.id ?? body.id!;
+  };
+  const organization = (title: string, parent: string | null) => created(admin.post('/api/v2/organization', { title, description: '', parent_id: parent }));
+  const accountIn = async (organizationId: string) => (await createAccount(admin, { organization: organizationId })).id;
+  const permissionIn = (organizationId: string, slug = `invoices:${(seq += 1)}`) => created(admin.post('/api/v2/permission', { organization_id: organizationId, title: unique('Permission'), slug, description: '' }));
+  const roleIn = (organizationId: string, permissions: string[]) =>
+    created(admin.post(`/api/v2/organization/${organizationId}/role`, { title: unique('Role'), slug: `role-${(seq += 1)}`, description: '', permissions }));
+  const teamIn = (organizationId: string) => created(admin.post('/api/v2/team', { title: unique('Team'), organization: organizationId }));
+  const tokenOf = (accountId: string) => created(admin.post('/api/v2/token', { title: unique('Token'), forever: true, permissions: ['accounts:read'], restrictions: [], account_id: accountId }));
+
+  const freshIn = (x: Place): Fresh => ({
+    account: () => accountIn(x.organization),
+    token: () => tokenOf(x.member),
+    organization: () => organization(unique('Fresh'), x.organization),
+    permission: () => permissionIn(x.organization),
+    role: () => roleIn(x.organization, []),
+    team: () => teamIn(x.organization),
+    teamMember: async () => {
+      const accountId = await accountIn(x.organization);
+      await created(admin.post(`/api/v2/account/${accountId}/associate/team`, { team_id: x.team }).then((answer) => ({ ...answer, body: { id: accountId } })));
+      return accountId;
+    },
+  });
+
+  /** an organization administrator: a member of `organizationId` holding a role with every directory permission there */
+  const organizationAdministrator = async (organizationId: string) => {
+    const permissions = [];
+    for (const slug of ALL_PERMISSIONS) permissions.push(await permissionIn(organizationId, slug));
+    const role = await roleIn(organizationId, permissions);
+    const account = await createAccount(admin, { organization: organizationId });
+    const granted = await admin.post(`/api/v2/organization/${organizationId}/account-role`, { account_id: account.id, role_id: role });
+    if (granted.status !== 200) throw new Error(`fixture: ${granted.status} ${JSON.stringify(granted.body)}`);
+    return signIn(app.url, { username: account.username, password: account.password });
+  };
+
+  const place = async (organizationId: string): Promise<Place> => {
+    const member = await accountIn(organizationId);
+    const permission = await permissionIn(organizationId);
+    return { organization: organizationId, member, team: await teamIn(organizationId), permission, role: await roleIn(organizationId, [permission]), token: await tokenOf(member) };
+  };
+
+  beforeAll(async () => {
+    app = await startTestApp(kind);
+    admin = http(app.url, await signIn(app.url));
+    const a = await organization(unique('A'), null);
+    const a1 = await organization(unique('A1'), a);
+    const b = await organization(unique('B'), null);
+    places.A = await place(a);
+    places.A1 = await place(a1);
+    places.B = await place(b);
+    clients.super = admin;
+    tokens.adminA = await organizationAdministrator(a);
+    tokens.adminA1 = await organizationAdministrator(a1);
+    clients.adminA = http(app.url, tokens.adminA);
+    clients.adminA1 = http(app.url, tokens.adminA1);
+    const plain = await createAccount(admin, { organization: a });
+    clients.plain = http(app.url, await signIn(app.url, { username: plain.username, password: plain.password }));
+  }, 120_000);
+  afterAll(async () => {
+    await app?.destroy();
+  });
+
+  const callRest = async (client: Client, prefix: string, [method, path, body]: RestCall) => {
+    const answer = await client.raw(method, `${prefix}/${path}`, body);
+    return verdictOf(answer.status, answer.body?.error?.code);
+  };
+  const callTrpc = async (client: Client, [type, procedure, input]: TrpcCall) => {
+    const answer =
+      type === 'query'
+        ? await client.get(`/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`)
+        : await client.post(`/trpc/${procedure}`, input ?? {});
+    return verdictOf(answer.status, answer.body?.error?.data?.apiError?.code);
+  };
+
+  /** every transport's verdict for one route, principal and place */
+  const verdicts = async (route: RouteCase, who: Who, x: Place) => {
+    const fresh = freshIn(x);
+    const found: Record<string, string> = {};
+    if (route.rest) {
+      for (const version of route.versions ?? ['v1', 'v2']) found[version] = await callRest(clients[who], `/api/${version}`, await route.rest(x, fresh));
+    }
+    if (route.trpc) found.trpc = await callTrpc(clients[who], await route.trpc(x, fresh));
+    return found;
+  };
+
+  const expected = (who: Who, where: Where): Verdict => {
+    const reach = REACH[who];
+    return reach === 'everywhere' || reach.includes(where) ? 'allowed' : 'denied';
+  };
+
+  // before the matrix adds its fresh resources, so a page of 100 holds everything
+  it('filters every list to the administrator’s subtree, on v1, v2 and tRPC alike', async () => {
+    // v1 answers the page, v2 wraps it in `data`, tRPC in `result.data`
+    const idsOf = (body: unknown): string[] => {
+      const rows = (body as { data: unknown }).data;
+      return Array.isArray(rows) ? (rows as Array<{ id: string }>).map((row) => row.id) : idsOf(rows);
+    };
+    const listed = async (who: Who, rest: string, procedure: string, input: unknown) => {
+      const v1 = idsOf((await clients[who].get(`/api/v1/${rest}`)).body);
+      const v2 = idsOf((await clients[who].get(`/api/v2/${rest}`)).body);
+      const trpc = idsOf((await clients[who].get(`/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`)).body.result.data);
+      expect(v2, `${who} ${rest} v2`).toEqual(v1);
+      expect(trpc, `${who} ${procedure}`).toEqual(v1);
+      return new Set(v1);
+    };
+    for (const [who, sees, hidden] of [
+      ['adminA', ['A', 'A1'], ['B']],
+      ['adminA1', ['A1'], ['A', 'B']],
+      ['super', ['A', 'A1', 'B'], []],
+    ] as Array<[Who, Where[], Where[]]>) {
+      const accounts = await listed(who, 'accounts?limit=100', 'accounts.list', { limit: 100 });
+      const organizations = await listed(who, 'organizations?limit=100', 'organizations.list', { limit: 100 });
+      const teams = await listed(who, 'teams?limit=100', 'teams.list', { limit: 100 });
+      const tokens = await listed(who, 'tokens?limit=100', 'tokens.list', { limit: 100 });
+      for (const where of sees) {
+        expect(accounts.has(places[where].member), `${who} sees the member of ${where}`).toBe(true);
+        expect(organizations.has(places[where].organization), `${who} sees ${where}`).toBe(true);
+        expect(teams.has(places[where].team), `${who} sees the team of ${where}`).toBe(true);
+        expect(tokens.has(places[where].token), `${who} sees the token of ${where}`).toBe(true);
+      }
+      for (const where of hidden) {
+        expect(accounts.has(places[where].member), `${who} does not see the member of ${where}`).toBe(false);
+        expect(organizations.has(places[where].organization), `${who} does not see ${where}`).toBe(false);
+        expect(teams.has(places[where].team), `${who} does not see the team of ${where}`).toBe(false);
+        expect(tokens.has(places[where].token), `${who} does not see the token of ${where}`).toBe(false);
+      }
+    }
+    // the super administrator is never within an organization administrator's reach
+    const superId = (await admin.get('/api/v2/account/current')).body.data.id as string;
+    expect((await clients.adminA.get(`/api/v2/account/${superId}`)).status).toBe(404);
+  });
+
+  it.each(['super', 'adminA', 'adminA1', 'plain'] as Who[])('gives %s the same verdict on v1, v2 and tRPC for every route on A, A1 and B', async (who) => {
+    const mismatches: string[] = [];
+    for (const route of ROUTES) {
+      for (const where of ['A', 'A1', 'B'] as Where[]) {
+        const want = expected(who, where);
+        for (const [transport, got] of Object.entries(await verdicts(route, who, places[where]))) {
+          if (got !== want) mismatches.push(`${route.name} on ${where} over ${transport}: ${got}, expected ${want}`);
+        }
+      }
+    }
+    for (const route of LISTS) {
+      const want: Verdict = who === 'plain' ? 'denied' : 'allowed';
+      for (const [transport, got] of Object.entries(await verdicts(route, who, places.A))) if (got !== want) mismatches.push(`list ${route.name} over ${transport}: ${got}, expected ${want}`);
+    }
+    for (const route of GLOBAL) {
+      const want: Verdict = who === 'super' ? 'allowed' : 'denied';
+      for (const [transport, got] of Object.entries(await verdicts(route, who, places.A))) if (got !== want) mismatches.push(`${route.name} over ${transport}: ${got}, expected ${want}`);
+    }
+    expect(mismatches).toEqual([]);
+  }, 180_000);
+
+  it('pushes an account change live only to those who may read that account', async () => {
+    const { client, close } = liveClient(app.url, tokens.adminA1);
+    const received: string[] = [];
+    await new Promise<void>((resolve) => {
+      const subscription = client.live.accounts.subscribe(undefined, { onStarted: () => resolve(), onData: (message) => message.kind === 'account.changed' && received.push(message.accountId) });
+      afterAll(() => subscription.unsubscribe());
+    });
+    try {
+      const elsewhere = [await accountIn(places.B.organization), await accountIn(places.A.organization)];
+      const within = await accountIn(places.A1.organization);
+      // pushes go out in order: once the A1 account's has come, those made before it were withheld
+      await expect.poll(() => received, { timeout: 5000 }).toContain(within);
+      for (const id of elsewhere) expect(received).not.toContain(id);
+    } finally {
+      close();
+    }
+  });
+
+  it('tells the console what the signed-in account may do, and where', async () => {
+    const me = async (who: Who) => (await clients[who].get(`/trpc/auth.me`)).body.result.data.grants as { everywhere: string[]; anywhere: string[]; within: Record<string, string[]> };
+    expect((await me('super')).everywhere).toEqual(expect.arrayContaining(['accounts:write', 'policies:write']));
+    const adminA = await me('adminA');
+    expect(adminA.everywhere).toEqual([]);
+    expect(adminA.anywhere).toEqual(expect.arrayContaining(ALL_PERMISSIONS));
+    expect(adminA.within['accounts:write']).toEqual(expect.arrayContaining([places.A.organization, places.A1.organization]));
+    expect(adminA.within['accounts:write']).not.toContain(places.B.organization);
+    expect((await me('adminA1')).within['accounts:write']).not.toContain(places.A.organization);
+    expect(await me('plain')).toEqual({ everywhere: [], anywhere: [], within: {} });
+  });
+
+  it('takes a revoked grant away on the very next call, and a token never exceeds its holder', async () => {
+    const d = await organization(unique('D'), places.A1.organization);
+    const member = await accountIn(d);
+    const deputy = await createAccount(admin, { organization: d });
+    const readAccounts = await permissionIn(d, 'accounts:read');
+    const role = await roleIn(d, [readAccounts]);
+    expect((await admin.post(`/api/v2/organization/${d}/account-role`, { account_id: deputy.id, role_id: role })).status).toBe(200);
+    const session = http(app.url, await signIn(app.url, { username: deputy.username, password: deputy.password }));
+    const token = (await admin.post('/api/v2/token', { title: unique('Deputy'), forever: true, permissions: ['accounts:read', 'accounts:write'], restrictions: [], account_id: deputy.id })).body;
+    const bearer = http(app.url, (token.data ?? token).token as string);
+    expect((await session.get(`/api/v2/account/${member}`)).status).toBe(200);
+    expect((await bearer.get(`/api/v2/account/${member}`)).status).toBe(200);
+    // the token lists accounts:write, but its holder holds it nowhere
+    expect((await bearer.raw('PUT', `/api/v2/account/${member}`, { email: 'not an e-mail' })).status).toBe(403);
+    expect((await bearer.get(`/api/v2/account/${places.A1.member}`)).status).toBe(404);
+
+    // switching the permission off the role takes it from session and token at once
+    expect((await admin.raw('DELETE', `/api/v2/role/${role}/permission?permission_id=${readAccounts}`)).status).toBe(200);
+    expect((await session.get(`/api/v2/account/${member}`)).status).toBe(403);
+    expect((await bearer.get(`/api/v2/account/${member}`)).status).toBe(403);
+    expect((await admin.post(`/api/v2/role/${role}/permission`, { permission_id: readAccounts })).status).toBe(200);
+    expect((await session.get(`/api/v2/account/${member}`)).status).toBe(200);
+
+    // moving A1 out of A: A's administrator loses it on the next call
+    expect((await clients.adminA.get(`/api/v2/organization/${places.A1.organization}`)).status).toBe(200);
+    const a1 = (await admin.get(`/api/v2/organization/${places.A1.organization}`)).body.data as { title: string };
+    expect((await admin.raw('PATCH', `/api/v2/organization/details/${places.A1.organization}`, { title: a1.title, description: '', parent_id: null })).status).toBe(200);
+    try {
+      expect((await clients.adminA.get(`/api/v2/organization/${places.A1.organization}`)).status).toBe(404);
+    } finally {
+      expect((await admin.raw('PATCH', `/api/v2/organization/details/${places.A1.organization}`, { title: a1.title, description: '', parent_id: places.A.organization })).status).toBe(200);
+    }
+    expect((await clients.adminA.get(`/api/v2/organization/${places.A1.organization}`)).status).toBe(200);
+  });
+});

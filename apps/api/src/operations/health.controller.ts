@@ -1,0 +1,67 @@
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { sql, type Kysely } from 'kysely';
+import { Public } from '../auth/auth.guard';
+import { ProjectionsService } from '../core/projections.service';
+import { EVENT_STORE, READ_DB } from '../core/tokens';
+import type { EventStore } from '../event-store/event-store.port';
+import { ProjectionProgress } from '../projections/projection-progress';
+import type { ReadDatabase } from '../read-db/read-database';
+
+/** how long the read models may take to reach the store's head before the process counts as not ready */
+const CAUGHT_UP_WITHIN_MS = 2000;
+/** a store or read database that does not answer within this is unreachable */
+const REACHABLE_WITHIN_MS = 2000;
+
+type Check = { ok: true } | { ok: false; error: string };
+
+async function check(run: () => Promise<unknown>): Promise<Check> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${REACHABLE_WITHIN_MS} ms`)), REACHABLE_WITHIN_MS);
+  });
+  try {
+    await Promise.race([run(), timeout]);
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * For load balancers and orchestrators (issue 9): `/healthz` answers while the process lives;
+ * `/readyz` only while the event store and the read database answer and every projection runs and
+ * has caught up with the store's head within a bound, so a replica that lags is taken out of rotation.
+ */
+@Public()
+@Controller()
+export class HealthController {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(READ_DB) private readonly db: Kysely<ReadDatabase>,
+    private readonly progress: ProjectionProgress,
+    private readonly projections: ProjectionsService,
+  ) {}
+
+  @Get('healthz')
+  alive() {
+    return { status: 'ok' };
+  }
+
+  @Get('readyz')
+  async ready(@Res({ passthrough: true }) response: Response) {
+    const [eventStore, readDatabase] = await Promise.all([check(() => this.store.headPosition()), check(() => sql`select 1`.execute(this.db))]);
+    const failed = this.projections.failures();
+    let projections: Check = failed.length ? { ok: false, error: `stopped: ${failed.join(', ')}` } : { ok: true };
+    if (projections.ok && eventStore.ok) {
+      const caughtUp = await this.progress.waitFor(await this.store.headPosition(), CAUGHT_UP_WITHIN_MS);
+      if (!caughtUp) projections = { ok: false, error: `not caught up with the event store within ${CAUGHT_UP_WITHIN_MS} ms` };
+    }
+    const checks = { event_store: eventStore, read_database: readDatabase, projections };
+    const ready = Object.values(checks).every((result) => result.ok);
+    response.status(ready ? 200 : 503);
+    return { status: ready ? 'ready' : 'not_ready', checks };
+  }
+}

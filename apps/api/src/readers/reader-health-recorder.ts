@@ -1,0 +1,72 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import type { TReaderHealthReport } from '@rollcall/contracts';
+import type { Kysely } from 'kysely';
+import { READ_DB } from '../core/tokens';
+import type { ReadDatabase } from '../read-db/read-database';
+
+const CONTACT_FLUSH_MS = 1000;
+
+/**
+ * A reader's health (last contact, queue depth) is operational data, not an event (docs/adr/0013):
+ * a health report is written at once (last write wins); the contact time of scan posts is noted in
+ * memory and written once a second, so scans never wait for it. A crash loses at most a second of
+ * 'last contact', never a scan.
+ */
+@Injectable()
+export class ReaderHealthRecorder implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('ReaderHealth');
+  private pending = new Map<string, string>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(@Inject(READ_DB) private readonly db: Kysely<ReadDatabase>) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.db.schema
+      .createTable('reader_health')
+      .ifNotExists()
+      .addColumn('reader_id', 'text', (c) => c.primaryKey())
+      .addColumn('last_contact_at', 'text', (c) => c.notNull())
+      .addColumn('queue_depth', 'integer')
+      .addColumn('device_connected', 'integer')
+      .addColumn('agent_version', 'text')
+      .execute();
+    this.timer = setInterval(() => void this.flush(), CONTACT_FLUSH_MS);
+    this.timer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.flush();
+  }
+
+  noteContact(readerId: string, at: string): void {
+    this.pending.set(readerId, at);
+  }
+
+  async report(readerId: string, report: TReaderHealthReport, at: string): Promise<void> {
+    this.pending.delete(readerId);
+    const values = { reader_id: readerId, last_contact_at: at, queue_depth: report.queue_depth, device_connected: report.device_connected ? 1 : 0, agent_version: report.agent_version };
+    await this.db
+      .insertInto('reader_health')
+      .values(values)
+      .onConflict((oc) => oc.column('reader_id').doUpdateSet({ last_contact_at: at, queue_depth: values.queue_depth, device_connected: values.device_connected, agent_version: values.agent_version }))
+      .execute();
+  }
+
+  async flush(): Promise<void> {
+    if (!this.pending.size) return;
+    const batch = [...this.pending];
+    this.pending = new Map();
+    try {
+      for (const [reader_id, last_contact_at] of batch) {
+        await this.db
+          .insertInto('reader_health')
+          .values({ reader_id, last_contact_at, queue_depth: null, device_connected: null, agent_version: null })
+          .onConflict((oc) => oc.column('reader_id').doUpdateSet({ last_contact_at }).where('reader_health.last_contact_at', '<', last_contact_at))
+          .execute();
+      }
+    } catch (error) {
+      this.logger.warn(`could not write reader contact times: ${(error as Error).message}`);
+    }
+  }
+}

@@ -1,0 +1,31 @@
+/** Read tables of door readers (docs/adr/0013); referenced from read-db/read-database.ts. */
+
+/** readers_v1: one row per live reader, owned by ReadersProjection */
+export interface ReaderTable {
+  id: string;
+  name: string;
+  door: string;
+  role: 'door' | 'enrollment';
+  /** SHA-256 (hex) of its token; null when it has none */
+  token_hash: string | null;
+  token_prefix: string | null;
+  register_mode_account_id: string | null;
+  register_mode_started_by: string | null;
+  register_mode_expires_at: string | null;
+  /** the highest sequence its ledger acknowledged */
+  last_sequence: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * reader_health: the latest report of each reader (last contact, queue depth). Operational data, not
+ * an event (ADR 0013): written by ReaderHealthRecorder, last write wins.
+ */
+export interface ReaderHealthTable {
+  reader_id: string;
+  last_contact_at: string;
+  queue_depth: number | null;
+  device_connected: number | null;
+  agent_version: string | null;
+}

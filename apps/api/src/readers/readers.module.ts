@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { ChangeReaderHandler } from './commands/change-reader.handler';
+import { ResetScanSequenceHandler } from './commands/reset-scan-sequence.handler';
+import { DeleteReaderHandler } from './commands/delete-reader.handler';
+import { IssueReaderTokenHandler } from './commands/issue-reader-token.handler';
+import { RegisterReaderHandler } from './commands/register-reader.handler';
+import { RevokeReaderTokenHandler } from './commands/revoke-reader-token.handler';
+import { GetReaderHandler } from './queries/get-reader.query';
+import { ListReadersHandler } from './queries/list-readers.query';
+import { ReaderAuthenticator } from './reader-authenticator';
+import { ReaderChannel } from './reader-channel';
+import { ReaderHealthRecorder } from './reader-health-recorder';
+import { ReaderProtocolController } from './rest/reader-protocol.controller';
+import { ReadersV2Controller } from './rest/readers.v2.controller';
+
+/**
+ * Door readers (docs/adr/0013, docs/readers.md): the administrators' REST v2 and (trpc/readers.router.ts)
+ * tRPC over the same handlers, and the reader protocol, authenticated by each reader's own token.
+ * Scans become attendance in ../attendance.
+ */
+@Module({
+  controllers: [ReadersV2Controller, ReaderProtocolController],
+  providers: [RegisterReaderHandler, ChangeReaderHandler, ResetScanSequenceHandler, IssueReaderTokenHandler, RevokeReaderTokenHandler, DeleteReaderHandler, ListReadersHandler, GetReaderHandler, ReaderAuthenticator, ReaderHealthRecorder, ReaderChannel],
+})
+export class ReadersModule {}

@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZE_OPTIONS, type TArrivalDeparture } from '@rollcall/contracts';
+import { DataTable, pageQueryProps } from '../../components/data-table';
+import { DateField, INCOMPLETE_DATE } from '../../components/DateField';
+import { PageHeader } from '../../components/PageHeader';
+import { SearchPicker, type SearchPickerOption } from '../../components/SearchPicker';
+import { useGrants } from '../../auth/use-grants';
+import { fullName } from '../../lib/account-name';
+import { trpc } from '../../trpc';
+import { OrganizationPicker } from '../organizations/OrganizationPicker';
+import { useArrivalDepartureColumns } from './arrival-departure-columns';
+import { CorrectSlotDialog } from './CorrectSlotDialog';
+import { useArrivalsDeparturesState } from './use-arrivals-departures-state';
+import { useLiveAttendance } from './use-live-attendance';
+
+const useFindAccounts = (search: string) => {
+  const found = trpc.accounts.findByUsername.useQuery({ username: search }, { enabled: search.length > 0, staleTime: 30_000, placeholderData: (previous) => previous });
+  const data = useMemo<SearchPickerOption[] | undefined>(() => found.data?.map((account) => ({ id: account.id, title: fullName(account) || account.username_readable })), [found.data]);
+  return { data, isFetching: found.isFetching };
+};
+
+/** /arrivals-departures: the log of slots, server paged, newest first; filters in the URL; rows appear as scans land. */
+export default function ArrivalsDeparturesPage() {
+  const { t } = useTranslation();
+  const grants = useGrants();
+  const table = useArrivalsDeparturesState();
+  const { state, setPage, setFilters } = table;
+  const list = trpc.arrivalsDepartures.list.useQuery(table.input, { placeholderData: keepPreviousData });
+  const readers = trpc.readers.list.useQuery({ limit: 100, role: 'door' }, { enabled: grants.may('readers:manage'), staleTime: 60_000 });
+  const [editing, setEditing] = useState<TArrivalDeparture | null>(null);
+  const onEdit = useCallback((row: TArrivalDeparture) => setEditing(row), []);
+  const columns = useArrivalDepartureColumns({ onEdit: grants.may('attendance:write') ? onEdit : null });
+  useLiveAttendance();
+
+  // A page beyond the last one (filters narrowed meanwhile) moves to the last page.
+  const lastPage = list.data?.last_page;
+  useEffect(() => {
+    if (lastPage && list.data?.total && state.page > lastPage) setPage(lastPage);
+  }, [lastPage, list.data?.total, state.page, setPage]);
+
+  const filtered = Boolean(state.dateFrom || state.dateTo || state.organization || state.account || state.readerId);
+  return (
+    <>
+      <PageHeader title={t('arrivalsDepartures.title')} />
+      <DataTable
+        {...pageQueryProps(list)}
+        label={t('arrivalsDepartures.tableLabel')}
+        columns={columns}
+        getRowId={(row) => row.id}
+        page={state.page}
+        pageSize={state.limit}
+        pageSizeOptions={PAGE_SIZE_OPTIONS}
+        onPageChange={setPage}
+        onPageSizeChange={table.setLimit}
+        sort={{ sortBy: state.sortBy, desc: state.desc }}
+        onSortChange={(sort) => table.setSort(sort.sortBy, sort.desc)}
+        emptyText={t('arrivalsDepartures.empty')}
+        toolbar={
+          <Box role="search" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, alignItems: 'flex-start', '& > *': { minWidth: 200, flex: '1 1 200px' } }}>
+            <DateField label={t('arrivalsDepartures.filters.dateFrom')} name="date_from" value={state.dateFrom} onChange={(dateFrom) => dateFrom !== INCOMPLETE_DATE && setFilters({ dateFrom })} disableFuture />
+            <DateField label={t('arrivalsDepartures.filters.dateTo')} name="date_to" value={state.dateTo} onChange={(dateTo) => dateTo !== INCOMPLETE_DATE && setFilters({ dateTo })} disableFuture />
+            <OrganizationPicker label={t('arrivalsDepartures.filters.organization')} name="organization" value={state.organization} onChange={(organization) => setFilters({ organization })} />
+            <SearchPicker
+              label={t('arrivalsDepartures.filters.account')}
+              name="account"
+              value={state.account}
+              onChange={(account) => setFilters({ account })}
+              useFind={useFindAccounts}
+              noOptionsText={t('arrivalsDepartures.filters.noAccounts')}
+            />
+            {grants.may('readers:manage') && (
+              <TextField select label={t('arrivalsDepartures.filters.reader')} name="reader" value={state.readerId} onChange={(event) => setFilters({ readerId: event.target.value })}>
+                <MenuItem value="">{t('arrivalsDepartures.filters.allReaders')}</MenuItem>
+                {(readers.data?.data ?? []).map((reader) => (
+                  <MenuItem key={reader.id} value={reader.id}>
+                    {reader.name} ({reader.door})
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+            {filtered && (
+              <Button sx={{ flex: '0 0 auto !important', minWidth: 'auto !important', alignSelf: 'center' }} onClick={() => setFilters({ dateFrom: '', dateTo: '', organization: null, account: null, readerId: '' })}>
+                {t('arrivalsDepartures.filters.clear')}
+              </Button>
+            )}
+          </Box>
+        }
+      />
+      <CorrectSlotDialog slot={editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}

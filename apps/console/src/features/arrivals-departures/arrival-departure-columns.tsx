@@ -1,0 +1,116 @@
+import { useMemo } from 'react';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import EditIcon from '@mui/icons-material/Edit';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { TArrivalDeparture } from '@rollcall/contracts';
+import { formatDate, formatDateTime } from '../../lib/format-date';
+import { toAccount } from '../accounts/routes';
+import { formatDuration, timeOf } from './slot-times';
+
+function Place({ at, door, reader }: { at: string | null; door: string | null; reader: string | null }) {
+  const { t } = useTranslation();
+  if (!at) return <Typography component="span" variant="body2" color="text.secondary">{t('arrivalsDepartures.stillIn')}</Typography>;
+  return (
+    <>
+      <Typography component="span" variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }} title={formatDateTime(at)}>
+        {timeOf(at)}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {[door, reader].filter(Boolean).join(' · ')}
+      </Typography>
+    </>
+  );
+}
+
+/** Column ids of sortable columns are the server's sortBy values (arrived_at, departed_at, account). */
+export function useArrivalDepartureColumns({ onEdit }: { onEdit: ((row: TArrivalDeparture) => void) | null }): ColumnDef<TArrivalDeparture>[] {
+  const { t } = useTranslation();
+  return useMemo<ColumnDef<TArrivalDeparture>[]>(
+    () => [
+      {
+        id: 'account',
+        accessorFn: (row) => row.account_name,
+        header: t('arrivalsDepartures.columns.account'),
+        cell: ({ row }) => (
+          <>
+            <Link component={RouterLink} to={toAccount(row.original.account_id)} sx={{ fontWeight: 500 }}>
+              {row.original.account_name || row.original.username_readable}
+            </Link>
+            <Typography variant="body2" color="text.secondary">
+              {row.original.username_readable}
+            </Typography>
+          </>
+        ),
+      },
+      { id: 'day', header: t('arrivalsDepartures.columns.day'), enableSorting: false, cell: ({ row }) => formatDate(row.original.day) },
+      {
+        accessorKey: 'arrived_at',
+        header: t('arrivalsDepartures.columns.arrived'),
+        cell: ({ row }) => <Place at={row.original.arrived_at} door={row.original.arrival.door} reader={row.original.arrival.reader_name} />,
+      },
+      {
+        accessorKey: 'departed_at',
+        header: t('arrivalsDepartures.columns.departed'),
+        cell: ({ row }) => <Place at={row.original.departed_at} door={row.original.departure?.door ?? null} reader={row.original.departure?.reader_name ?? null} />,
+      },
+      {
+        id: 'total',
+        header: t('arrivalsDepartures.columns.total'),
+        enableSorting: false,
+        cell: ({ row }) =>
+          row.original.departed_at ? formatDuration((Date.parse(row.original.departed_at) - Date.parse(row.original.arrived_at)) / 1000) : t('arrivalsDepartures.noData'),
+      },
+      {
+        id: 'flags',
+        header: t('arrivalsDepartures.columns.flags'),
+        enableSorting: false,
+        cell: ({ row }) => {
+          const { corrections, flags } = row.original;
+          const last = corrections[corrections.length - 1];
+          return (
+            <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+              {row.original.corrected && (
+                <Tooltip
+                  title={
+                    last
+                      ? t('arrivalsDepartures.correctedTooltip', {
+                          arrived: formatDateTime(corrections[0].previous.arrived_at),
+                          departed: corrections[0].previous.departed_at ? formatDateTime(corrections[0].previous.departed_at) : t('arrivalsDepartures.noData'),
+                          reason: last.reason,
+                          by: last.corrected_by_name ?? last.corrected_by,
+                        })
+                      : ''
+                  }
+                >
+                  <Chip size="small" color="info" label={t('arrivalsDepartures.corrected')} />
+                </Tooltip>
+              )}
+              {flags.map((flag) => (
+                <Chip key={flag} size="small" color="warning" variant="outlined" label={t(`arrivalsDepartures.flags.${flag}`, { defaultValue: flag })} />
+              ))}
+            </Box>
+          );
+        },
+      },
+      {
+        id: 'actions',
+        header: t('arrivalsDepartures.columns.actions'),
+        enableSorting: false,
+        cell: ({ row }) =>
+          onEdit ? (
+            <IconButton size="small" aria-label={t('arrivalsDepartures.edit', { name: row.original.account_name })} onClick={() => onEdit(row.original)}>
+              <EditIcon fontSize="small" />
+            </IconButton>
+          ) : null,
+      },
+    ],
+    [t, onEdit],
+  );
+}

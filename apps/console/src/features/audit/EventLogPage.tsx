@@ -1,0 +1,330 @@
+import { Fragment, useCallback, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { AUDIT_EVENTS_LIMIT_MAX, type TAuditEvent } from '@rollcall/contracts';
+import { getApiError } from '../../api/api-error';
+import { ExpandRowButton } from '../../components/data-table';
+import { ErrorState } from '../../components/ErrorState';
+import { PageHeader } from '../../components/PageHeader';
+import { SearchField } from '../../components/SearchField';
+import { useSnackbar } from '../../components/snackbar/snackbar-context';
+import { formatDateTime } from '../../lib/format-date';
+import { trpc } from '../../trpc';
+import { exportQuery, fromLocalInput, readAuditFilters, toFilterInput, toLocalInput, writeAuditFilters, type AuditFilters } from './audit-filters';
+import { downloadEventLog, ExportError } from './export-ndjson';
+
+const PAGE_SIZE = 50;
+/** as tRPC delivers it: an `unknown` payload becomes optional in the serialized type */
+type EventRowData = Omit<TAuditEvent, 'data'> & { data?: unknown };
+const POSITION = /^\d+\.\d+$/;
+
+/** which filter shows the server's message for each input field */
+const FIELD_OF: Record<string, keyof AuditFilters> = { stream_prefix: 'stream', type: 'types', actor: 'actor', correlation_id: 'correlation', from: 'from', to: 'to' };
+
+/**
+ * /audit/events: every event, newest first, paged by the server's cursor (`before` in the URL, so a
+ * reload or a shared link shows the same page); filters in the URL; each row opens to its payload and
+ * metadata; 'Export NDJSON' downloads the filtered log with a running count.
+ */
+export default function EventLogPage() {
+  const { t } = useTranslation();
+  const { notify } = useSnackbar();
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => readAuditFilters(params), [params]);
+  const before = POSITION.test(params.get('before') ?? '') ? (params.get('before') as string) : undefined;
+  // the cursors of the newer pages visited, for 'Newer' (a reload starts over from 'Newest')
+  const [trail, setTrail] = useState<Array<string | undefined>>([]);
+  const [expanded, setExpanded] = useState<string | null>(null);
+  const [exporting, setExporting] = useState<number | null>(null);
+
+  const list = trpc.audit.events.useQuery({ ...toFilterInput(filters), before, limit: PAGE_SIZE }, { placeholderData: keepPreviousData });
+  const fieldErrors = useMemo(() => {
+    const errors: Partial<Record<keyof AuditFilters, string>> = {};
+    for (const [field, messages] of Object.entries(getApiError(list.error)?.fields ?? {})) {
+      const filter = FIELD_OF[field.split('.')[0]];
+      if (filter && messages.length) errors[filter] = messages.join(' ');
+    }
+    return errors;
+  }, [list.error]);
+
+  const go = useCallback(
+    (next: AuditFilters, cursor: string | undefined, options?: { replace?: boolean }) => {
+      const written = writeAuditFilters(next);
+      if (cursor) written.set('before', cursor);
+      setParams(written, options);
+    },
+    [setParams],
+  );
+  const setFilters = useCallback(
+    (change: Partial<AuditFilters>, options?: { replace?: boolean }) => {
+      setTrail([]);
+      setExpanded(null);
+      go({ ...filters, ...change }, undefined, options);
+    },
+    [filters, go],
+  );
+  const older = () => {
+    if (!list.data?.next_before) return;
+    setTrail((current) => [...current, before]);
+    setExpanded(null);
+    go(filters, list.data.next_before);
+  };
+  const newest = () => {
+    setTrail([]);
+    setExpanded(null);
+    go(filters, undefined);
+  };
+  const newer = () => {
+    const previous = trail[trail.length - 1];
+    setTrail((current) => current.slice(0, -1));
+    setExpanded(null);
+    go(filters, previous);
+  };
+
+  const typeOptions = useMemo(() => [...new Set([...(list.data?.data ?? []).map((event) => event.type), ...filters.types])].sort(), [list.data, filters.types]);
+
+  const startExport = async () => {
+    setExporting(0);
+    try {
+      const count = await downloadEventLog(exportQuery(filters), setExporting);
+      notify(t('audit.export.done', { count }), 'success');
+    } catch (error) {
+      notify(error instanceof ExportError ? t('audit.export.failedStatus', { status: error.status }) : t('audit.export.failed'), 'error');
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  const hasFilters = Boolean(filters.stream || filters.types.length || filters.actor || filters.correlation || filters.from || filters.to);
+  const rows = list.data?.data;
+  const badFilters = Object.keys(fieldErrors).length > 0;
+
+  return (
+    <>
+      <PageHeader
+        title={t('audit.title')}
+        actions={
+          <Button
+            variant="outlined"
+            startIcon={exporting === null ? <DownloadIcon /> : <CircularProgress size={16} />}
+            disabled={exporting !== null || badFilters}
+            onClick={() => void startExport()}
+          >
+            {exporting === null ? t('audit.export.button') : t('audit.export.progress', { count: exporting })}
+          </Button>
+        }
+      />
+      <Paper variant="outlined">
+        <Box role="search" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, alignItems: 'flex-start' }}>
+          <SearchField label={t('audit.filters.stream')} value={filters.stream} onSearch={(stream) => setFilters({ stream }, { replace: true })} />
+          <Autocomplete
+            multiple
+            freeSolo
+            options={typeOptions}
+            value={filters.types}
+            onChange={(_, value) => setFilters({ types: value.map((type) => type.trim()).filter(Boolean) })}
+            sx={{ flex: '1 1 260px', maxWidth: 420 }}
+            renderValue={(value, getItemProps) => value.map((option, index) => <Chip size="small" label={option} {...getItemProps({ index })} key={option} />)}
+            renderInput={(input) => <TextField {...input} label={t('audit.filters.types')} error={Boolean(fieldErrors.types)} />}
+          />
+          <SearchField label={t('audit.filters.actor')} value={filters.actor} onSearch={(actor) => setFilters({ actor }, { replace: true })} />
+          <SearchField label={t('audit.filters.correlation')} value={filters.correlation} onSearch={(correlation) => setFilters({ correlation }, { replace: true })} />
+          <TextField
+            type="datetime-local"
+            label={t('audit.filters.from')}
+            value={toLocalInput(filters.from)}
+            onChange={(event) => setFilters({ from: fromLocalInput(event.target.value) }, { replace: true })}
+            error={Boolean(fieldErrors.from)}
+            sx={{ width: 240 }}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            type="datetime-local"
+            label={t('audit.filters.to')}
+            value={toLocalInput(filters.to)}
+            onChange={(event) => setFilters({ to: fromLocalInput(event.target.value) }, { replace: true })}
+            error={Boolean(fieldErrors.to)}
+            sx={{ width: 240 }}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          {hasFilters && (
+            <Button sx={{ alignSelf: 'center' }} onClick={() => setFilters({ stream: '', types: [], actor: '', correlation: '', from: '', to: '' })}>
+              {t('audit.filters.clear')}
+            </Button>
+          )}
+        </Box>
+        <Box sx={{ px: 2, pb: 1, mt: -1 }}>
+          {badFilters ? (
+            Object.entries(fieldErrors).map(([filter, message]) => (
+              <Typography key={filter} variant="caption" color="error" component="p">
+                {t(`audit.filters.${filter}`)}: {message}
+              </Typography>
+            ))
+          ) : (
+            <Typography variant="caption" color="text.secondary" component="p">
+              {t('audit.filters.help')}
+            </Typography>
+          )}
+        </Box>
+        <Box sx={{ height: 4 }}>{list.isFetching && <LinearProgress aria-label={t('common.loading')} />}</Box>
+        {list.error && !badFilters ? (
+          <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+        ) : badFilters ? (
+          <Alert severity="warning" sx={{ m: 2 }}>
+            {t('audit.badFilters')}
+          </Alert>
+        ) : (
+          <TableContainer>
+            <Table size="small" aria-label={t('audit.tableLabel')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell padding="checkbox" />
+                  <TableCell>{t('audit.columns.time')}</TableCell>
+                  <TableCell>{t('audit.columns.type')}</TableCell>
+                  <TableCell>{t('audit.columns.stream')}</TableCell>
+                  <TableCell>{t('audit.columns.actor')}</TableCell>
+                  <TableCell>{t('audit.columns.sourceIp')}</TableCell>
+                  <TableCell>{t('audit.columns.correlation')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows?.map((event) => (
+                  <EventRow
+                    key={event.position}
+                    event={event}
+                    expanded={expanded === event.position}
+                    onToggle={() => setExpanded((current) => (current === event.position ? null : event.position))}
+                    onFilter={(change) => setFilters(change)}
+                  />
+                ))}
+                {rows && rows.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={7}>
+                      <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+                        {t('audit.empty')}
+                      </Typography>
+                    </TableCell>
+                  </TableRow>
+                )}
+                {!rows && list.isLoading && (
+                  <TableRow>
+                    <TableCell colSpan={7}>
+                      <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+                        {t('common.loading')}
+                      </Typography>
+                    </TableCell>
+                  </TableRow>
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+        <Box component="nav" aria-label={t('audit.pagesLabel')} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1, p: 1.5 }}>
+          <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto', pl: 1 }}>
+            {rows && rows.length > 0 ? t('audit.pageInfo', { count: rows.length, newest: formatDateTime(rows[0].recorded_at), oldest: formatDateTime(rows[rows.length - 1].recorded_at) }) : ''}
+          </Typography>
+          <Button size="small" disabled={!before} onClick={newest}>
+            {t('audit.newest')}
+          </Button>
+          <Button size="small" disabled={!before} onClick={newer}>
+            {t('audit.newer')}
+          </Button>
+          <Button size="small" variant="outlined" disabled={!list.data?.next_before} onClick={older}>
+            {t('audit.older')}
+          </Button>
+        </Box>
+      </Paper>
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
+        {t('audit.pageSizeNote', { size: PAGE_SIZE, max: AUDIT_EVENTS_LIMIT_MAX })}
+      </Typography>
+    </>
+  );
+}
+
+/** a value that narrows the log to itself when clicked */
+function FilterLink({ value, label, onClick, nowrap = false }: { value: string; label: string; onClick: () => void; nowrap?: boolean }) {
+  return (
+    <Link component="button" type="button" variant="body2" underline="hover" title={label} onClick={onClick} sx={{ fontFamily: 'monospace', textAlign: 'left', ...(nowrap ? { whiteSpace: 'nowrap' } : { wordBreak: 'break-all' }) }}>
+      {value}
+    </Link>
+  );
+}
+
+function EventRow({ event, expanded, onToggle, onFilter }: { event: EventRowData; expanded: boolean; onToggle: () => void; onFilter: (change: Partial<AuditFilters>) => void }) {
+  const { t } = useTranslation();
+  const detailsId = `event-${event.position}`;
+  const filterBy = t('audit.filterBy');
+  return (
+    <Fragment>
+      <TableRow hover selected={expanded} sx={{ '& > td': { borderBottom: expanded ? 'none' : undefined } }}>
+        <TableCell padding="checkbox">
+          <ExpandRowButton label={t('audit.expand')} expanded={expanded} controls={detailsId} onToggle={onToggle} />
+        </TableCell>
+        <TableCell sx={{ whiteSpace: 'nowrap' }} title={event.recorded_at}>
+          {formatDateTime(event.recorded_at)}
+        </TableCell>
+        <TableCell>
+          <FilterLink nowrap value={event.type} label={filterBy} onClick={() => onFilter({ types: [event.type] })} />
+        </TableCell>
+        <TableCell>
+          <FilterLink value={event.stream_id} label={filterBy} onClick={() => onFilter({ stream: event.stream_id })} />
+        </TableCell>
+        <TableCell>
+          <Typography variant="caption" color="text.secondary" component="span" sx={{ mr: 0.5 }}>
+            {t(`audit.actorKind.${event.actor_kind}`, { defaultValue: event.actor_kind })}
+          </Typography>
+          <FilterLink value={event.actor} label={filterBy} onClick={() => onFilter({ actor: event.actor })} />
+        </TableCell>
+        <TableCell sx={{ fontFamily: 'monospace' }}>{event.source_ip ?? '—'}</TableCell>
+        <TableCell>
+          <FilterLink value={event.correlation_id} label={filterBy} onClick={() => onFilter({ correlation: event.correlation_id })} />
+        </TableCell>
+      </TableRow>
+      {expanded && (
+        <TableRow>
+          <TableCell colSpan={7}>
+            <Box id={detailsId} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, py: 1 }}>
+              <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
+                {t('audit.details', { position: event.position, version: event.stream_version, eventId: event.event_id })}
+              </Typography>
+              <JsonBlock title={t('audit.payload')} value={event.data} />
+              <JsonBlock title={t('audit.metadata')} value={event.metadata} />
+            </Box>
+          </TableCell>
+        </TableRow>
+      )}
+    </Fragment>
+  );
+}
+
+function JsonBlock({ title, value }: { title: string; value: unknown }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="subtitle2" component="h3" gutterBottom>
+        {title}
+      </Typography>
+      <Box component="pre" sx={{ m: 0, p: 1.5, bgcolor: 'action.hover', borderRadius: 1, overflow: 'auto', maxHeight: 400, fontSize: 12 }}>
+        {JSON.stringify(value, null, 2)}
+      </Box>
+    </Box>
+  );
+}

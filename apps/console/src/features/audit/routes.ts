@@ -1,0 +1,10 @@
+import { writeAuditFilters, type AuditFilters } from './audit-filters';
+
+export const auditEventsRoute = '/audit/events';
+
+/** the Event log, optionally filtered (e.g. one entity's streams: `{ stream: 'account-<id>' }`) */
+export const toAuditEvents = (filters: Partial<AuditFilters> = {}): string => {
+  const params = writeAuditFilters({ stream: '', types: [], actor: '', correlation: '', from: '', to: '', ...filters });
+  const query = params.toString();
+  return query ? `${auditEventsRoute}?${query}` : auditEventsRoute;
+};

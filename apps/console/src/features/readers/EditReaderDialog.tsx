@@ -1,0 +1,83 @@
+import { useId, useState, type FormEvent } from 'react';
+import Dialog from '@mui/material/Dialog';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
+import type { TReader } from '@rollcall/contracts';
+import { CountedTextField } from '../../components/CountedTextField';
+import { FormDialogLayout } from '../../components/FormDialogLayout';
+import { useSnackbar } from '../../components/snackbar/snackbar-context';
+import { useFieldErrors } from '../../lib/use-field-errors';
+import { trpc } from '../../trpc';
+
+const FIELD_NAMES = ['name', 'door'] as const;
+
+/** 'Edit reader': rename it (`readers.rename`) and move it to another door (`readers.move`). */
+export function EditReaderDialog({ reader, onClose }: { reader: TReader | null; onClose: () => void }) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const titleId = useId();
+  return (
+    <Dialog open={Boolean(reader)} onClose={onClose} fullWidth maxWidth="xs" fullScreen={fullScreen} aria-labelledby={titleId}>
+      {reader ? <EditReaderForm key={reader.id} titleId={titleId} reader={reader} onClose={onClose} /> : null}
+    </Dialog>
+  );
+}
+
+function EditReaderForm({ titleId, reader, onClose }: { titleId: string; reader: TReader; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { notify } = useSnackbar();
+  const utils = trpc.useUtils();
+  const [name, setName] = useState(reader.name);
+  const [door, setDoor] = useState(reader.door);
+  const { errors, clearErrors, showServerErrors } = useFieldErrors(FIELD_NAMES);
+  const rename = trpc.readers.rename.useMutation();
+  const move = trpc.readers.move.useMutation();
+  const saving = rename.isPending || move.isPending;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    try {
+      // two calls, each its own event: the name first, so a taken name leaves the door unchanged too
+      if (name.trim() !== reader.name) await rename.mutateAsync({ id: reader.id, name });
+      if (door.trim() !== reader.door) await move.mutateAsync({ id: reader.id, door });
+      notify(t('readers.updated', { name: name.trim() }), 'success');
+      void utils.readers.list.invalidate();
+      onClose();
+    } catch (error) {
+      void utils.readers.list.invalidate();
+      showServerErrors(error);
+    }
+  };
+
+  return (
+    <FormDialogLayout titleId={titleId} title={t('readers.dialog.editTitle')} onSubmit={(event) => void submit(event)} onCancel={onClose} submitLabel={t('readers.dialog.save')} busy={saving}>
+      <CountedTextField
+        label={t('readers.dialog.name')}
+        name="name"
+        required
+        autoFocus
+        autoComplete="off"
+        value={name}
+        onValueChange={(value) => {
+          setName(value);
+          clearErrors('name');
+        }}
+        errors={errors.name}
+      />
+      <CountedTextField
+        label={t('readers.dialog.door')}
+        name="door"
+        required
+        autoComplete="off"
+        value={door}
+        onValueChange={(value) => {
+          setDoor(value);
+          clearErrors('door');
+        }}
+        errors={errors.door}
+      />
+    </FormDialogLayout>
+  );
+}

@@ -1,0 +1,117 @@
+import { useMemo } from 'react';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useTranslation } from 'react-i18next';
+import type { TReader, TReaderConnection } from '@rollcall/contracts';
+import { RowActionsMenu } from '../../components/RowActionsMenu';
+import { formatDateTime } from '../../lib/format-date';
+
+export interface ReaderRowActions {
+  onIssueToken: (reader: TReader) => void;
+  onRevokeToken: (reader: TReader) => void;
+  onEdit: (reader: TReader) => void;
+  onDelete: (reader: TReader) => void;
+}
+
+/** tints behind dark text: MUI's warning and info colours as text on white do not reach a readable contrast */
+const TONES = {
+  good: { bgcolor: '#d1e7dd', color: '#0f5132' },
+  warn: { bgcolor: '#fff3cd', color: '#664d03' },
+  bad: { bgcolor: '#f8d7da', color: '#842029' },
+  info: { bgcolor: '#cff4fc', color: '#055160' },
+  none: {},
+} as const;
+const CONNECTION_TONES: Record<TReaderConnection, keyof typeof TONES> = { online: 'good', late: 'warn', offline: 'bad', never: 'none' };
+
+/** Name (and token prefix), Door, Role, Connection, Last contact, Queue, Register mode, Actions. */
+export function useReaderColumns(actions: ReaderRowActions, mayManage: boolean): ColumnDef<TReader>[] {
+  const { t } = useTranslation();
+  const { onIssueToken, onRevokeToken, onEdit, onDelete } = actions;
+  return useMemo<ColumnDef<TReader>[]>(
+    () => [
+      {
+        id: 'name',
+        accessorKey: 'name',
+        header: t('readers.columns.name'),
+        // the token goes under the name, by its prefix only: the token itself is shown once, when issued
+        cell: ({ row }) => (
+          <Box sx={{ display: 'grid' }}>
+            <Typography component="span" variant="body2" sx={{ fontWeight: 500, whiteSpace: 'nowrap' }}>
+              {row.original.name}
+            </Typography>
+            {row.original.token_prefix ? (
+              <Typography component="code" variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }} title={t('readers.columns.token')}>
+                {row.original.token_prefix}
+              </Typography>
+            ) : (
+              <Typography component="span" variant="caption" color="text.secondary">
+                {t('readers.noToken')}
+              </Typography>
+            )}
+          </Box>
+        ),
+      },
+      { id: 'door', accessorKey: 'door', header: t('readers.columns.door') },
+      { id: 'role', accessorKey: 'role', header: t('readers.columns.role'), enableSorting: false, cell: ({ row }) => t(`readers.role.${row.original.role}`) },
+      {
+        id: 'connection',
+        accessorKey: 'connection',
+        header: t('readers.columns.connection'),
+        enableSorting: false,
+        cell: ({ row }) => <Chip size="small" sx={TONES[CONNECTION_TONES[row.original.connection]]} label={t(`readers.connection.${row.original.connection}`)} />,
+      },
+      {
+        id: 'last_contact_at',
+        accessorKey: 'last_contact_at',
+        header: t('readers.columns.lastContact'),
+        cell: ({ row }) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{row.original.last_contact_at ? formatDateTime(row.original.last_contact_at) : t('readers.never')}</Box>,
+      },
+      {
+        id: 'queue_depth',
+        accessorKey: 'queue_depth',
+        header: t('readers.columns.queue'),
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}>
+            {row.original.queue_depth ?? '–'}
+            {row.original.backlog ? <Chip size="small" sx={TONES.warn} label={t('readers.backlog')} /> : null}
+          </Box>
+        ),
+      },
+      {
+        id: 'register_mode',
+        accessorKey: 'register_mode',
+        header: t('readers.columns.registerMode'),
+        enableSorting: false,
+        cell: ({ row }) =>
+          row.original.register_mode ? (
+            <Chip size="small" sx={TONES.info} label={t('readers.armedUntil', { time: formatDateTime(row.original.register_mode.expires_at) })} />
+          ) : row.original.role === 'enrollment' ? (
+            t('readers.notArmed')
+          ) : (
+            '–'
+          ),
+      },
+      {
+        id: 'actions',
+        header: t('readers.columns.actions'),
+        enableSorting: false,
+        cell: ({ row }) =>
+          mayManage ? (
+            <RowActionsMenu
+              label={t('readers.actionsFor', { name: row.original.name })}
+              actions={[
+                { label: row.original.token_prefix ? t('readers.issueNewToken') : t('readers.issueToken'), onSelect: () => onIssueToken(row.original), changes: true },
+                ...(row.original.token_prefix ? [{ label: t('readers.revokeToken'), onSelect: () => onRevokeToken(row.original), changes: true }] : []),
+                { label: t('readers.edit'), onSelect: () => onEdit(row.original), changes: true },
+                { label: t('common.delete'), onSelect: () => onDelete(row.original), changes: true },
+              ]}
+            />
+          ) : null,
+      },
+    ],
+    [t, onIssueToken, onRevokeToken, onEdit, onDelete, mayManage],
+  );
+}

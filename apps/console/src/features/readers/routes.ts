@@ -1,0 +1,3 @@
+export const readersRoute = '/readers';
+
+export const toReaders = (): string => readersRoute;

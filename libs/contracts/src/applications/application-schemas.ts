@@ -1,0 +1,320 @@
+import { z } from 'zod';
+import { TEXT_MAX, ZAccountId, ZBooleanish } from '../accounts/account-schemas';
+import { ORGANIZATION_DESCRIPTION_MAX } from '../organizations/organization-schemas';
+import { ZPermissionId, ZRoleId } from '../organizations/role-schemas';
+
+/**
+ * Applications (console-directory.md sections 2-5 and the v2 application calls) and what a relying
+ * party needs beyond them: the inputs of REST v2 and tRPC and the shapes they answer. See
+ * docs/adr/0014. These schemas check presence, types, lengths and list sizes; the rules of form
+ * (scope tokens, absolute https redirect URIs without fragment, grant types that fit the client type)
+ * are the domain's, which answers them under the same wire fields.
+ */
+export const APPLICATION_DESCRIPTION_MAX = ORGANIZATION_DESCRIPTION_MAX;
+export const APPLICATION_SCOPES_MAX = 50;
+export const REDIRECT_URI_MAX = 2000;
+export const REDIRECT_URIS_MAX = 20;
+export const APPLICATION_CLIENT_TYPES = ['confidential', 'public'] as const;
+export type TApplicationClientType = (typeof APPLICATION_CLIENT_TYPES)[number];
+export const APPLICATION_GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials'] as const;
+export type TApplicationGrantType = (typeof APPLICATION_GRANT_TYPES)[number];
+
+/** The application id is also its OAuth2 client_id and the spec's `unique_id`. */
+export const ZApplicationId = z.string({ error: 'application id is required' }).uuid({ error: 'application id must be a UUID' });
+/** the link of a permission to an application role: add-permission answers it, remove-permission names it */
+export const ZRolePermissionRelationId = z.string({ error: 'relation id is required' }).uuid({ error: 'relation id must be a UUID' });
+
+const ZTitle = z
+  .string({ error: 'Title is required' })
+  .trim()
+  .min(1, { error: 'Title is required' })
+  .max(TEXT_MAX, { error: `Title may be at most ${TEXT_MAX} characters` });
+/** optional (spec section 5): absent, null and '' all mean none */
+const ZUrl = z
+  .string({ error: 'URL must be text' })
+  .trim()
+  .max(TEXT_MAX, { error: `URL may be at most ${TEXT_MAX} characters` })
+  .nullish()
+  .transform((value) => value || null);
+const ZDescription = z
+  .string({ error: 'Description must be text' })
+  .max(APPLICATION_DESCRIPTION_MAX, { error: `Description may be at most ${APPLICATION_DESCRIPTION_MAX} characters` })
+  .nullish()
+  .transform((value) => value ?? '');
+const ZSlug = z
+  .string({ error: 'Slug is required' })
+  .trim()
+  .min(1, { error: 'Slug is required' })
+  .max(TEXT_MAX, { error: `Slug may be at most ${TEXT_MAX} characters` });
+
+/** one row of the create dialog's repeatable scopes; the description is shown on the consent page */
+export const ZApplicationScope = z.object({
+  scope: z
+    .string({ error: 'Scope is required' })
+    .trim()
+    .min(1, { error: 'Scope is required' })
+    .max(TEXT_MAX, { error: `Scope may be at most ${TEXT_MAX} characters` }),
+  description: ZDescription,
+});
+const ZScopes = z
+  .array(ZApplicationScope, { error: 'scopes must be a list of scope and description' })
+  .max(APPLICATION_SCOPES_MAX, { error: `At most ${APPLICATION_SCOPES_MAX} scopes` })
+  .nullish()
+  .transform((value) => value ?? []);
+
+const uriList = (what: string) =>
+  z
+    .array(
+      z
+        .string({ error: `Each ${what} must be text` })
+        .trim()
+        .min(1, { error: `A ${what} may not be empty` })
+        .max(REDIRECT_URI_MAX, { error: `A ${what} may be at most ${REDIRECT_URI_MAX} characters` }),
+      { error: `${what}s must be a list of absolute URIs` },
+    )
+    .max(REDIRECT_URIS_MAX, { error: `At most ${REDIRECT_URIS_MAX} ${what}s` })
+    .nullish()
+    .transform((value) => value ?? []);
+
+/**
+ * The client settings (our addition, docs/adr/0014). Confidential clients get a secret, shown once in
+ * the answer; public clients (single-page and native apps) must use PKCE. Redirect URIs are compared
+ * exactly.
+ */
+const clientShape = {
+  client_type: z.enum(APPLICATION_CLIENT_TYPES, { error: `client_type must be one of ${APPLICATION_CLIENT_TYPES.join(', ')}` }),
+  redirect_uris: uriList('redirect URI'),
+  post_logout_redirect_uris: uriList('post-logout redirect URI'),
+  grant_types: z
+    .array(z.enum(APPLICATION_GRANT_TYPES, { error: `Grant types are ${APPLICATION_GRANT_TYPES.join(', ')}` }), { error: 'grant_types must be a list' })
+    .nullish()
+    .transform((value) => [...new Set(value ?? [])]),
+  require_pkce: ZBooleanish.default(true),
+};
+
+/**
+ * `POST application`, `applications.create`: the 'Create a new application' dialog (title required,
+ * URL optional, description, scopes), plus the client settings, which default to a confidential
+ * client with no redirect URI and no grant type yet (it signs nobody in until configured).
+ */
+export const ZCreateApplicationInput = z.object({
+  title: ZTitle,
+  url: ZUrl,
+  description: ZDescription,
+  scopes: ZScopes,
+  ...clientShape,
+  client_type: clientShape.client_type.default('confidential'),
+});
+export type TCreateApplicationInput = z.input<typeof ZCreateApplicationInput>;
+export type TCreateApplicationCommandInput = z.output<typeof ZCreateApplicationInput>;
+
+/** `PATCH application/{id}/basic`: 'Basic app info updated' */
+export const ZUpdateApplicationBasicInput = z.object({ title: ZTitle, url: ZUrl, description: ZDescription });
+export type TUpdateApplicationBasicInput = z.input<typeof ZUpdateApplicationBasicInput>;
+export type TUpdateApplicationBasicCommandInput = z.output<typeof ZUpdateApplicationBasicInput>;
+
+/** `PUT application/{id}/scopes` (our addition): the whole list, as in the create dialog */
+export const ZApplicationScopesInput = z.object({ scopes: ZScopes });
+export type TApplicationScopesInput = z.input<typeof ZApplicationScopesInput>;
+
+/** `PUT application/{id}/client` (our addition): the whole client settings */
+export const ZApplicationClientInput = z.object(clientShape);
+export type TApplicationClientInput = z.input<typeof ZApplicationClientInput>;
+export type TApplicationClientCommandInput = z.output<typeof ZApplicationClientInput>;
+
+/** `PATCH application/permission/{id}`: the row's Save */
+export const ZApplicationPermissionInput = z.object({ slug: ZSlug, description: ZDescription });
+export type TApplicationPermissionInput = z.input<typeof ZApplicationPermissionInput>;
+export type TApplicationPermissionCommandInput = z.output<typeof ZApplicationPermissionInput>;
+
+/** `POST application/{id}/permission`: the spec sends `permission {slug, description}`; a bare `{slug, description}` is taken too */
+export const ZAddApplicationPermissionBody = z.preprocess(
+  (body) => (body && typeof body === 'object' && 'permission' in body && typeof body.permission === 'object' ? body.permission : body),
+  ZApplicationPermissionInput,
+);
+export type TAddApplicationPermissionBody = z.input<typeof ZAddApplicationPermissionBody>;
+
+/** A role's permissions: ids, or the `{id}` objects the spec's role shape carries (both are accepted). */
+const ZRolePermissionIds = z
+  .array(z.union([ZPermissionId, z.object({ id: ZPermissionId }).transform((item) => item.id)]), { error: 'permissions must be a list of permission ids' })
+  .nullish()
+  .transform((ids) => [...new Set(ids ?? [])]);
+
+/** `POST application/{id}/role`: 'Create new role for an application'; the answer holds the new role */
+export const ZCreateApplicationRoleInput = z.object({ title: ZTitle, slug: ZSlug, description: ZDescription, permissions: ZRolePermissionIds });
+export type TCreateApplicationRoleInput = z.input<typeof ZCreateApplicationRoleInput>;
+export type TCreateApplicationRoleCommandInput = z.output<typeof ZCreateApplicationRoleInput>;
+
+/** `PATCH application/role/{id}/title` (our route for the roles table's inline 'Update Title') */
+export const ZApplicationRoleTitleInput = z.object({ title: ZTitle });
+
+export const APPLICATION_SORT_FIELDS = ['created_at', 'title'] as const;
+
+/** `GET applications`, `applications.list`: server paging, search on the title, sort */
+export const ZListApplicationsInput = z.object({
+  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, { error: 'page starts at 1' }).default(1),
+  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, { error: 'limit must be at least 1' }).max(100, { error: 'limit may be at most 100' }).default(10),
+  search: z.string().trim().max(TEXT_MAX).optional(),
+  sortBy: z.enum(APPLICATION_SORT_FIELDS, { error: `sortBy must be one of ${APPLICATION_SORT_FIELDS.join(', ')}` }).default('created_at'),
+  desc: ZBooleanish.default(true),
+});
+export type TListApplicationsInput = z.input<typeof ZListApplicationsInput>;
+export type TListApplicationsQuery = z.output<typeof ZListApplicationsInput>;
+
+/** `POST account/{id}/application-role` (body) and its DELETE (query), our addition: the role names its application */
+export const ZAccountApplicationRoleInput = z.object({ role_id: ZRoleId });
+
+/** tRPC inputs: the REST inputs plus the ids REST carries in the path */
+export const ZApplicationByIdInput = z.object({ id: ZApplicationId });
+export const ZUpdateApplicationInput = ZUpdateApplicationBasicInput.extend({ id: ZApplicationId });
+export const ZSetApplicationScopesInput = ZApplicationScopesInput.extend({ id: ZApplicationId });
+export const ZConfigureApplicationClientInput = ZApplicationClientInput.extend({ id: ZApplicationId });
+export const ZAddApplicationPermissionInput = ZApplicationPermissionInput.extend({ application_id: ZApplicationId });
+export const ZUpdateApplicationPermissionInput = ZApplicationPermissionInput.extend({ id: ZPermissionId });
+export const ZApplicationPermissionByIdInput = z.object({ id: ZPermissionId });
+export const ZCreateApplicationRoleForInput = ZCreateApplicationRoleInput.extend({ application_id: ZApplicationId });
+export const ZRenameApplicationRoleInput = ZApplicationRoleTitleInput.extend({ id: ZRoleId });
+export const ZApplicationRoleByIdInput = z.object({ id: ZRoleId });
+/** `POST application/role/{role_id}/add-permission/{permission_id}` */
+export const ZAddApplicationRolePermissionInput = z.object({ role_id: ZRoleId, permission_id: ZPermissionId });
+/** `DELETE application/role/remove-permission/{id}` */
+export const ZRemoveApplicationRolePermissionInput = z.object({ id: ZRolePermissionRelationId });
+export const ZSetAccountApplicationRoleInput = z.object({ account_id: ZAccountId, role_id: ZRoleId, associated: z.boolean({ error: 'associated must be true or false' }) });
+export const ZAccountApplicationRolesInput = z.object({ account_id: ZAccountId, application_id: ZApplicationId.optional() });
+/** the account revokes its consent to one application (or an administrator does, for it) */
+export const ZRevokeApplicationConsentInput = z.object({ account_id: ZAccountId, application_id: ZApplicationId });
+
+export interface TApplicationScope {
+  scope: string;
+  description: string;
+}
+
+/** How the application signs in at our OpenID Connect provider. The secret itself is never answered again. */
+export interface TApplicationClient {
+  client_id: string;
+  client_type: TApplicationClientType;
+  /** confidential: client_secret_basic or client_secret_post; public: none */
+  token_endpoint_auth_methods: Array<'client_secret_basic' | 'client_secret_post' | 'none'>;
+  redirect_uris: string[];
+  post_logout_redirect_uris: string[];
+  grant_types: TApplicationGrantType[];
+  require_pkce: boolean;
+  /** when the current secret was issued; null for a public client */
+  secret_issued_at: string | null;
+}
+
+/** An application (spec section 3). `unique_id` is the id, which is also the client_id. */
+export interface TApplication {
+  id: string;
+  title: string;
+  url: string | null;
+  description: string;
+  unique_id: string;
+  created_at: string;
+  updated_at: string;
+  scopes: TApplicationScope[];
+  client: TApplicationClient;
+}
+
+/** a row of `/applications` */
+export interface TApplicationListItem {
+  id: string;
+  title: string;
+  url: string | null;
+  description: string;
+  unique_id: string;
+  client_type: TApplicationClientType;
+  num_roles: number;
+  num_permissions: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An application permission (spec section 3): its slug is a scope, its description the consent text. */
+export interface TApplicationPermission {
+  id: string;
+  slug: string;
+  description: string;
+  created_at: string;
+}
+
+/** a permission switched on for a role: `id` is the permission's, `relation_id` what switching off names */
+export interface TApplicationRolePermission {
+  id: string;
+  relation_id: string;
+}
+
+/** An application role (spec section 3); `num_associations` counts the accounts holding it. */
+export interface TApplicationRole {
+  id: string;
+  title: string;
+  slug: string;
+  description: string;
+  created_at: string;
+  permissions: TApplicationRolePermission[];
+  num_associations: number;
+}
+
+/** `GET application/{id}`: `data.data.app`, `roles` and `permissions` */
+export interface TApplicationDetails {
+  app: TApplication;
+  roles: TApplicationRole[];
+  permissions: TApplicationPermission[];
+}
+
+/** the answer of add-permission: `data.data.id` is the relation id */
+export interface TApplicationRolePermissionRelation {
+  id: string;
+  role_id: string;
+  permission_id: string;
+}
+
+/** Shown once, when a confidential client is created, turns confidential, or rotates its secret. */
+export interface TApplicationClientSecret {
+  client_id: string;
+  client_secret: string;
+  issued_at: string;
+}
+
+/** create, client settings and rotation answer the application with the new secret when one was issued */
+export interface TApplicationWithSecret {
+  app: TApplication;
+  client_secret: TApplicationClientSecret | null;
+}
+
+/** an application role as the account sees it: `associated` 1 when it holds the role */
+export interface TAccountApplicationRole {
+  application_id: string;
+  application_title: string;
+  id: string;
+  title: string;
+  slug: string;
+  associated: 0 | 1;
+}
+
+/** what an account consented to, per application */
+export interface TApplicationConsent {
+  application_id: string;
+  application_title: string;
+  scopes: string[];
+  given_at: string;
+}
+
+/** The notices of the spec (section 8) for applications, and ours where the spec shows none. */
+export const APPLICATION_NOTICES = {
+  applicationCreated: 'Application created',
+  basicInfoUpdated: 'Basic app info updated',
+  scopesUpdated: 'Scopes updated',
+  clientUpdated: 'Client settings updated',
+  secretRotated: 'Client secret rotated: copy it now, it is shown only once',
+  applicationDeleted: 'Application deleted',
+  permissionCreated: 'Permission created!',
+  permissionUpdated: 'Permission updated',
+  permissionDeleted: 'Permission deleted',
+  roleCreated: 'Role created successfully',
+  roleTitleUpdated: 'Role title updated',
+  roleDeleted: 'Role deleted successfully',
+  roleAddedToAccount: 'Role added to account',
+  roleRemovedFromAccount: 'Role removed from account',
+  consentRevoked: 'Consent revoked',
+} as const;

@@ -1,0 +1,2 @@
+export * from './application-schemas';
+export * from './sso-claims';

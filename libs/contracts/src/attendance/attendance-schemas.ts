@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { ZAccountId, ZBooleanish } from '../accounts/account-schemas';
+import { ZReaderId } from '../readers/reader-admin-schemas';
+import { daysFromTo, pageShape, ZDate, ZInstant, ZMonth } from './attendance-common';
+
+/**
+ * Attendance as administrators read and correct it: the account's Attendance tab
+ * (`GET account/{id}/attendance/{selected}?date_at=`), the statistics (`GET
+ * accounts/statistics/attendance[/download]?date_at=`), the Arrivals / Departures log (`GET
+ * logs/arrivals-departures`) and the correction of a slot (`PATCH logs/arrivals-departures/edit/{id}`).
+ * Days are drawn in the time zone the request names (header) or the account's own.
+ */
+export const ATTENDANCE_VIEWS = ['daily', 'weekly', 'monthly'] as const;
+export type TAttendanceView = (typeof ATTENDANCE_VIEWS)[number];
+export const ZAttendanceView = z.enum(ATTENDANCE_VIEWS, { error: `selected must be one of ${ATTENDANCE_VIEWS.join(', ')}` });
+
+/** a slot is named after the scan that opened it */
+export const ZSlotId = z.string({ error: 'slot id is required' }).uuid({ error: 'slot id must be a UUID' });
+
+/**
+ * `date_at`: a day for the daily view, any day of the week for the weekly one (weeks start on
+ * Monday), a month (YYYY-MM) or any day in it for the monthly one.
+ */
+export const ZAttendanceQuery = z.object({ date_at: z.union([ZDate('date_at'), ZMonth('date_at')], { error: 'date_at must be a date (YYYY-MM-DD) or a month (YYYY-MM)' }) });
+
+/** tRPC: the path's account and view with the query; a day is needed unless the view is monthly */
+export const ZAttendanceByViewInput = ZAttendanceQuery.extend({ account_id: ZAccountId, selected: ZAttendanceView }).superRefine((input, ctx) => {
+  if (input.selected !== 'monthly' && input.date_at.length !== 10) ctx.addIssue({ code: 'custom', path: ['date_at'], message: `The ${input.selected} view needs a day (YYYY-MM-DD)` });
+});
+export type TAttendanceByViewInput = z.input<typeof ZAttendanceByViewInput>;
+
+/** the statistics' month: YYYY-MM, or any day in it */
+export const ZStatisticsQuery = z.object({
+  date_at: z.union([ZMonth('date_at'), ZDate('date_at')], { error: 'date_at must be a month (YYYY-MM) or a date in it' }).transform((value) => value.slice(0, 7)),
+});
+export const STATISTICS_DOWNLOAD_FORMATS = ['csv', 'xlsx'] as const;
+export const ZStatisticsDownloadQuery = ZStatisticsQuery.extend({
+  format: z.enum(STATISTICS_DOWNLOAD_FORMATS, { error: `format must be one of ${STATISTICS_DOWNLOAD_FORMATS.join(', ')}` }).default('csv'),
+});
+
+export const ARRIVALS_DEPARTURES_SORT_FIELDS = ['arrived_at', 'departed_at', 'account'] as const;
+export const ARRIVALS_DEPARTURES_RANGE_DAYS_MAX = 366;
+
+/** `GET logs/arrivals-departures`: filters by date range, organization, account and reader */
+export const ZArrivalsDeparturesQuery = z
+  .object({
+    ...pageShape(10),
+    date_from: ZDate('date_from').optional(),
+    date_to: ZDate('date_to').optional(),
+    organization_id: z.string().uuid({ error: 'organization_id must be a UUID' }).optional(),
+    account_id: ZAccountId.optional(),
+    reader_id: ZReaderId.optional(),
+    /** only slots with a flag (skew, two doors, open past the limit) or a correction */
+    flagged: ZBooleanish.optional(),
+    sortBy: z.enum(ARRIVALS_DEPARTURES_SORT_FIELDS, { error: `sortBy must be one of ${ARRIVALS_DEPARTURES_SORT_FIELDS.join(', ')}` }).default('arrived_at'),
+    desc: ZBooleanish.default(true),
+  })
+  .superRefine((query, ctx) => {
+    if (!query.date_from || !query.date_to) return;
+    const days = daysFromTo(query.date_from, query.date_to);
+    if (days < 0) ctx.addIssue({ code: 'custom', path: ['date_to'], message: 'date_to cannot be before date_from' });
+    else if (days + 1 > ARRIVALS_DEPARTURES_RANGE_DAYS_MAX) ctx.addIssue({ code: 'custom', path: ['date_to'], message: `A range spans at most ${ARRIVALS_DEPARTURES_RANGE_DAYS_MAX} days` });
+  });
+export type TArrivalsDeparturesQuery = z.output<typeof ZArrivalsDeparturesQuery>;
+export type TArrivalsDeparturesInput = z.input<typeof ZArrivalsDeparturesQuery>;
+
+export const CORRECTION_REASON_MAX = 500;
+
+/**
+ * `PATCH logs/arrivals-departures/edit/{id}`: the slot model. Recorded as a correction with the
+ * administrator and the reason; the scans it corrects stay in the history. A null departure is only
+ * for a slot that is still open.
+ */
+export const ZCorrectSlotInput = z
+  .object({
+    arrived_at: ZInstant('arrived_at'),
+    departed_at: ZInstant('departed_at').nullable(),
+    reason: z
+      .string({ error: 'Say why the slot is corrected' })
+      .trim()
+      .min(1, { error: 'Say why the slot is corrected' })
+      .max(CORRECTION_REASON_MAX, { error: `The reason may be at most ${CORRECTION_REASON_MAX} characters` }),
+  })
+  .superRefine((input, ctx) => {
+    if (input.departed_at !== null && Date.parse(input.departed_at) <= Date.parse(input.arrived_at)) {
+      ctx.addIssue({ code: 'custom', path: ['departed_at'], message: 'The departure must be after the arrival' });
+    }
+  });
+export type TCorrectSlotInput = z.input<typeof ZCorrectSlotInput>;
+export const ZCorrectSlotByIdInput = ZCorrectSlotInput.safeExtend({ id: ZSlotId });
+
+/** one row of the Attendance tab: a slot; `time_logged` in seconds (shown HH:MM:SS) */
+export interface TAttendanceEntry {
+  arrived: { created_at: string } | null;
+  departed: { created_at: string } | null;
+  time_logged: number;
+}
+
+/** averages as local times of day (HH:mm:ss) and seconds; absent when there is no data */
+export interface TAttendanceAverages {
+  average_arrival: string | null;
+  average_departure: string | null;
+  average_working_hours: number | null;
+}
+
+/** the Attendance tab's answer: the data and an extra list whose first element holds the averages */
+export interface TAttendanceResponse {
+  attendance: TAttendanceEntry[];
+  total_time_logged: number;
+  extra: [TAttendanceAverages];
+}
+
+/** one account's month in the statistics */
+export interface TAttendanceStatistic extends TAttendanceAverages {
+  account_id: string;
+  first_name: string;
+  last_name: string;
+  username_readable: string;
+  days_present: number;
+  total_time_logged: number;
+}
+
+/** where a slot's arrival or departure was scanned (the reader may have been deleted since) */
+export interface TScanPlace {
+  reader_id: string;
+  reader_name: string | null;
+  door: string;
+}
+
+/** a correction as the slot's history shows it: what it said before, what it says since, who and why */
+export interface TSlotCorrection {
+  arrived_at: string;
+  departed_at: string | null;
+  previous: { arrived_at: string; departed_at: string | null };
+  reason: string;
+  corrected_by: string;
+  corrected_by_name: string | null;
+  corrected_at: string;
+}
+
+/** a row of the Arrivals / Departures log: the slot as it stands now (corrected times), with its places, flags and corrections */
+export interface TArrivalDeparture {
+  id: string;
+  account_id: string;
+  account_name: string;
+  username_readable: string | null;
+  /** the local day of the arrival */
+  day: string;
+  arrived_at: string;
+  departed_at: string | null;
+  arrival: TScanPlace;
+  departure: TScanPlace | null;
+  /** clock_skew, two_doors, open_day */
+  flags: string[];
+  /** scans kept that counted nothing (duplicates, late ones) */
+  uncounted_scans: number;
+  corrected: boolean;
+  /** oldest first; the first one's `previous` is what the scans said */
+  corrections: TSlotCorrection[];
+}
+
+/** `GET logs/arrivals-departures/presence` (ours): who is in right now, optionally within one organization or team */
+export const ZPresenceQuery = z.object({
+  organization_id: z.string().uuid({ error: 'organization_id must be a UUID' }).optional(),
+  team_id: z.string().uuid({ error: 'team_id must be a UUID' }).optional(),
+});
+export type TPresenceQuery = z.output<typeof ZPresenceQuery>;
+
+/** one person in: an open slot that still counts (younger than the open-day limit) */
+export interface TPresentAccount {
+  account_id: string;
+  account_name: string;
+  username_readable: string | null;
+  slot_id: string;
+  arrived_at: string;
+  door: string;
+  reader_name: string | null;
+  organizations: Array<{ id: string; title: string }>;
+  teams: Array<{ id: string; title: string }>;
+}
+
+export interface TPresence {
+  /** when the board was read */
+  at: string;
+  total: number;
+  present: TPresentAccount[];
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { ZAccountId, ZBooleanish } from '../accounts/account-schemas';
+import { ZCardUid } from '../readers/reader-protocol-schemas';
+import { pageShape } from './attendance-common';
+
+/**
+ * The account's 'Smart cards' tab (console-accounts.md tab 3): 10 per page, newest first; 'Remove
+ * card' (`DELETE account/smartcard/{card_id}`); and assigning an unknown card from the live list.
+ * Adding a card is register mode (../readers: `POST scanner/mode/register/{account}`).
+ */
+export const SMART_CARD_PAGE_SIZE = 10;
+export const SMART_CARD_SORT_FIELDS = ['created_at', 'card_uid'] as const;
+
+export const ZSmartCardId = z.string({ error: 'card id is required' }).uuid({ error: 'card id must be a UUID' });
+
+/** `GET account/{id}/smartcards` */
+export const ZListSmartCardsInput = z.object({
+  ...pageShape(SMART_CARD_PAGE_SIZE),
+  sortBy: z.enum(SMART_CARD_SORT_FIELDS, { error: `sortBy must be one of ${SMART_CARD_SORT_FIELDS.join(', ')}` }).default('created_at'),
+  desc: ZBooleanish.default(true),
+});
+export type TListSmartCardsQuery = z.output<typeof ZListSmartCardsInput>;
+
+/** an unknown card scanned at a reader, given to an account by an administrator */
+export const ZAssignCardInput = z.object({ card_uid: ZCardUid, account_id: ZAccountId });
+export type TAssignCardInput = z.input<typeof ZAssignCardInput>;
+
+/** a row of the Smart cards tab: Card ID, Card UID, Added at */
+export interface TSmartCard {
+  id: string;
+  card_uid: string;
+  created_at: string;
+}
+
+/** an item of the live 'unknown card' list */
+export interface TUnknownCard {
+  card_uid: string;
+  reader_id: string;
+  reader_name: string;
+  door: string;
+  scanned_at: string;
+}

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { TEXT_MAX, ZAccountId, ZBooleanish } from '../accounts/account-schemas';
+import { daysFromTo, isRealDate, ZDate, ZMonth } from './attendance-common';
+
+/**
+ * The calendar's 'tracking status' events (console-accounts.md 'Calendar' and the event dialog,
+ * console-directory.md section 5): `POST|PUT|DELETE account/{id}/tracking-status`, `GET
+ * account/{id}/calendar?date=YYYY-MM`. A date may carry its time ('YYYY-MM-DD HH:mm:ss', as the
+ * update payload sends it) or the time comes in its own field (`start_time`, `end_time`, as the
+ * create payload sends it). The rules of the dialog answer under their fields, with the spec's
+ * message for a missing time.
+ */
+export const CALENDAR_DESCRIPTION_MAX = 2000;
+export const CALENDAR_RANGE_DAYS_MAX = 366;
+export const CALENDAR_FIELD_REQUIRED = 'This field is required';
+
+export const ZCalendarEventId = z.string({ error: 'event_id is required' }).uuid({ error: 'event_id must be a UUID' });
+export const ZCalendarEventGroupId = z.string({ error: 'event_group_id is required' }).uuid({ error: 'event_group_id must be a UUID' });
+
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}(?::\d{2})?))?$/;
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
+const normaliseTime = (time: string) => {
+  const match = TIME.exec(time);
+  return match ? `${match[1]}:${match[2]}:${match[3] ?? '00'}` : null;
+};
+
+/** the dialog's dates, times and range as sent; their rules are checked together in `rangeIssues` */
+const rangeShape = {
+  start_date: z.string({ error: 'start_date is required' }).trim(),
+  end_date: z.string({ error: 'end_date is required' }).trim(),
+  start_time: z.string({ error: 'start_time must be text' }).trim().nullish(),
+  end_time: z.string({ error: 'end_time must be text' }).trim().nullish(),
+  single: ZBooleanish.default(false),
+};
+
+interface RangeInput {
+  start_date?: unknown;
+  end_date?: unknown;
+  start_time?: unknown;
+  end_time?: unknown;
+  single?: unknown;
+}
+
+export interface TEventRange {
+  start_date: string;
+  end_date: string;
+  /** HH:mm:ss */
+  start_time: string;
+  end_time: string;
+  single: boolean;
+}
+
+/**
+ * The range's rules, each broken one under its field. Values that are not even text were already
+ * refused by their own schema and are skipped here, so a field never gets two messages.
+ */
+function checkRange(input: RangeInput): { range: TEventRange | null; issues: [string, string][] } {
+  const issues: [string, string][] = [];
+  const single = input.single === true;
+  const [start, end] = (['start', 'end'] as const).map((side) => {
+    const dateText = input[`${side}_date`];
+    const timeText = input[`${side}_time`];
+    if (typeof dateText !== 'string' || (timeText != null && typeof timeText !== 'string')) return { date: null, time: null };
+    const match = DATE_TIME.exec(dateText);
+    const date = match && isRealDate(match[1]) ? match[1] : null;
+    if (!date) issues.push([`${side}_date`, `${side}_date must be a date as YYYY-MM-DD (optionally with HH:mm:ss)`]);
+    const rawTime = timeText || match?.[2] || '';
+    const time = rawTime ? normaliseTime(rawTime) : null;
+    if (!rawTime) issues.push([`${side}_time`, CALENDAR_FIELD_REQUIRED]);
+    else if (!time) issues.push([`${side}_time`, 'Enter a time as HH:mm or HH:mm:ss']);
+    return { date, time };
+  });
+  if (start.time && end.time && end.time <= start.time) issues.push(['end_time', 'The end time must be after the start time']);
+  if (start.date && end.date) {
+    const days = daysFromTo(start.date, end.date);
+    if (single && days !== 0) issues.push(['end_date', "With 'Edit only selected day' the end date must be the start date"]);
+    else if (days < 0) issues.push(['end_date', 'The end date cannot be before the start date']);
+    else if (days + 1 > CALENDAR_RANGE_DAYS_MAX) issues.push(['end_date', `An event group may span at most ${CALENDAR_RANGE_DAYS_MAX} days`]);
+  }
+  const complete = start.date && end.date && start.time && end.time && !issues.length;
+  return { range: complete ? { start_date: start.date as string, end_date: end.date as string, start_time: start.time as string, end_time: end.time as string, single } : null, issues };
+}
+
+/** runs even when other fields failed, so one answer lists the title, the status and the range together */
+const rangeRules = [
+  (input: RangeInput, ctx: z.RefinementCtx) => {
+    for (const [field, message] of checkRange(input).issues) ctx.addIssue({ code: 'custom', path: [field], message });
+  },
+  { when: () => true },
+] as const;
+const rangeOf = (input: RangeInput) => checkRange(input).range as TEventRange;
+
+const ZTitle = z
+  .string({ error: 'Title is required' })
+  .trim()
+  .min(1, { error: 'Title is required' })
+  .max(TEXT_MAX, { error: `Title may be at most ${TEXT_MAX} characters` });
+const ZDescription = z
+  .string({ error: 'Description must be text' })
+  .max(CALENDAR_DESCRIPTION_MAX, { error: `Description may be at most ${CALENDAR_DESCRIPTION_MAX} characters` })
+  .nullish()
+  .transform((value) => value ?? '');
+const ZStatusChoice = z.string({ error: 'Pick an attendance status' }).uuid({ error: 'Pick an attendance status' });
+
+/** `POST account/{id}/tracking-status/`: a new event group ('Event created successfully'); the title is `event_group_title` */
+export const ZCreateTrackingStatusInput = z
+  .object({ event_group_title: ZTitle, status_id: ZStatusChoice, description: ZDescription, account_id: ZAccountId.optional(), ...rangeShape })
+  .superRefine(...rangeRules)
+  .transform((input) => ({ title: input.event_group_title, status_id: input.status_id, description: input.description, account_id: input.account_id, ...rangeOf(input) }));
+export type TCreateTrackingStatusInput = z.input<typeof ZCreateTrackingStatusInput>;
+export type TCreateTrackingStatusCommandInput = z.output<typeof ZCreateTrackingStatusInput>;
+
+/** `PUT account/{id}/tracking-status/`: one day (`single`) or the whole group */
+export const ZUpdateTrackingStatusInput = z
+  .object({
+    event_id: ZCalendarEventId,
+    event_group_id: ZCalendarEventGroupId,
+    title: ZTitle,
+    status_id: ZStatusChoice,
+    description: ZDescription,
+    account_id: ZAccountId.optional(),
+    ...rangeShape,
+  })
+  .superRefine(...rangeRules)
+  .transform((input) => ({
+    event_id: input.event_id,
+    event_group_id: input.event_group_id,
+    title: input.title,
+    status_id: input.status_id,
+    description: input.description,
+    account_id: input.account_id,
+    ...rangeOf(input),
+  }));
+export type TUpdateTrackingStatusInput = z.input<typeof ZUpdateTrackingStatusInput>;
+export type TUpdateTrackingStatusCommandInput = z.output<typeof ZUpdateTrackingStatusInput>;
+
+/** `DELETE account/{id}/tracking-status`: `single` is 'true' (that day) or 'false' (the whole group) */
+export const ZRemoveTrackingStatusInput = z.object({
+  event_id: ZCalendarEventId,
+  event_group_id: ZCalendarEventGroupId,
+  single: ZBooleanish,
+  account_id: ZAccountId.optional(),
+});
+export type TRemoveTrackingStatusInput = z.input<typeof ZRemoveTrackingStatusInput>;
+export type TRemoveTrackingStatusCommandInput = z.output<typeof ZRemoveTrackingStatusInput>;
+
+/** `GET account/{id}/calendar?date=YYYY-MM` */
+export const ZCalendarQuery = z.object({ date: ZMonth('date') });
+
+/** the console's calendar (tRPC): the days a month or week view shows, at most 62 */
+export const ZCalendarRangeInput = z
+  .object({ account_id: ZAccountId, from: ZDate('from'), to: ZDate('to') })
+  .refine((input) => !isRealDate(input.from) || !isRealDate(input.to) || (daysFromTo(input.from, input.to) >= 0 && daysFromTo(input.from, input.to) <= 61), {
+    error: 'to must be on or after from, at most 62 days on',
+    path: ['to'],
+  });
+export type TCalendarRangeInput = z.input<typeof ZCalendarRangeInput>;
+
+/**
+ * A calendar event (console-accounts.md section 3). Dates are local to the account's time zone as
+ * 'YYYY-MM-DD HH:mm:ss'; `start_event`/`end_event` are the group's range.
+ */
+export interface TCalendarEvent {
+  id: string;
+  account_id: string;
+  event_group_id: string;
+  attendance_status_id: string;
+  /** the status's title as the statuses read model has it (null once the status is gone) */
+  status_title: string | null;
+  title: string;
+  description: string;
+  start_date: string;
+  end_date: string;
+  start_event: string;
+  end_event: string;
+}

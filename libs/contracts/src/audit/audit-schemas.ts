@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+/**
+ * The event log (issue 8): every stored event, newest first, paged by a keyset cursor. Inputs of
+ * REST v2 (`GET audit/events`, `GET audit/events/export`) and tRPC `audit.events`.
+ */
+export const AUDIT_EVENTS_LIMIT_MAX = 100;
+export const AUDIT_EVENTS_LIMIT_DEFAULT = 50;
+/** the most event types one request may name */
+export const AUDIT_EVENT_TYPES_MAX = 50;
+
+/** a global position as clients see it: `"<commit>.<sequence>"` (docs/adr/0002) */
+export const ZAuditPosition = z.string({ error: 'before must be a position' }).regex(/^\d{1,16}\.\d{1,16}$/, { error: 'before must be a position such as 1234.1234' });
+
+const EVENT_TYPE = /^[A-Z][A-Za-z0-9]{0,99}$/;
+
+/** one type, several as an array (`type=A&type=B`) or comma-separated (`type=A,B`) */
+const ZEventTypes = z
+  .union([z.string(), z.array(z.string())], { error: 'type must be event type names' })
+  .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((type) => type.trim()).filter((type) => type !== ''))
+  .refine((types) => types.every((type) => EVENT_TYPE.test(type)), { error: 'type must be event type names such as AccountCreated' })
+  .refine((types) => types.length <= AUDIT_EVENT_TYPES_MAX, { error: `type may name at most ${AUDIT_EVENT_TYPES_MAX} event types` });
+
+const ZInstant = (field: string) =>
+  z
+    .string({ error: `${field} must be a date and time` })
+    .refine((value) => /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && !Number.isNaN(Date.parse(value)), {
+      error: `${field} must be an ISO-8601 date and time, such as 2026-11-22T09:00:00Z`,
+    })
+    .transform((value) => new Date(value).toISOString());
+
+/** empty text means 'no filter' (a cleared search field sends '') */
+const optional = <Schema extends z.ZodType>(schema: Schema) => z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+
+const ZStreamText = (field: string) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .min(1, { error: `${field} must not be empty` })
+    .max(300, { error: `${field} may be at most 300 characters` });
+
+/** the filters, shared by the page and the export */
+export const ZAuditEventFilterShape = {
+  /** exactly this stream, e.g. `account-<id>` */
+  stream: optional(ZStreamText('stream')),
+  /** every stream whose id starts with this, e.g. `account-` or `account-<id>` (its day streams too) */
+  stream_prefix: optional(ZStreamText('stream_prefix')),
+  type: optional(ZEventTypes),
+  /** account id, token id or reader id; `system` for the bootstrap */
+  actor: optional(z.string({ error: 'actor must be text' }).trim().min(1).max(200, { error: 'actor may be at most 200 characters' })),
+  correlation_id: optional(z.string({ error: 'correlation_id must be text' }).regex(/^[\w.:-]{1,100}$/, { error: 'correlation_id must be 1-100 letters, digits, _ . : or -' })),
+  /** recorded at or after (inclusive) */
+  from: optional(ZInstant('from')),
+  /** recorded before (exclusive) */
+  to: optional(ZInstant('to')),
+};
+
+const fromBeforeTo = (value: { from?: string; to?: string }, context: z.RefinementCtx) => {
+  if (value.from && value.to && value.from >= value.to) context.addIssue({ code: 'custom', path: ['to'], message: 'to must be after from' });
+};
+
+export const ZAuditEventFilter = z.object(ZAuditEventFilterShape).superRefine(fromBeforeTo);
+export type TAuditEventFilterInput = z.input<typeof ZAuditEventFilter>;
+export type TAuditEventFilter = z.output<typeof ZAuditEventFilter>;
+
+export const ZAuditEventsInput = z
+  .object({
+    ...ZAuditEventFilterShape,
+    /** the `next_before` of the previous page: events strictly older than this position */
+    before: optional(ZAuditPosition),
+    limit: z.coerce
+      .number({ error: 'limit must be a number' })
+      .int({ error: 'limit must be a whole number' })
+      .min(1, { error: 'limit must be at least 1' })
+      .max(AUDIT_EVENTS_LIMIT_MAX, { error: `limit may be at most ${AUDIT_EVENTS_LIMIT_MAX}` })
+      .default(AUDIT_EVENTS_LIMIT_DEFAULT),
+  })
+  .superRefine(fromBeforeTo);
+export type TAuditEventsInput = z.input<typeof ZAuditEventsInput>;
+export type TAuditEventsQuery = z.output<typeof ZAuditEventsInput>;
+
+/** one stored event with its metadata, as the log answers it */
+export interface TAuditEvent {
+  /** `"<commit>.<sequence>"`: opaque, compare only through the API's order */
+  position: string;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  event_id: string;
+  actor: string;
+  actor_kind: string;
+  source_ip: string | null;
+  correlation_id: string;
+  causation_id: string | null;
+  /** the server clock when the event was recorded (metadata occurredAt), ISO-8601 */
+  recorded_at: string;
+  schema_version: number;
+  data: unknown;
+  metadata: Record<string, unknown>;
+}
+
+/** a page of the log: newest first; `next_before` is null on the last page */
+export interface TAuditEventPage {
+  data: TAuditEvent[];
+  next_before: string | null;
+}

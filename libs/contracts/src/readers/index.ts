@@ -1,0 +1,2 @@
+export * from './reader-protocol-schemas';
+export * from './reader-admin-schemas';

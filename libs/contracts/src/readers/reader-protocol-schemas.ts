@@ -1,0 +1,164 @@
+import { z } from 'zod';
+
+/**
+ * The reader protocol (docs/readers.md, docs/adr/0013): what a door reader's agent posts and what the
+ * server answers, and the WebSocket messages both ways. Objects are not strict: an agent newer than
+ * the server may send fields this version does not know, and they are ignored rather than refused.
+ *
+ * Delivery: every scan is in the agent's durable queue before it is posted, with its own sequence
+ * number (1, 2, 3, ... per reader). The agent posts one request at a time and retries it until the
+ * server answers; the answer acknowledges each scan by sequence, and the agent drops from its queue
+ * every scan acknowledged 'accepted' or 'already_accepted'. A retry is therefore always safe: reader
+ * id + sequence is the idempotency key.
+ */
+
+/** the most scans one request may carry; the bench posts batches of 500 */
+export const READER_SCAN_BATCH_MAX = 1000;
+export const CARD_UID_BYTES = { min: 4, max: 16 } as const;
+
+const ZInstant = (field: string) =>
+  z.iso.datetime({ offset: true, error: `${field} must be an ISO-8601 date-time with a zone, e.g. 2026-11-23T08:00:00.000Z` });
+
+/** A reader's own counter: a whole number from 1, never reused (unless an administrator resets the reader). */
+export const ZReaderSequence = z
+  .number({ error: 'sequence must be a number' })
+  .int({ error: 'sequence must be a whole number' })
+  .min(1, { error: 'sequence starts at 1' })
+  .max(Number.MAX_SAFE_INTEGER, { error: `sequence may be at most ${Number.MAX_SAFE_INTEGER}` });
+
+/**
+ * A card UID as stored: hex bytes, upper case, separators dropped (the same rule as the domain's
+ * `normaliseCardUid`). For inputs typed by people, such as assigning an unknown card.
+ */
+export const ZCardUid = z
+  .string({ error: 'Card UID must be text' })
+  .transform((raw) => raw.replace(/[\s:-]/g, '').toUpperCase())
+  .superRefine((uid, ctx) => {
+    // one message, the first rule broken, as the domain answers it
+    const message = !uid
+      ? 'Card UID is required'
+      : !/^[0-9A-F]+$/.test(uid)
+        ? 'Card UID must be hexadecimal (0-9, A-F)'
+        : uid.length % 2 !== 0
+          ? 'Card UID must be whole bytes (an even number of hex digits)'
+          : uid.length < CARD_UID_BYTES.min * 2 || uid.length > CARD_UID_BYTES.max * 2
+            ? `Card UID must be ${CARD_UID_BYTES.min} to ${CARD_UID_BYTES.max} bytes (${CARD_UID_BYTES.min * 2} to ${CARD_UID_BYTES.max * 2} hex digits)`
+            : null;
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+
+/**
+ * One scan as the reader saw it. `card_uid` is checked scan by scan by the server (a misread card is
+ * refused in its own acknowledgement, not with the 499 good scans of its batch), so here it is only
+ * bounded text.
+ */
+export const ZReaderScan = z.object({
+  card_uid: z.string({ error: 'card_uid must be text' }).trim().min(1, { error: 'card_uid is required' }).max(64, { error: 'card_uid may be at most 64 characters' }),
+  sequence: ZReaderSequence,
+  /** the device clock when the card was presented */
+  device_time: ZInstant('device_time'),
+});
+export type TReaderScan = z.infer<typeof ZReaderScan>;
+
+/**
+ * `sent_at` is the device clock when the request is sent. The server measures the device's clock
+ * skew on it (its receipt time minus `sent_at`), not on the scans: a scan that waited an hour in the
+ * queue is an hour old, not an hour wrong.
+ */
+const sentAt = { sent_at: ZInstant('sent_at') };
+
+/** `POST reader/scans`: one scan (the same route also takes a batch, told apart by its `scans` list) */
+export const ZReaderScanPost = ZReaderScan.extend(sentAt);
+export type TReaderScanPost = z.infer<typeof ZReaderScanPost>;
+
+/** `POST reader/scans/batch`: up to READER_SCAN_BATCH_MAX scans, each sequence once */
+export const ZReaderScanBatch = z
+  .object({
+    ...sentAt,
+    scans: z
+      .array(ZReaderScan, { error: 'scans must be a list' })
+      .min(1, { error: 'A batch carries at least one scan' })
+      .max(READER_SCAN_BATCH_MAX, { error: `A batch carries at most ${READER_SCAN_BATCH_MAX} scans; send the rest in the next one` }),
+  })
+  .superRefine((batch, ctx) => {
+    const seen = new Set<number>();
+    batch.scans.forEach((scan, index) => {
+      if (seen.has(scan.sequence)) ctx.addIssue({ code: 'custom', path: ['scans', index, 'sequence'], message: `Sequence ${scan.sequence} appears more than once in this batch` });
+      seen.add(scan.sequence);
+    });
+  });
+export type TReaderScanBatch = z.infer<typeof ZReaderScanBatch>;
+
+/** What a counted scan became (docs/adr/0013). */
+export const SCAN_OUTCOMES = ['arrival', 'departure', 'duplicate', 'out_of_order', 'unknown_card', 'card_registered', 'card_already_registered', 'card_taken', 'not_armed'] as const;
+export type TScanOutcome = (typeof SCAN_OUTCOMES)[number];
+export const SCAN_FLAGS = ['clock_skew', 'two_doors'] as const;
+export type TScanFlag = (typeof SCAN_FLAGS)[number];
+
+/**
+ * The answer for one scan. 'accepted': recorded now, with what it became. 'already_accepted': a
+ * retry of a scan recorded before; nothing changed. 'refused': the scan is wrong as it stands (its
+ * sequence goes backwards, its UID is malformed); retrying it cannot help, so the agent moves it
+ * aside and reports it instead of sending it again.
+ */
+export const ZScanAck = z.discriminatedUnion('status', [
+  z.object({ sequence: ZReaderSequence, status: z.literal('accepted'), outcome: z.enum(SCAN_OUTCOMES), flags: z.array(z.enum(SCAN_FLAGS)) }),
+  z.object({ sequence: ZReaderSequence, status: z.literal('already_accepted') }),
+  z.object({ sequence: ZReaderSequence, status: z.literal('refused'), error: z.object({ code: z.string(), message: z.string() }) }),
+]);
+export type TScanAck = z.infer<typeof ZScanAck>;
+
+/** The answer to a single scan or a batch: one acknowledgement per scan, in the request's order. */
+export const ZScanBatchAck = z.object({
+  received_at: ZInstant('received_at'),
+  /** server clock minus device clock, in ms */
+  skew_ms: z.number().int(),
+  clock_skewed: z.boolean(),
+  acks: z.array(ZScanAck),
+});
+export type TScanBatchAck = z.infer<typeof ZScanBatchAck>;
+
+/** What the server may set on a reader's agent; sent on connect and whenever it changes. */
+export const ZReaderConfiguration = z.object({
+  /** how often the agent reports health */
+  heartbeat_seconds: z.number().int().min(5, { error: 'heartbeat_seconds is at least 5' }).max(300, { error: 'heartbeat_seconds is at most 300' }),
+  /** the most scans the agent puts in one request */
+  batch_max: z.number().int().min(1, { error: 'batch_max is at least 1' }).max(READER_SCAN_BATCH_MAX, { error: `batch_max is at most ${READER_SCAN_BATCH_MAX}` }),
+  /** the longest wait between two retries of an unanswered request (backoff cap) */
+  retry_max_seconds: z.number().int().min(1, { error: 'retry_max_seconds is at least 1' }).max(3600, { error: 'retry_max_seconds is at most 3600' }),
+});
+export type TReaderConfiguration = z.infer<typeof ZReaderConfiguration>;
+export const READER_DEFAULT_CONFIGURATION: TReaderConfiguration = { heartbeat_seconds: 30, batch_max: 500, retry_max_seconds: 60 };
+
+/** Server -> reader over the reader's WebSocket. Each command has an id the agent acknowledges. */
+export const ZReaderCommand = z.discriminatedUnion('type', [
+  /** an enrollment reader's next card registers for an account; the agent may light an LED until `expires_at` */
+  z.object({ type: z.literal('register_mode.on'), command_id: z.uuid(), expires_at: ZInstant('expires_at') }),
+  z.object({ type: z.literal('register_mode.off'), command_id: z.uuid(), reason: z.enum(['cancelled', 'expired', 'card_registered', 'card_already_registered', 'replaced', 'reader_deleted']) }),
+  z.object({ type: z.literal('configure'), command_id: z.uuid(), configuration: ZReaderConfiguration }),
+]);
+export type TReaderCommand = z.infer<typeof ZReaderCommand>;
+
+/**
+ * The agent's health report, over the WebSocket every `heartbeat_seconds` (or `POST reader/health`).
+ * Kept as the reader's latest state, not as an event (docs/adr/0013).
+ */
+export const ZReaderHealthReport = z.object({
+  sent_at: ZInstant('sent_at'),
+  /** scans in the durable queue, not yet acknowledged */
+  queue_depth: z.number().int().min(0, { error: 'queue_depth cannot be negative' }),
+  oldest_queued_at: ZInstant('oldest_queued_at').nullable(),
+  /** the last sequence the agent gave a scan (0 before the first) */
+  last_sequence: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  /** the USB reader is plugged in and open */
+  device_connected: z.boolean(),
+  agent_version: z.string().max(64, { error: 'agent_version may be at most 64 characters' }),
+});
+export type TReaderHealthReport = z.infer<typeof ZReaderHealthReport>;
+
+/** Reader -> server over the WebSocket. */
+export const ZReaderMessage = z.discriminatedUnion('type', [
+  ZReaderHealthReport.extend({ type: z.literal('health') }),
+  z.object({ type: z.literal('command_ack'), command_id: z.uuid(), ok: z.boolean(), error: z.string().max(500).optional() }),
+]);
+export type TReaderMessage = z.infer<typeof ZReaderMessage>;

@@ -1,0 +1,137 @@
+import { DomainError } from '../shared';
+
+/**
+ * Calendar days in a time zone, without a date library: the `Intl` API (full ICU ships with Node and
+ * every browser) knows every IANA zone and its daylight-saving rules. Days are plain 'YYYY-MM-DD'
+ * strings, so a day never shifts with the zone of the machine that computes it.
+ */
+
+/** one formatter per zone: building one costs far more than using it, and scans come by the thousand */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  if (!timeZone) return false;
+  try {
+    formatterFor(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function checkedFormatter(timeZone: string): Intl.DateTimeFormat {
+  if (!isValidTimeZone(timeZone)) throw new DomainError('attendance.time_zone_invalid', `Unknown time zone '${timeZone}'`, 'time_zone');
+  return formatterFor(timeZone);
+}
+
+/** Milliseconds of an ISO-8601 instant. The contracts check formats: a bad one here is a programming error. */
+export function instantMs(instant: string): number {
+  const ms = Date.parse(instant);
+  if (Number.isNaN(ms)) throw new Error(`not an ISO-8601 instant: ${instant}`);
+  return ms;
+}
+
+export const isoOf = (ms: number) => new Date(ms).toISOString();
+
+interface LocalParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+function localParts(ms: number, timeZone: string): LocalParts {
+  const parts: Record<string, number> = {};
+  for (const part of checkedFormatter(timeZone).formatToParts(ms)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute, second: parts.second };
+}
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+const dateText = (year: number, month: number, day: number) => `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+
+/** The local calendar day ('YYYY-MM-DD') of an instant in a zone. */
+export function localDateOf(instant: string | number, timeZone: string): string {
+  const { year, month, day } = localParts(typeof instant === 'number' ? instant : instantMs(instant), timeZone);
+  return dateText(year, month, day);
+}
+
+/** The zone's offset from UTC at an instant, in milliseconds (positive east of Greenwich). */
+function offsetMs(ms: number, timeZone: string): number {
+  const p = localParts(ms, timeZone);
+  const wholeSeconds = Math.floor(ms / 1000) * 1000;
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - wholeSeconds;
+}
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
+
+/** A real calendar date in the form YYYY-MM-DD (no 2026-02-30). */
+export function isValidDate(date: string): boolean {
+  const match = DATE_PATTERN.exec(date);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const utc = new Date(Date.UTC(year, month - 1, day));
+  return utc.getUTCFullYear() === year && utc.getUTCMonth() === month - 1 && utc.getUTCDate() === day;
+}
+
+function dateMs(date: string): number {
+  if (!isValidDate(date)) throw new Error(`not a date (YYYY-MM-DD): ${date}`);
+  const [year, month, day] = date.split('-').map(Number);
+  return Date.UTC(year, month - 1, day);
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date(dateMs(date) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** whole days from `from` to `to` (negative when `to` is earlier) */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((dateMs(to) - dateMs(from)) / DAY_MS);
+}
+
+/** every date from `start` to `end`, both included; empty when `end` is before `start` */
+export function datesInRange(start: string, end: string): string[] {
+  const count = daysBetween(start, end) + 1;
+  return Array.from({ length: Math.max(0, count) }, (_, index) => addDays(start, index));
+}
+
+/**
+ * The first instant of a local day. Usually local midnight; where daylight saving skips midnight
+ * (America/Sao_Paulo did) it is the first local time that exists, and a day a zone skipped entirely
+ * (Pacific/Apia, 2011-12-30) has no length: it starts where the next one does.
+ */
+export function localDayStart(date: string, timeZone: string): string {
+  const midnightAsUtc = dateMs(date);
+  // the offset at local midnight is one of the offsets in force around it
+  const offsets = new Set([-DAY_MS, 0, DAY_MS].map((shift) => offsetMs(midnightAsUtc + shift, timeZone)));
+  const candidates = [...offsets].map((offset) => midnightAsUtc - offset).filter((ms) => localDateOf(ms, timeZone) === date);
+  if (candidates.length === 0) return localDayStart(addDays(date, 1), timeZone);
+  return isoOf(Math.min(...candidates));
+}
+
+/** A local day as a half-open range of instants [start, end): what a query of one day's rows needs. */
+export function localDayBounds(date: string, timeZone: string): { start: string; end: string } {
+  return { start: localDayStart(date, timeZone), end: localDayStart(addDays(date, 1), timeZone) };
+}

@@ -1,0 +1,3 @@
+export * from './reader';
+export * from './reader-health';
+export * from './enrollment-scan';

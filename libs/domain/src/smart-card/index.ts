@@ -1,0 +1,2 @@
+export * from './card-uid';
+export * from './smart-card';
