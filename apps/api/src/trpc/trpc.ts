@@ -89,9 +89,13 @@ export const sessionProcedure = authenticatedProcedure.use(({ ctx, next }) => {
  * A session free to act (or an access token) holding `permission` where `requirements` say (ids read
  * from the input as `input:<key>`): the same rule as REST's @RequirePermission, by the same AccessPolicy.
  */
-export const permittedProcedure = (permission: SystemPermission, ...requirements: ResourceRequirement[]) =>
+export const permittedProcedure = (permission: SystemPermission, ...requirements: ResourceRequirement[]) => permittedByInputProcedure(permission, () => requirements);
+
+/** As permittedProcedure, where the input says which kind of resource it names (the history of an account or of a team). */
+export const permittedByInputProcedure = (permission: SystemPermission, requirementsOf: (input: unknown) => ResourceRequirement[]) =>
   authenticatedProcedure.use(async ({ ctx, next, getRawInput }) => {
     if (ctx.principal.passwordChangeRequired) throw passwordChangeRequiredError();
+    const requirements = requirementsOf(await getRawInput());
     await ctx.access.authorize(ctx.principal, permission, requirements, { input: requirements.length > 0 ? await getRawInput() : undefined });
     return next();
   });

@@ -10,7 +10,16 @@ export const AUDIT_EVENTS_LIMIT_DEFAULT = 50;
 export const AUDIT_EVENT_TYPES_MAX = 50;
 
 /** a global position as clients see it: `"<commit>.<sequence>"` (docs/adr/0002) */
-export const ZAuditPosition = z.string({ error: 'before must be a position' }).regex(/^\d{1,16}\.\d{1,16}$/, { error: 'before must be a position such as 1234.1234' });
+export const ZPositionOf = (field: string) => z.string({ error: `${field} must be a position` }).regex(/^\d{1,16}\.\d{1,16}$/, { error: `${field} must be a position such as 1234.1234` });
+export const ZAuditPosition = ZPositionOf('before');
+
+/** a page size: at most AUDIT_EVENTS_LIMIT_MAX */
+export const ZAuditLimit = z.coerce
+  .number({ error: 'limit must be a number' })
+  .int({ error: 'limit must be a whole number' })
+  .min(1, { error: 'limit must be at least 1' })
+  .max(AUDIT_EVENTS_LIMIT_MAX, { error: `limit may be at most ${AUDIT_EVENTS_LIMIT_MAX}` })
+  .default(AUDIT_EVENTS_LIMIT_DEFAULT);
 
 const EVENT_TYPE = /^[A-Z][A-Za-z0-9]{0,99}$/;
 
@@ -21,7 +30,7 @@ const ZEventTypes = z
   .refine((types) => types.every((type) => EVENT_TYPE.test(type)), { error: 'type must be event type names such as AccountCreated' })
   .refine((types) => types.length <= AUDIT_EVENT_TYPES_MAX, { error: `type may name at most ${AUDIT_EVENT_TYPES_MAX} event types` });
 
-const ZInstant = (field: string) =>
+export const ZAuditInstant = (field: string) =>
   z
     .string({ error: `${field} must be a date and time` })
     .refine((value) => /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && !Number.isNaN(Date.parse(value)), {
@@ -30,7 +39,7 @@ const ZInstant = (field: string) =>
     .transform((value) => new Date(value).toISOString());
 
 /** empty text means 'no filter' (a cleared search field sends '') */
-const optional = <Schema extends z.ZodType>(schema: Schema) => z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+export const optionalAuditFilter = <Schema extends z.ZodType>(schema: Schema) => z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 
 const ZStreamText = (field: string) =>
   z
@@ -42,17 +51,17 @@ const ZStreamText = (field: string) =>
 /** the filters, shared by the page and the export */
 export const ZAuditEventFilterShape = {
   /** exactly this stream, e.g. `account-<id>` */
-  stream: optional(ZStreamText('stream')),
+  stream: optionalAuditFilter(ZStreamText('stream')),
   /** every stream whose id starts with this, e.g. `account-` or `account-<id>` (its day streams too) */
-  stream_prefix: optional(ZStreamText('stream_prefix')),
-  type: optional(ZEventTypes),
+  stream_prefix: optionalAuditFilter(ZStreamText('stream_prefix')),
+  type: optionalAuditFilter(ZEventTypes),
   /** account id, token id or reader id; `system` for the bootstrap */
-  actor: optional(z.string({ error: 'actor must be text' }).trim().min(1).max(200, { error: 'actor may be at most 200 characters' })),
-  correlation_id: optional(z.string({ error: 'correlation_id must be text' }).regex(/^[\w.:-]{1,100}$/, { error: 'correlation_id must be 1-100 letters, digits, _ . : or -' })),
+  actor: optionalAuditFilter(z.string({ error: 'actor must be text' }).trim().min(1).max(200, { error: 'actor may be at most 200 characters' })),
+  correlation_id: optionalAuditFilter(z.string({ error: 'correlation_id must be text' }).regex(/^[\w.:-]{1,100}$/, { error: 'correlation_id must be 1-100 letters, digits, _ . : or -' })),
   /** recorded at or after (inclusive) */
-  from: optional(ZInstant('from')),
+  from: optionalAuditFilter(ZAuditInstant('from')),
   /** recorded before (exclusive) */
-  to: optional(ZInstant('to')),
+  to: optionalAuditFilter(ZAuditInstant('to')),
 };
 
 const fromBeforeTo = (value: { from?: string; to?: string }, context: z.RefinementCtx) => {
@@ -67,13 +76,8 @@ export const ZAuditEventsInput = z
   .object({
     ...ZAuditEventFilterShape,
     /** the `next_before` of the previous page: events strictly older than this position */
-    before: optional(ZAuditPosition),
-    limit: z.coerce
-      .number({ error: 'limit must be a number' })
-      .int({ error: 'limit must be a whole number' })
-      .min(1, { error: 'limit must be at least 1' })
-      .max(AUDIT_EVENTS_LIMIT_MAX, { error: `limit may be at most ${AUDIT_EVENTS_LIMIT_MAX}` })
-      .default(AUDIT_EVENTS_LIMIT_DEFAULT),
+    before: optionalAuditFilter(ZAuditPosition),
+    limit: ZAuditLimit,
   })
   .superRefine(fromBeforeTo);
 export type TAuditEventsInput = z.input<typeof ZAuditEventsInput>;

@@ -1,17 +1,36 @@
 import type { QueryBus } from '@nestjs/cqrs';
-import { ZAuditEventsInput, type TAuditEventPage } from '@rollcall/contracts';
-import { EVERYWHERE } from '../../auth/resource-requirements';
-import { permittedProcedure, router } from '../../trpc/trpc';
+import { ZAuditEventsInput, ZEntityAsOfInput, ZEntityHistoryInput, type TAsOfAnswer, type TAuditEventPage, type THistoryPage } from '@rollcall/contracts';
+import { EVERYWHERE, on, type ResourceKind, type ResourceRequirement } from '../../auth/resource-requirements';
+import { permittedByInputProcedure, permittedProcedure, router } from '../../trpc/trpc';
+import { EntityAsOfQuery } from '../queries/entity-as-of.query';
+import { EntityHistoryQuery } from '../queries/entity-history.query';
 import { cursorOf, ListAuditEventsQuery } from '../queries/list-audit-events.query';
+import { asOfQuery } from '../rest/history.v2.controller';
+
+/** the kinds an organization grant reaches; anything else (applications, readers, an unknown kind) needs it everywhere */
+const WITHIN_ORGANIZATIONS = new Set<string>(['account', 'organization', 'team']);
+
+/** `audit:read` where the entity the input names is, as REST's history routes */
+const whereTheEntityIs = (input: unknown): ResourceRequirement[] => {
+  const kind = (input as { kind?: unknown } | undefined)?.kind;
+  return [typeof kind === 'string' && WITHIN_ORGANIZATIONS.has(kind) ? on(kind as ResourceKind, 'input:id') : EVERYWHERE];
+};
 
 /**
- * `audit.*` of the console's API: the same query as REST v2 `audit/events`. `audit:read` must be held
- * EVERYWHERE because the log spans every organization. The NDJSON export is REST only (a download).
+ * `audit.*` of the console's API: the same queries as REST v2. The log needs `audit:read` EVERYWHERE
+ * because it spans every organization; an entity's history and time travel need it where the entity
+ * is. The NDJSON export is REST only (a download).
  */
 export function buildAuditRouter({ queryBus }: { queryBus: QueryBus }) {
   return router({
     events: permittedProcedure('audit:read', EVERYWHERE)
       .input(ZAuditEventsInput)
       .query(({ input: { before, limit, ...filter } }) => queryBus.execute<ListAuditEventsQuery, TAuditEventPage>(new ListAuditEventsQuery(filter, cursorOf(before), limit))),
+    history: permittedByInputProcedure('audit:read', whereTheEntityIs)
+      .input(ZEntityHistoryInput)
+      .query(({ input }) => queryBus.execute<EntityHistoryQuery, THistoryPage>(new EntityHistoryQuery(input.kind, input.id, cursorOf(input.before), input.limit))),
+    asOf: permittedByInputProcedure('audit:read', whereTheEntityIs)
+      .input(ZEntityAsOfInput)
+      .query(({ input }) => queryBus.execute<EntityAsOfQuery, TAsOfAnswer>(asOfQuery(input.kind, input.id, input))),
   });
 }

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { optionalAuditFilter, ZAuditLimit, ZAuditPosition, ZAuditInstant, ZPositionOf, type TAuditEvent } from './audit-schemas';
+
+/**
+ * History tabs and time travel (issue 8): one entity's events as a timeline with what each changed in
+ * plain words, and an account or organization as it was at a moment, folded from its stream.
+ */
+export const HISTORY_KINDS = ['account', 'organization', 'team', 'application', 'reader'] as const;
+export type THistoryKind = (typeof HISTORY_KINDS)[number];
+
+/** the kinds whose state can be folded back to a moment (their streams hold their whole state) */
+export const TIME_TRAVEL_KINDS = ['account', 'organization'] as const;
+export type TTimeTravelKind = (typeof TIME_TRAVEL_KINDS)[number];
+
+const ZId = z.string({ error: 'id must be text' }).trim().min(1, { error: 'id is required' }).max(100, { error: 'id may be at most 100 characters' });
+
+export const ZHistoryPageShape = {
+  /** the `next_before` of the previous page */
+  before: optionalAuditFilter(ZAuditPosition),
+  limit: ZAuditLimit,
+};
+/** REST: `GET {kind}/{id}/history?before&limit` */
+export const ZHistoryPageInput = z.object(ZHistoryPageShape);
+/** tRPC: `audit.history` */
+export const ZEntityHistoryInput = z.object({ kind: z.enum(HISTORY_KINDS, { error: `kind must be one of ${HISTORY_KINDS.join(', ')}` }), id: ZId, ...ZHistoryPageShape });
+export type TEntityHistoryInput = z.input<typeof ZEntityHistoryInput>;
+
+/** one field an event changed: `before` is null when the stream never held it, values are display text */
+export interface TFieldChange {
+  field: string;
+  before: string | null;
+  after: string | null;
+}
+
+export interface THistoryEntry extends TAuditEvent {
+  /** what happened in plain words, e.g. 'Role Editor granted in Sales by admin from 10.0.0.4' */
+  summary: string;
+  changes: TFieldChange[];
+}
+
+export interface THistoryPage {
+  data: THistoryEntry[];
+  next_before: string | null;
+}
+
+const oneMoment = (value: { at?: string; position?: string }, context: z.RefinementCtx) => {
+  if (!value.at && !value.position) context.addIssue({ code: 'custom', path: ['at'], message: 'at or position is required' });
+  if (value.at && value.position) context.addIssue({ code: 'custom', path: ['position'], message: 'give at or position, not both' });
+};
+
+export const ZAsOfShape = {
+  /** the state after every event recorded at or before this time */
+  at: optionalAuditFilter(ZAuditInstant('at')),
+  /** the state after every event at or before this global position */
+  position: optionalAuditFilter(ZPositionOf('position')),
+};
+/** REST: `GET {kind}/{id}/as-of?at=|position=` */
+export const ZAsOfQueryInput = z.object(ZAsOfShape).superRefine(oneMoment);
+/** tRPC: `audit.asOf` */
+export const ZEntityAsOfInput = z
+  .object({ kind: z.enum(TIME_TRAVEL_KINDS, { error: `kind must be one of ${TIME_TRAVEL_KINDS.join(', ')}` }), id: ZId, ...ZAsOfShape })
+  .superRefine(oneMoment);
+export type TEntityAsOfInput = z.input<typeof ZEntityAsOfInput>;
+
+/** what an entity looked like: `fields` in display order, values as display text */
+export interface TAsOfAnswer {
+  kind: TTimeTravelKind;
+  id: string;
+  /** false when the entity did not exist yet (or no more) at that moment */
+  existed: boolean;
+  status: string;
+  /** the last event folded: its stream version, position and time (null when none) */
+  version: number;
+  position: string | null;
+  recorded_at: string | null;
+  fields: Array<{ field: string; value: string | null }>;
+}
