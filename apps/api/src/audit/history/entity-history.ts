@@ -59,7 +59,12 @@ export const looksLikeId = (value: unknown): value is string => typeof value ===
 /** every id-looking string in a value (keys too: roles are kept by organization id) */
 export function idsIn(value: unknown, into: Set<string> = new Set()): Set<string> {
   if (looksLikeId(value)) into.add(value);
-  else if (value instanceof Map) for (const [key, item] of value) (idsIn(key, into), idsIn(item, into));
+  else if (value instanceof Map) {
+    for (const [key, item] of value) {
+      idsIn(key, into);
+      idsIn(item, into);
+    }
+  }
   else if (value instanceof Set || Array.isArray(value)) for (const item of value) idsIn(item, into);
   else if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
