@@ -33,7 +33,7 @@ describe('runSimulate (simulator driver into a real outbox)', () => {
     expect(stdout.text()).toContain('queued #1 04A1B2C3 at 2026-11-22T09:00:00.000Z');
     expect(stdout.text()).toContain('queued #3 0A0B0C0E');
     expect(stdout.text()).toContain('queue depth 3 (oldest unsent #1');
-    expect(stdout.text()).toContain('arrives with the agent issue');
+    expect(stdout.text()).toContain("Nothing was sent: 'rollcall-agent run' sends the queue");
     expect(stderr.text()).toMatch(/rejected line 2: card UID "nope"/);
 
     const outbox = DurableOutbox.open(join(dataDir, OUTBOX_FILE_NAME));

@@ -21,8 +21,8 @@ export interface SimulateResult {
 }
 
 /**
- * Feeds simulator lines into the durable outbox and reports the queue. Nothing is sent: the sender
- * is a later issue, and saying so beats pretending, since the scans really are still waiting.
+ * Feeds simulator lines into the durable outbox and reports the queue. Nothing is sent (that is
+ * `run`), and it says so, since the scans really are still waiting.
  */
 export async function runSimulate(options: SimulateOptions): Promise<SimulateResult> {
   const { stdout, stderr } = options;
@@ -39,6 +39,7 @@ export async function runSimulate(options: SimulateOptions): Promise<SimulateRes
         stderr.write(`rejected ${event.message}\n`);
         continue;
       }
+      if (event.kind !== 'scan') continue;
       const queuedScan = outbox.enqueue(event.scan);
       queued += 1;
       stdout.write(`queued #${queuedScan.sequence} ${queuedScan.cardUid} at ${queuedScan.deviceTime.toISOString()}\n`);
@@ -48,7 +49,7 @@ export async function runSimulate(options: SimulateOptions): Promise<SimulateRes
     stdout.write(`${queued} queued, ${rejected} rejected; queue depth ${depth}`);
     stdout.write(oldest ? ` (oldest unsent #${oldest.sequence}, queued ${oldest.enqueuedAt.toISOString()})\n` : '\n');
     stdout.write(`outbox: ${outboxPath}\n`);
-    stdout.write('Sending to the server arrives with the agent issue; the scans stay queued until then.\n');
+    stdout.write("Nothing was sent: 'rollcall-agent run' sends the queue to the server.\n");
     return { queued, rejected, depth };
   } finally {
     outbox.close();

@@ -1,12 +1,17 @@
 import { type Scan } from '../scans/scan';
 
+/** The reader's condition, for health reports and the log. */
+export type DeviceState = 'open' | 'absent' | 'failed' | 'closed';
+
 /**
  * What every reader driver produces. A bad read is an event, not an exception, so one garbled scan
- * never stops a door; the caller logs it and keeps reading. The node-hid drivers (later issue) will
- * implement the same shape, with reopening an unplugged device kept inside the driver.
+ * never stops a door; the caller logs it and keeps reading. USB drivers also report their device's
+ * state (reopening an unplugged device is kept inside the driver).
  */
-export type DriverEvent = { kind: 'scan'; scan: Scan } | { kind: 'error'; message: string };
+export type DriverEvent = { kind: 'scan'; scan: Scan } | { kind: 'error'; message: string } | { kind: 'state'; state: DeviceState; detail?: string };
 
 export interface ScanDriver {
   events(): AsyncIterable<DriverEvent>;
+  /** stops reading: `events()` ends */
+  close?(): Promise<void> | void;
 }

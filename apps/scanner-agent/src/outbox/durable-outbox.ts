@@ -17,7 +17,18 @@ export interface DurableOutboxOptions {
 }
 
 /** Bumped whenever the tables change; an older agent refuses a file written by a newer one. */
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
+
+/** A scan the server refused for good (docs/readers.md, 'refused'): kept aside, never resent, reported. */
+export interface DeadLetter {
+  sequence: number;
+  cardUid: string;
+  deviceTime: Date;
+  enqueuedAt: Date;
+  refusedAt: Date;
+  code: string;
+  message: string;
+}
 
 interface ScanRow {
   sequence: number;
@@ -51,6 +62,9 @@ export class DurableOutbox {
     ackUpTo: Database.Statement<[number]>;
     ackOne: Database.Statement<[number]>;
     depth: Database.Statement<[], { depth: number }>;
+    deadLetter: Database.Statement<[string, string, string, number]>;
+    deadLetters: Database.Statement<[], ScanRow & { refused_at: string; code: string; message: string }>;
+    deadLetterCount: Database.Statement<[], { count: number }>;
   };
 
   private constructor(db: Database.Database, options: DurableOutboxOptions) {
@@ -64,6 +78,11 @@ export class DurableOutbox {
       ackUpTo: db.prepare('DELETE FROM outbox_scans WHERE sequence <= ?'),
       ackOne: db.prepare('DELETE FROM outbox_scans WHERE sequence = ?'),
       depth: db.prepare('SELECT COUNT(*) AS depth FROM outbox_scans'),
+      deadLetter: db.prepare(
+        'INSERT OR REPLACE INTO dead_letters (sequence, card_uid, device_time, enqueued_at, refused_at, code, message) SELECT sequence, card_uid, device_time, enqueued_at, ?, ?, ? FROM outbox_scans WHERE sequence = ?',
+      ),
+      deadLetters: db.prepare('SELECT sequence, card_uid, device_time, enqueued_at, refused_at, code, message FROM dead_letters ORDER BY sequence'),
+      deadLetterCount: db.prepare('SELECT COUNT(*) AS count FROM dead_letters'),
     };
     const meta = db.prepare<[], { outbox_id: string }>('SELECT outbox_id FROM outbox_meta WHERE singleton = 1').get();
     if (!meta) throw new Error('outbox_meta row is missing: the outbox file is damaged');
@@ -135,6 +154,60 @@ export class DurableOutbox {
     return deleteAll(ack);
   }
 
+  /**
+   * Moves a scan the server refused for good (a malformed UID, a sequence that goes backwards) out of
+   * the queue into `dead_letters`, in one transaction: retrying it cannot help and would block every
+   * scan behind it, but dropping it silently would lose a person's scan. Answers false when the
+   * sequence is not queued (already acknowledged or moved).
+   */
+  deadLetter(sequence: number, error: { code: string; message: string }): boolean {
+    const move = this.db.transaction(() => {
+      const copied = this.statements.deadLetter.run(this.now().toISOString(), error.code, error.message, sequence).changes;
+      if (copied === 0) return false;
+      this.statements.ackOne.run(sequence);
+      return true;
+    });
+    return move.immediate();
+  }
+
+  /** The scans set aside, oldest first. */
+  deadLetters(): DeadLetter[] {
+    return this.statements.deadLetters.all().map((row) => ({ ...toQueuedScan(row), refusedAt: new Date(row.refused_at), code: row.code, message: row.message }));
+  }
+
+  deadLetterCount(): number {
+    return this.statements.deadLetterCount.get()?.count ?? 0;
+  }
+
+  /**
+   * The reader this outbox's scans belong to. The first agent to send records it; afterwards a
+   * configuration naming another reader is refused, since sending these scans with another reader's
+   * token would credit them to the wrong door. Answers the recorded id.
+   */
+  bindReader(readerId: string): string {
+    const bind = this.db.transaction(() => {
+      this.db.prepare("INSERT OR IGNORE INTO agent_meta (key, value) VALUES ('reader_id', ?)").run(readerId);
+      return this.db.prepare<[], { value: string }>("SELECT value FROM agent_meta WHERE key = 'reader_id'").get()?.value ?? readerId;
+    });
+    return bind.immediate();
+  }
+
+  /**
+   * Makes the next handed-out sequence at least `lastSequence + 1`: used when a damaged outbox was
+   * moved aside, so the fresh file does not number from 1 again (the server would refuse those scans
+   * as going backwards). Never lowers the counter.
+   */
+  raiseSequenceTo(lastSequence: number): void {
+    this.db.prepare('UPDATE outbox_meta SET last_sequence = MAX(last_sequence, ?) WHERE singleton = 1').run(lastSequence);
+  }
+
+  /** Puts back a scan read from a damaged outbox with its original sequence (see `raiseSequenceTo`). */
+  restore(scan: QueuedScan): void {
+    this.db
+      .prepare('INSERT OR IGNORE INTO outbox_scans (sequence, card_uid, device_time, enqueued_at) VALUES (?, ?, ?, ?)')
+      .run(scan.sequence, scan.cardUid, scan.deviceTime.toISOString(), scan.enqueuedAt.toISOString());
+  }
+
   /** Number of scans not yet acknowledged. */
   depth(): number {
     return this.statements.depth.get()?.depth ?? 0;
@@ -184,7 +257,29 @@ function migrate(db: Database.Database, filePath: string): void {
       throw new Error(`outbox ${filePath} has schema version ${version}, newer than this agent's ${SCHEMA_VERSION}: upgrade the agent rather than risk the queued scans`);
     }
     if (version === SCHEMA_VERSION) return;
+    if (version < 1) createVersion1(db);
+    // 2: scans the server refused for good, and the reader the outbox belongs to
     db.exec(`
+      CREATE TABLE dead_letters (
+        sequence    INTEGER PRIMARY KEY,
+        card_uid    TEXT    NOT NULL,
+        device_time TEXT    NOT NULL,
+        enqueued_at TEXT    NOT NULL,
+        refused_at  TEXT    NOT NULL,
+        code        TEXT    NOT NULL,
+        message     TEXT    NOT NULL
+      ) STRICT;
+      CREATE TABLE agent_meta (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      ) STRICT;
+    `);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  }).immediate();
+}
+
+function createVersion1(db: Database.Database): void {
+  db.exec(`
       CREATE TABLE outbox_meta (
         singleton     INTEGER PRIMARY KEY CHECK (singleton = 1),
         outbox_id     TEXT    NOT NULL,
@@ -197,9 +292,7 @@ function migrate(db: Database.Database, filePath: string): void {
         enqueued_at TEXT    NOT NULL
       ) STRICT;
     `);
-    db.prepare('INSERT INTO outbox_meta (singleton, outbox_id, last_sequence) VALUES (1, ?, 0)').run(randomUUID());
-    db.pragma(`user_version = ${SCHEMA_VERSION}`);
-  }).immediate();
+  db.prepare('INSERT INTO outbox_meta (singleton, outbox_id, last_sequence) VALUES (1, ?, 0)').run(randomUUID());
 }
 
 function toQueuedScan(row: ScanRow): QueuedScan {

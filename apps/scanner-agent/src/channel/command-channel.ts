@@ -1,0 +1,195 @@
+import { ZReaderCommand, type TReaderConfiguration, type TReaderHealthReport, type TReaderMessage } from '@rollcall/contracts';
+import WebSocket from 'ws';
+import { type AgentLogger } from '../logging/logger';
+import { backoffDelay, sleep } from '../sender/backoff';
+
+/** close code the server uses when the reader's token stopped being valid (docs/readers.md) */
+const TOKEN_ENDED = 4001;
+
+/**
+ * The health report as the server keeps it, plus what it does not keep yet (sent anyway: the
+ * protocol's objects are not strict, so a newer agent's extra fields are ignored, not refused).
+ */
+export type HealthReport = Omit<TReaderHealthReport, 'sent_at'> & {
+  /** server clock minus device clock as the server last measured it, ms */
+  clock_skew_ms: number | null;
+  device_state: string;
+  dead_letters: number;
+};
+
+export interface CommandChannelOptions {
+  serverUrl: string;
+  token: string;
+  logger: AgentLogger;
+  health: () => HealthReport;
+  onConfigure: (configuration: TReaderConfiguration) => void;
+  /** armed until `expiresAt`, or null when register mode ended (with the server's reason) */
+  onRegisterMode: (armed: { expiresAt: string } | null, reason?: string) => void;
+  heartbeatSeconds: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  now?: () => Date;
+  fetch?: typeof fetch;
+}
+
+/**
+ * The reader's WebSocket to the API (docs/readers.md, 'The WebSocket channel to readers'): receives
+ * `configure` and register mode on/off, acknowledges each command, and sends a health report every
+ * `heartbeat_seconds`. It reconnects with backoff and jitter whenever the socket drops. While it is
+ * down, health goes by `POST reader/health`, whose answer also says whether register mode is on, so
+ * an enrollment reader's LED stays right without the socket.
+ */
+export class CommandChannel {
+  private readonly stopped = new AbortController();
+  private socket: WebSocket | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
+  private heartbeatMs: number;
+  private loop: Promise<void> | null = null;
+  private readonly now: () => Date;
+  private readonly wsUrl: string;
+  private readonly healthUrl: string;
+  connected = false;
+
+  constructor(private readonly options: CommandChannelOptions) {
+    this.now = options.now ?? (() => new Date());
+    const url = new URL('api/v2/reader/ws', options.serverUrl);
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    this.wsUrl = url.href;
+    this.healthUrl = new URL('api/v2/reader/health', options.serverUrl).href;
+    this.heartbeatMs = options.heartbeatSeconds * 1000;
+  }
+
+  start(): void {
+    this.loop ??= this.run();
+    this.scheduleHeartbeat();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped.abort();
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.socket?.close(1001, 'agent stopping');
+    await this.loop;
+  }
+
+  /** Sends a health report now (by the socket, or over HTTP while it is down). */
+  async reportHealth(): Promise<void> {
+    const report: TReaderHealthReport & HealthReport = { sent_at: this.now().toISOString(), ...this.options.health() };
+    if (this.socket && this.connected) {
+      this.send({ type: 'health', ...report });
+      return;
+    }
+    try {
+      const response = await (this.options.fetch ?? fetch)(this.healthUrl, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${this.options.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(report),
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (response.status !== 200) {
+        this.options.logger.debug({ status: response.status }, 'health report over HTTP not taken');
+        return;
+      }
+      const answer = (await response.json()) as { register_mode?: { expires_at: string } | null };
+      if (answer.register_mode !== undefined) this.options.onRegisterMode(answer.register_mode ? { expiresAt: answer.register_mode.expires_at } : null);
+    } catch (error) {
+      this.options.logger.debug({ error: error instanceof Error ? error.message : String(error) }, 'health report over HTTP failed');
+    }
+  }
+
+  private scheduleHeartbeat(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = setInterval(() => void this.reportHealth(), this.heartbeatMs);
+  }
+
+  private async run(): Promise<void> {
+    let failures = 0;
+    while (!this.stopped.signal.aborted) {
+      const outcome = await this.connectOnce();
+      if (this.stopped.signal.aborted) break;
+      failures = outcome.connected ? 1 : failures + 1;
+      const delay = outcome.tokenRefused ? this.options.retryMaxMs : backoffDelay(failures, this.options.retryBaseMs, this.options.retryMaxMs);
+      await sleep(delay, this.stopped.signal);
+    }
+  }
+
+  /** One connection, from the upgrade to its close. */
+  private connectOnce(): Promise<{ connected: boolean; tokenRefused: boolean }> {
+    const { logger } = this.options;
+    return new Promise((resolve) => {
+      let connected = false;
+      let tokenRefused = false;
+      const ws = new WebSocket(this.wsUrl, { headers: { authorization: `Bearer ${this.options.token}` }, handshakeTimeout: 10_000 });
+      this.socket = ws;
+      ws.on('unexpected-response', (_request, response) => {
+        if (response.statusCode === 401) {
+          tokenRefused = true;
+          logger.error({ url: this.wsUrl }, 'the server refused this reader token on the command channel (401): check ROLLCALL_AGENT_TOKEN; retrying slowly');
+        } else logger.warn({ status: response.statusCode, url: this.wsUrl }, 'command channel refused by the server');
+        ws.terminate();
+      });
+      ws.on('open', () => {
+        connected = true;
+        this.connected = true;
+        logger.info({ url: this.wsUrl }, 'command channel connected');
+        void this.reportHealth();
+      });
+      ws.on('message', (raw) => this.received(raw.toString()));
+      ws.on('error', (error) => logger.debug({ error: error.message }, 'command channel error'));
+      ws.on('close', (code, reason) => {
+        this.connected = false;
+        this.socket = null;
+        if (code === TOKEN_ENDED) {
+          tokenRefused = true;
+          logger.error({ code, reason: reason.toString() }, 'the server closed the command channel: this reader token is no longer valid (revoked, replaced, or reader deleted)');
+        } else if (connected && !this.stopped.signal.aborted) logger.warn({ code, reason: reason.toString() }, 'command channel closed; reconnecting');
+        resolve({ connected, tokenRefused });
+      });
+    });
+  }
+
+  private received(text: string): void {
+    const { logger } = this.options;
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      logger.warn('command channel: a message that is not JSON; ignored');
+      return;
+    }
+    if ((json as { type?: unknown })?.type === 'error') {
+      logger.warn({ error: (json as { error?: unknown }).error }, 'the server did not understand a message of this agent');
+      return;
+    }
+    const parsed = ZReaderCommand.safeParse(json);
+    if (!parsed.success) {
+      const commandId = (json as { command_id?: unknown })?.command_id;
+      logger.warn({ type: (json as { type?: unknown })?.type, problem: parsed.error.issues[0]?.message }, 'command channel: a command this agent does not know; refused');
+      if (typeof commandId === 'string' && /^[0-9a-f-]{36}$/i.test(commandId)) this.send({ type: 'command_ack', command_id: commandId, ok: false, error: 'unknown or malformed command' });
+      return;
+    }
+    const command = parsed.data;
+    try {
+      switch (command.type) {
+        case 'configure':
+          this.heartbeatMs = command.configuration.heartbeat_seconds * 1000;
+          this.scheduleHeartbeat();
+          this.options.onConfigure(command.configuration);
+          logger.info({ configuration: command.configuration }, 'configuration from the server applied');
+          break;
+        case 'register_mode.on':
+          this.options.onRegisterMode({ expiresAt: command.expires_at });
+          break;
+        case 'register_mode.off':
+          this.options.onRegisterMode(null, command.reason);
+          break;
+      }
+      this.send({ type: 'command_ack', command_id: command.command_id, ok: true });
+    } catch (error) {
+      this.send({ type: 'command_ack', command_id: command.command_id, ok: false, error: (error instanceof Error ? error.message : String(error)).slice(0, 500) });
+    }
+  }
+
+  private send(message: TReaderMessage | (TReaderMessage & Record<string, unknown>)): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+}

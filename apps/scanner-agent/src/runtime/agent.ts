@@ -1,0 +1,197 @@
+import { createReadStream, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { CommandChannel } from '../channel/command-channel';
+import { OUTBOX_FILE_NAME } from '../commands/simulate-command';
+import { type AgentConfig } from '../config/agent-config';
+import { type DeviceState, type ScanDriver } from '../drivers/scan-driver';
+import { SimulatorDriver } from '../drivers/simulator-driver';
+import { SocketSimulatorDriver } from '../drivers/socket-simulator-driver';
+import { HidDriver } from '../hid/hid-driver';
+import { type AgentLogger } from '../logging/logger';
+import { type DurableOutbox } from '../outbox/durable-outbox';
+import { openCheckedOutbox } from '../outbox/open-outbox';
+import { ScanSender } from '../sender/scan-sender';
+import { AGENT_VERSION } from '../version';
+import { Debouncer } from './debouncer';
+
+export interface AgentOptions {
+  config: AgentConfig;
+  logger: AgentLogger;
+  /** the simulator's stdin; defaults to process.stdin */
+  stdin?: NodeJS.ReadableStream;
+  now?: () => Date;
+}
+
+/** Builds the driver the configuration names. */
+export function createDriver(config: AgentConfig, stdin: NodeJS.ReadableStream, now: () => Date): ScanDriver {
+  switch (config.driver) {
+    case 'hid-keyboard':
+      return new HidDriver({ mode: 'keyboard', device: config.device, uidFormat: config.uidFormat, now });
+    case 'hid-raw':
+      return new HidDriver({ mode: 'raw', device: config.device, now });
+    case 'simulator': {
+      const input = config.simulatorInput;
+      if (input.startsWith('unix:')) return new SocketSimulatorDriver(input.slice('unix:'.length), now);
+      return new SimulatorDriver((input === '-' ? stdin : createReadStream(input)) as import('node:stream').Readable, { now });
+    }
+  }
+}
+
+/**
+ * The door daemon (DESIGN 8): device -> debounce -> durable outbox (committed, then acknowledged to
+ * the user) -> sender; the command channel beside it for register mode, configuration and health.
+ */
+export class Agent {
+  private readonly outbox: DurableOutbox;
+  private readonly sender: ScanSender | null;
+  private readonly channel: CommandChannel | null;
+  private readonly debouncer: Debouncer;
+  private readonly driver: ScanDriver;
+  private readonly now: () => Date;
+  private deviceState: DeviceState | 'reading' | 'input_ended' = 'closed';
+  private stopping = false;
+  private driverLoop: Promise<void> | null = null;
+  registerMode: { expiresAt: string } | null = null;
+
+  constructor(private readonly options: AgentOptions) {
+    const { config, logger } = options;
+    this.now = options.now ?? (() => new Date());
+    mkdirSync(config.dataDir, { recursive: true });
+    const outboxPath = join(config.dataDir, OUTBOX_FILE_NAME);
+    const { outbox, recovery } = openCheckedOutbox(outboxPath, { now: this.now });
+    this.outbox = outbox;
+    if (recovery) {
+      logger.error(
+        { moved_to: recovery.movedTo, problem: recovery.problem, salvaged_scans: recovery.salvagedScans, salvaged_last_sequence: recovery.salvagedLastSequence },
+        recovery.salvagedLastSequence === null
+          ? 'the outbox file failed its integrity check: moved aside for inspection and a new one started. Its sequence counter was unreadable, so numbering restarts: an administrator must reset the reader (POST /api/v2/readers/{id}/reset-sequence) or new scans will be refused as going backwards'
+          : 'the outbox file failed its integrity check: moved aside for inspection; its counter and the scans that could be read were carried into a new one',
+      );
+    }
+    const boundTo = outbox.bindReader(config.readerId);
+    const wrongReader = boundTo !== config.readerId;
+    if (wrongReader) {
+      logger.error(
+        { outbox: outboxPath, outbox_reader_id: boundTo, configured_reader_id: config.readerId, depth: outbox.depth() },
+        'the outbox belongs to another reader: its scans stay queued and nothing is sent, since this token would credit them to the wrong door. Fix ROLLCALL_AGENT_READER_ID, or give this reader its own data directory',
+      );
+    }
+    logger.info(
+      { reader_id: config.readerId, outbox: outboxPath, outbox_id: outbox.outboxId, last_sequence: outbox.lastSequence(), depth: outbox.depth(), dead_letters: outbox.deadLetterCount(), driver: config.driver, version: AGENT_VERSION },
+      'outbox open',
+    );
+    this.debouncer = new Debouncer(config.debounceMs);
+    this.driver = createDriver(config, options.stdin ?? process.stdin, this.now);
+    this.sender = wrongReader
+      ? null
+      : new ScanSender({
+          outbox,
+          serverUrl: config.serverUrl,
+          token: config.token,
+          logger,
+          batchMax: config.batchMax,
+          retryBaseMs: config.retryBaseMs,
+          retryMaxMs: config.retryMaxSeconds * 1000,
+          requestTimeoutMs: config.requestTimeoutSeconds * 1000,
+          now: this.now,
+          // the console's queue depth should not stay at 10,000 for a heartbeat after the backlog is gone
+          onAcknowledged: (depth) => {
+            if (depth === 0) void this.channel?.reportHealth();
+          },
+        });
+    this.channel = wrongReader
+      ? null
+      : new CommandChannel({
+          serverUrl: config.serverUrl,
+          token: config.token,
+          logger,
+          heartbeatSeconds: config.heartbeatSeconds,
+          retryBaseMs: config.retryBaseMs,
+          retryMaxMs: config.retryMaxSeconds * 1000,
+          now: this.now,
+          health: () => this.health(),
+          onConfigure: (configuration) => this.sender?.configure({ batchMax: Math.min(configuration.batch_max, config.batchMax), retryMaxMs: configuration.retry_max_seconds * 1000 }),
+          onRegisterMode: (armed, reason) => this.setRegisterMode(armed, reason),
+        });
+  }
+
+  start(): void {
+    this.sender?.start();
+    this.channel?.start();
+    this.driverLoop = this.readDriver();
+  }
+
+  /** Graceful stop (SIGTERM): no new scans, the request in flight may finish, the outbox is closed. */
+  async stop(): Promise<void> {
+    if (this.stopping) return;
+    this.stopping = true;
+    this.options.logger.info({ depth: this.outbox.depth() }, 'stopping');
+    await this.driver.close?.();
+    await this.sender?.stop(5000);
+    await this.channel?.stop();
+    this.outbox.close();
+    this.options.logger.info('stopped; queued scans stay in the outbox for the next start');
+  }
+
+  health() {
+    const oldest = this.outbox.oldestUnsent();
+    return {
+      queue_depth: this.outbox.depth(),
+      oldest_queued_at: oldest ? oldest.enqueuedAt.toISOString() : null,
+      last_sequence: this.outbox.lastSequence(),
+      device_connected: this.deviceState === 'open' || this.deviceState === 'reading',
+      agent_version: AGENT_VERSION,
+      clock_skew_ms: this.sender?.clockSkewMs ?? null,
+      device_state: this.deviceState,
+      dead_letters: this.outbox.deadLetterCount(),
+    };
+  }
+
+  private setRegisterMode(armed: { expiresAt: string } | null, reason?: string): void {
+    const was = this.registerMode;
+    this.registerMode = armed;
+    if (armed && was?.expiresAt !== armed.expiresAt) this.options.logger.info({ expires_at: armed.expiresAt }, 'register mode on: the next card at this reader is registered to an account');
+    else if (!armed && was) this.options.logger.info({ reason: reason ?? 'ended' }, 'register mode off');
+  }
+
+  private async readDriver(): Promise<void> {
+    const { logger } = this.options;
+    if (this.options.config.driver === 'simulator') this.deviceState = 'reading';
+    try {
+      for await (const event of this.driver.events()) {
+        if (this.stopping) break;
+        if (event.kind === 'state') {
+          this.deviceState = event.state;
+          const fields = { device_state: event.state, detail: event.detail };
+          if (event.state === 'open') logger.info(fields, 'reader device open');
+          else logger.warn(fields, 'reader device not available; retrying with backoff');
+          continue;
+        }
+        if (event.kind === 'error') {
+          logger.warn({ error: event.message }, 'unreadable scan ignored');
+          continue;
+        }
+        if (!this.debouncer.accept(event.scan.cardUid)) {
+          logger.debug({ card_uid: event.scan.cardUid }, 'same card still held against the reader; read dropped');
+          continue;
+        }
+        // Committed (fsync) before anything tells the user it was read.
+        const queued = this.outbox.enqueue(event.scan);
+        logger.info({ sequence: queued.sequence, card_uid: queued.cardUid, device_time: queued.deviceTime.toISOString() }, 'scan queued');
+        this.sender?.notify();
+        // A file or a fast socket yields lines without ever waiting: give the sender and the
+        // command channel their turn, or a long backlog would be queued before anything is sent.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      if (!this.stopping && this.options.config.driver === 'simulator') {
+        this.deviceState = 'input_ended';
+        logger.info({ depth: this.outbox.depth() }, 'simulator input ended; still sending the queue');
+      }
+    } catch (error) {
+      if (!this.stopping) {
+        this.deviceState = 'failed';
+        logger.error({ error: error instanceof Error ? error.message : String(error) }, 'the scan input failed; queued scans are still sent');
+      }
+    }
+  }
+}

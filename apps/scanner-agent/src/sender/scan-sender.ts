@@ -1,0 +1,274 @@
+import { READER_SCAN_BATCH_MAX, ZScanBatchAck, type TReaderScanBatch, type TScanBatchAck } from '@rollcall/contracts';
+import { type AgentLogger } from '../logging/logger';
+import { type DurableOutbox, type QueuedScan } from '../outbox/durable-outbox';
+import { backoffDelay, sleep } from './backoff';
+
+export interface ScanSenderOptions {
+  outbox: DurableOutbox;
+  /** base URL of the API, e.g. https://rollcall.example.com/ */
+  serverUrl: string;
+  token: string;
+  logger: AgentLogger;
+  batchMax: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  requestTimeoutMs: number;
+  fetch?: typeof fetch;
+  /** the device clock, sent as `sent_at` */
+  now?: () => Date;
+  random?: () => number;
+  /** after each answer, with the queue depth left (the agent reports health when it reaches 0) */
+  onAcknowledged?: (depth: number) => void;
+}
+
+export type SenderState = 'idle' | 'sending' | 'retrying' | 'token_refused';
+
+type Attempt =
+  | { kind: 'answered'; answer: TScanBatchAck }
+  | { kind: 'retry'; reason: string }
+  | { kind: 'token_refused'; reason: string }
+  | { kind: 'batch_refused'; code: string; message: string };
+
+/** what one request did, for logs and tests */
+export interface SendReport {
+  sent: number;
+  accepted: number;
+  alreadyAccepted: number;
+  refused: number;
+}
+
+/**
+ * Sends the outbox to the server (docs/readers.md, 'Posting scans'): one request at a time, oldest
+ * scans first, up to `batchMax` per request, each with its sequence as the idempotency key. A scan
+ * leaves the outbox only when the server's answer acknowledges it ('accepted' or 'already_accepted');
+ * a scan it refuses for good goes to the dead-letter table, so one bad scan never blocks the door.
+ * Anything else (no answer, a timeout, a 5xx, a refused token) keeps every scan queued and retries
+ * with exponential backoff and full jitter. Resending after a crash or a lost answer is always safe:
+ * the server answers 'already_accepted' and counts nothing twice.
+ */
+export class ScanSender {
+  private readonly outbox: DurableOutbox;
+  private readonly logger: AgentLogger;
+  private readonly fetchFn: typeof fetch;
+  private readonly now: () => Date;
+  private readonly random: () => number;
+  private readonly scansUrl: string;
+  private batchMax: number;
+  private retryMaxMs: number;
+  /** lowered while the server refuses a whole batch, to find the scan it objects to */
+  private splitLimit: number | null = null;
+  private failures = 0;
+  private tokenRefused = false;
+  private wake: AbortController = new AbortController();
+  private readonly stopped = new AbortController();
+  private loop: Promise<void> | null = null;
+  private request: AbortController | null = null;
+
+  state: SenderState = 'idle';
+  /** server clock minus device clock, as last measured by the server (ms) */
+  clockSkewMs: number | null = null;
+  lastError: string | null = null;
+  readonly totals: SendReport = { sent: 0, accepted: 0, alreadyAccepted: 0, refused: 0 };
+
+  constructor(private readonly options: ScanSenderOptions) {
+    this.outbox = options.outbox;
+    this.logger = options.logger;
+    this.fetchFn = options.fetch ?? fetch;
+    this.now = options.now ?? (() => new Date());
+    this.random = options.random ?? Math.random;
+    this.scansUrl = new URL('api/v2/reader/scans', options.serverUrl).href;
+    this.batchMax = options.batchMax;
+    this.retryMaxMs = options.retryMaxMs;
+  }
+
+  /** The server's `configure` command: batch size and backoff cap. */
+  configure(settings: { batchMax?: number; retryMaxMs?: number }): void {
+    if (settings.batchMax !== undefined) this.batchMax = Math.max(1, Math.min(READER_SCAN_BATCH_MAX, settings.batchMax));
+    if (settings.retryMaxMs !== undefined) this.retryMaxMs = Math.max(1000, settings.retryMaxMs);
+  }
+
+  /** A scan was queued: send now rather than at the next timer. */
+  notify(): void {
+    this.wake.abort();
+  }
+
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  /**
+   * Stops after the request in flight, if it answers within `graceMs` (its acknowledgements are then
+   * applied); otherwise it is abandoned, and its scans, still queued, go again on the next start.
+   */
+  async stop(graceMs = 5000): Promise<void> {
+    this.stopped.abort();
+    this.wake.abort();
+    const abandon = setTimeout(() => this.request?.abort(), graceMs);
+    try {
+      await this.loop;
+    } finally {
+      clearTimeout(abandon);
+    }
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped.signal.aborted) {
+      if (this.wake.signal.aborted) this.wake = new AbortController();
+      const batch = this.outbox.peekBatch(this.splitLimit ?? this.batchMax);
+      if (batch.length === 0) {
+        this.state = 'idle';
+        // woken by notify(); the timer is only a safety net (another process may have queued scans)
+        await sleep(1000, AbortSignal.any([this.wake.signal, this.stopped.signal]));
+        continue;
+      }
+      this.state = 'sending';
+      const attempt = await this.post(batch);
+      const delay = this.handle(batch, attempt);
+      if (delay > 0) await sleep(delay, this.stopped.signal);
+    }
+    this.state = 'idle';
+  }
+
+  /** Applies one attempt's result; answers how long to wait before the next. */
+  private handle(batch: QueuedScan[], attempt: Attempt): number {
+    switch (attempt.kind) {
+      case 'answered': {
+        const report = this.apply(batch, attempt.answer);
+        if (this.failures > 0) this.logger.info({ depth: this.outbox.depth(), after_failures: this.failures }, 'server reachable again; sending the queue');
+        this.failures = 0;
+        this.tokenRefused = false;
+        this.lastError = null;
+        if (this.splitLimit !== null && report.refused + report.accepted + report.alreadyAccepted === batch.length) this.splitLimit = null;
+        return 0;
+      }
+      case 'batch_refused': {
+        // A request refused as a whole (400) names no scan: halve the batch until it is one scan, then
+        // set that one aside, so a single malformed scan cannot hold the queue.
+        if (batch.length > 1) {
+          this.splitLimit = Math.max(1, Math.floor(batch.length / 2));
+          this.logger.warn({ code: attempt.code, error: attempt.message, batch: batch.length, next_batch: this.splitLimit }, 'server refused a whole batch; sending smaller batches to find the scan it objects to');
+          return 0;
+        }
+        const [scan] = batch;
+        this.outbox.deadLetter(scan.sequence, { code: attempt.code, message: attempt.message });
+        this.totals.refused += 1;
+        this.logger.error({ sequence: scan.sequence, card_uid: scan.cardUid, code: attempt.code, error: attempt.message }, 'server refused a scan for good; moved to the dead-letter table (rollcall-agent dead-letters lists them)');
+        return 0;
+      }
+      case 'token_refused': {
+        // once per episode: a refused token does not heal by itself, so repeating it only buries it
+        if (!this.tokenRefused) {
+          this.logger.error(
+            { reason: attempt.reason, depth: this.outbox.depth(), url: this.scansUrl },
+            'the server refused this reader token (revoked, replaced, or for a deleted reader): check ROLLCALL_AGENT_TOKEN and the reader in the console; every scan stays queued and is sent once a valid token is configured',
+          );
+        }
+        this.tokenRefused = true;
+        this.state = 'token_refused';
+        this.lastError = attempt.reason;
+        this.failures += 1;
+        return this.retryMaxMs;
+      }
+      case 'retry': {
+        this.failures += 1;
+        this.lastError = attempt.reason;
+        const delay = backoffDelay(this.failures, this.options.retryBaseMs, this.retryMaxMs, this.random);
+        // first failure and then every tenth: a server down for an hour should not flood the journal
+        if (this.failures === 1 || this.failures % 10 === 0) this.logger.warn({ reason: attempt.reason, failures: this.failures, retry_in_ms: delay, depth: this.outbox.depth() }, 'could not send scans; they stay queued and are retried');
+        this.state = 'retrying';
+        return delay;
+      }
+    }
+  }
+
+  private apply(batch: QueuedScan[], answer: TScanBatchAck): SendReport {
+    this.clockSkewMs = answer.skew_ms;
+    const sent = new Map(batch.map((scan) => [scan.sequence, scan]));
+    const done: number[] = [];
+    const report: SendReport = { sent: batch.length, accepted: 0, alreadyAccepted: 0, refused: 0 };
+    for (const ack of answer.acks) {
+      const scan = sent.get(ack.sequence);
+      // An acknowledgement for a scan not in this request must not delete anything.
+      if (!scan) {
+        this.logger.warn({ sequence: ack.sequence }, 'server acknowledged a sequence this request did not carry; ignored');
+        continue;
+      }
+      sent.delete(ack.sequence);
+      if (ack.status === 'refused') {
+        this.outbox.deadLetter(ack.sequence, ack.error);
+        report.refused += 1;
+        this.logger.error({ sequence: ack.sequence, card_uid: scan.cardUid, code: ack.error.code, error: ack.error.message }, 'server refused a scan for good; moved to the dead-letter table (rollcall-agent dead-letters lists them)');
+        continue;
+      }
+      done.push(ack.sequence);
+      if (ack.status === 'accepted') report.accepted += 1;
+      else report.alreadyAccepted += 1;
+    }
+    if (done.length > 0) this.outbox.acknowledge(done);
+    if (sent.size > 0) this.logger.warn({ sequences: [...sent.keys()].slice(0, 20) }, 'server answered without acknowledging some scans; they stay queued');
+    this.totals.sent += report.sent;
+    this.totals.accepted += report.accepted;
+    this.totals.alreadyAccepted += report.alreadyAccepted;
+    this.totals.refused += report.refused;
+    this.options.onAcknowledged?.(this.outbox.depth());
+    this.logger.info({ sent: report.sent, accepted: report.accepted, already_accepted: report.alreadyAccepted, refused: report.refused, first: batch[0].sequence, last: batch[batch.length - 1].sequence, skew_ms: answer.skew_ms }, 'scans acknowledged');
+    return report;
+  }
+
+  private async post(batch: QueuedScan[]): Promise<Attempt> {
+    const body: TReaderScanBatch = {
+      sent_at: this.now().toISOString(),
+      scans: batch.map((scan) => ({ card_uid: scan.cardUid, sequence: scan.sequence, device_time: scan.deviceTime.toISOString() })),
+    };
+    const request = new AbortController();
+    this.request = request;
+    const timeout = setTimeout(() => request.abort(new Error(`no answer within ${this.options.requestTimeoutMs} ms`)), this.options.requestTimeoutMs);
+    try {
+      const response = await this.fetchFn(this.scansUrl, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${this.options.token}`,
+          'content-type': 'application/json',
+          // a reader reads nothing back: answer as soon as the scans are appended (docs/readers.md)
+          'x-rollcall-consistency': 'none',
+        },
+        body: JSON.stringify(body),
+        signal: request.signal,
+      });
+      const text = await response.text();
+      if (response.status === 200) {
+        const parsed = ZScanBatchAck.safeParse(safeJson(text));
+        if (parsed.success) return { kind: 'answered', answer: parsed.data };
+        return { kind: 'retry', reason: `the server's answer is not a scan acknowledgement (${parsed.error.issues[0]?.message ?? 'unreadable'})` };
+      }
+      const error = errorOf(text);
+      if (response.status === 401 || response.status === 403) return { kind: 'token_refused', reason: `${response.status} ${error.code}: ${error.message}` };
+      if (response.status === 400 || response.status === 413 || response.status === 422) return { kind: 'batch_refused', code: error.code, message: error.message };
+      if (response.status === 404) return { kind: 'retry', reason: `404 at ${this.scansUrl}: is ROLLCALL_AGENT_SERVER_URL the Rollcall API?` };
+      return { kind: 'retry', reason: `${response.status} ${error.code}: ${error.message}` };
+    } catch (error) {
+      const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+      const reason = request.signal.aborted ? String((request.signal.reason as Error | undefined)?.message ?? 'aborted') : `${error instanceof Error ? error.message : String(error)}${cause}`;
+      return { kind: 'retry', reason };
+    } finally {
+      clearTimeout(timeout);
+      this.request = null;
+    }
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function errorOf(text: string): { code: string; message: string } {
+  const body = safeJson(text) as { error?: { code?: unknown; message?: unknown; fields?: unknown } } | undefined;
+  const code = typeof body?.error?.code === 'string' ? body.error.code : 'unknown';
+  const fields = body?.error?.fields ? ` ${JSON.stringify(body.error.fields)}` : '';
+  const message = typeof body?.error?.message === 'string' ? body.error.message + fields : text.slice(0, 200) || '(empty answer)';
+  return { code, message };
+}
