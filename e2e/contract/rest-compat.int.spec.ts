@@ -35,6 +35,7 @@ describe('REST compatibility contract', () => {
     if (route.path.startsWith('policy') && route.method !== 'delete') return samplePolicy();
     if (route.path === 'account/{id}' && route.method === 'put') return { first_name: 'Ada', last_name: 'Lovelace', email: `ada.${Date.now().toString(36)}.${(policies += 1)}@example.com`, birth_date: '1815-12-10', gender: 'female', time_zone: 'Europe/London', locale: 'en', website: 'https://example.com' };
     if (route.path === 'account/{id}/profile-picture') return { picture: TINY_PNG };
+    if (route.path === 'account/{id}/claims' && route.method === 'put') return { claims: { nickname: 'Contract' } };
     if (route.path === 'accounts/import/csv') return { csv: [newAccount()] };
     if (route.path === 'account/{id}/auth' && route.method === 'put') return { status_id: 1, policy_id: null };
     if (route.path === 'account/{id}/password') return { password: 'a sample password 1' };
@@ -44,7 +45,7 @@ describe('REST compatibility contract', () => {
     return undefined;
   };
   /** query strings and path words of the search rows */
-  const samplePath = (path: string) => path.replace('{search}', 'adm') + (path === 'account/find' || path === 'account/find/username' ? '?username=adm' : '');
+  const samplePath = (path: string) => path.replace('{search}', 'adm') + (path === 'account/find' || path === 'account/find/username' ? '?username=adm' : path.endsWith('/as-of') ? `?at=${new Date().toISOString()}` : '');
   /** a fresh account awaiting activation and the token of its activation mail (a token works once) */
   const awaitingActivation = async () => {
     const account = newAccount({ password: undefined, no_password: true, activation: true });

@@ -19,6 +19,8 @@ import { AttendanceModule } from './attendance/attendance.module';
 import { AttendanceStatusesModule } from './attendance-statuses/attendance-statuses.module';
 import { CalendarModule } from './calendar/calendar.module';
 import { AuditModule } from './audit/audit.module';
+import { OidcModule } from './oidc/oidc.module';
+import { SsoClaimsModule } from './sso-claims/sso-claims.module';
 
 import { HealthController } from './operations/health.controller';
 import { MetricsController } from './operations/metrics.controller';
@@ -31,7 +33,7 @@ export class AppModule {
     return {
       module: AppModule,
       // AuthModule first: its fixed routes (account/current) must be matched before account/:id
-      imports: [configModule, CoreModule, AuthModule, AccountsModule, PoliciesModule, AccessTokensModule, OrganizationsModule, MailModule, TeamsModule, ApplicationsModule, AttendanceStatusesModule, CalendarModule, ReadersModule, AttendanceModule, AuditModule],
+      imports: [configModule, CoreModule, AuthModule, AccountsModule, PoliciesModule, AccessTokensModule, OrganizationsModule, MailModule, TeamsModule, ApplicationsModule, AttendanceStatusesModule, CalendarModule, ReadersModule, AttendanceModule, AuditModule, SsoClaimsModule, OidcModule],
       controllers: [OpenApiController, HealthController, MetricsController],
       providers: [LiveFeed, TrpcServer, BootstrapAdminService, OperationsGauges],
     };

@@ -18,6 +18,7 @@ import type { DestinationStream } from 'pino';
 import { accessLog } from './operations/access-log';
 import { createJsonLogger, JsonNestLogger } from './operations/json-logger';
 import { compileTrust, resolveClientAddress } from './http/client-address';
+import { mountOidc } from './oidc/oidc.module';
 
 export interface RunningApp {
   app: INestApplication;
@@ -63,6 +64,8 @@ export async function startApp(config: AppConfig, options: { print?: (line: stri
   restBodyParsing(express);
   app.useGlobalFilters(new ApiExceptionFilter());
   app.enableShutdownHooks();
+  // the OpenID Connect provider under /oidc (docs/adr/0014): before the console's catch-all
+  await mountOidc(app, express);
   // the console's files and client-side routes; /api, /trpc and /ws are left to the API
   serveConsole(express, config.consoleDir);
   await app.init();

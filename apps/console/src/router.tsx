@@ -4,7 +4,7 @@ import BlankLayout from './layouts/BlankLayout';
 import { NotFoundPage, RouteErrorPage } from './features/errors/ErrorPage';
 import { accountProfileRoute, accountsRoute } from './features/accounts/routes';
 import { accessTokensRoute } from './features/access-tokens/routes';
-import { auditEventsRoute } from './features/audit/routes';
+import { auditEventsRoute, projectionsRoute } from './features/audit/routes';
 import { applicationDetailsRoute, applicationsRoute } from './features/applications/routes';
 import { arrivalsDeparturesRoute } from './features/arrivals-departures/routes';
 import { attendanceStatusesRoute } from './features/attendance-statuses/routes';
@@ -15,6 +15,7 @@ import { statisticsRoute } from './features/statistics/routes';
 import { teamsRoute } from './features/teams/routes';
 import { readersRoute } from './features/readers/routes';
 import { presenceRoute } from './features/presence/routes';
+import { oidcInteractionRoute } from './features/oidc/routes';
 
 // Route-level code splitting: each screen (and the admin shell) is its own chunk.
 const AdminLayout = lazyWithReload(() => import('./layouts/AdminLayout'));
@@ -27,6 +28,7 @@ const AccountProfilePage = lazyWithReload(() => import('./features/accounts/prof
 const PasswordPoliciesPage = lazyWithReload(() => import('./features/password-policies/PasswordPoliciesPage'));
 const AccessTokensPage = lazyWithReload(() => import('./features/access-tokens/AccessTokensPage'));
 const EventLogPage = lazyWithReload(() => import('./features/audit/EventLogPage'));
+const ProjectionsPage = lazyWithReload(() => import('./features/audit/ProjectionsPage'));
 const OrganizationsPage = lazyWithReload(() => import('./features/organizations/OrganizationsPage'));
 const OrganizationDetailsPage = lazyWithReload(() => import('./features/organizations/details/OrganizationDetailsPage'));
 const TeamsPage = lazyWithReload(() => import('./features/teams/TeamsPage'));
@@ -36,13 +38,8 @@ const AttendanceStatusesPage = lazyWithReload(() => import('./features/attendanc
 const ReadersPage = lazyWithReload(() => import('./features/readers/ReadersPage'));
 const ArrivalsDeparturesPage = lazyWithReload(() => import('./features/arrivals-departures/ArrivalsDeparturesPage'));
 const PresencePage = lazyWithReload(() => import('./features/presence/PresencePage'));
-const ComingSoonPage = lazyWithReload(() => import('./components/ComingSoonPage'));
-
-/** Screens of later releases: the route exists and names itself. */
-const later = (path: string, titleKey: string): RouteObject => ({
-  path,
-  element: <ComingSoonPage titleKey={titleKey} />,
-});
+const StatisticsPage = lazyWithReload(() => import('./features/statistics/StatisticsPage'));
+const OidcInteractionPage = lazyWithReload(() => import('./features/oidc/OidcInteractionPage'));
 
 const adminScreens: RouteObject[] = [
   { path: accountsRoute, element: <AccountsPage /> },
@@ -55,11 +52,12 @@ const adminScreens: RouteObject[] = [
   { path: passwordPoliciesRoute, element: <PasswordPoliciesPage /> },
   { path: presenceRoute, element: <PresencePage /> },
   { path: arrivalsDeparturesRoute, element: <ArrivalsDeparturesPage /> },
-  later(statisticsRoute, 'nav.statistics'),
+  { path: statisticsRoute, element: <StatisticsPage /> },
   { path: attendanceStatusesRoute, element: <AttendanceStatusesPage /> },
   { path: readersRoute, element: <ReadersPage /> },
   { path: accessTokensRoute, element: <AccessTokensPage /> },
   { path: auditEventsRoute, element: <EventLogPage /> },
+  { path: projectionsRoute, element: <ProjectionsPage /> },
 ];
 
 export const routes: RouteObject[] = [
@@ -74,6 +72,7 @@ export const routes: RouteObject[] = [
           { path: signInRoute, element: <SignInPage /> },
           { path: changePasswordRoute, element: <ChangePasswordPage /> },
           { path: activateRoute, element: <ActivatePage /> },
+          { path: oidcInteractionRoute, element: <OidcInteractionPage /> },
         ],
       },
       {

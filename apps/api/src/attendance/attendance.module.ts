@@ -17,6 +17,11 @@ import { OpenDaySweeper } from './open-day-sweeper';
 import { RegisterModeSweeper } from './register-mode-sweeper';
 import { SmartCardsV1Controller } from './rest/smart-cards.v1.controller';
 import { SmartCardsV2Controller } from './rest/smart-cards.v2.controller';
+import { AccountAttendanceHandler } from './queries/account-attendance.query';
+import { DownloadAttendanceStatisticsHandler } from './queries/download-attendance-statistics.query';
+import { ListAttendanceStatisticsHandler } from './queries/list-attendance-statistics.query';
+import { AttendanceReportsV1Controller } from './rest/attendance-reports.v1.controller';
+import { AttendanceReportsV2Controller } from './rest/attendance-reports.v2.controller';
 
 /**
  * Scans to attendance, smart cards and register mode (docs/adr/0013): REST v1/v2 and
@@ -24,7 +29,7 @@ import { SmartCardsV2Controller } from './rest/smart-cards.v2.controller';
  */
 @Module({
   imports: [AuthModule],
-  controllers: [SmartCardsV1Controller, SmartCardsV2Controller, ArrivalsDeparturesV2Controller],
+  controllers: [SmartCardsV1Controller, SmartCardsV2Controller, ArrivalsDeparturesV2Controller, AttendanceReportsV1Controller, AttendanceReportsV2Controller],
   providers: [
     { provide: ATTENDANCE_SETTINGS, useFactory: () => attendanceSettingsFrom() },
     RecordReaderScansHandler,
@@ -38,6 +43,9 @@ import { SmartCardsV2Controller } from './rest/smart-cards.v2.controller';
     CorrectAttendanceSlotHandler,
     ListArrivalsDeparturesHandler,
     PresenceNowHandler,
+    AccountAttendanceHandler,
+    ListAttendanceStatisticsHandler,
+    DownloadAttendanceStatisticsHandler,
     RegisterModeSweeper,
     OpenDaySweeper,
   ],

@@ -12,7 +12,7 @@ describe.each(storageKinds())('history and time travel (%s)', (kind) => {
   let app: TestApp;
   let admin: Client;
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const made = {} as { sales: string; other: string; editor: string; account: { id: string; first_name: string; last_name: string; email: string }; beforeRename: string; renamedAt: string };
+  const made = {} as { sales: string; other: string; editor: string; account: { id: string; username: string; first_name: string; last_name: string; email: string }; beforeRename: string; renamedAt: string };
 
   const created = async (answer: Promise<{ status: number; body: { data?: { id: string }; id?: string } }>) => {
     const { status, body } = await answer;

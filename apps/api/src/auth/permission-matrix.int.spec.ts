@@ -119,6 +119,7 @@ const ROUTES: RouteCase[] = [
   { name: "an account's arrivals and departures", trpc: (x) => ['query', 'smartCards.slots', { account_id: x.member }] },
   { name: "an account's calendar", rest: (x) => ['GET', `account/${x.member}/calendar`], trpc: (x) => ['query', 'calendar.events', { account_id: x.member, from: '2026-11-01', to: '2026-11-30' }] },
   { name: 'plan a calendar event', rest: (x) => ['POST', `account/${x.member}/tracking-status`, { title: 42 }], trpc: (x) => ['mutation', 'calendar.create', { account_id: x.member, title: 42 }] },
+  { name: "an account's attendance", rest: (x) => ['GET', `account/${x.member}/attendance/weekly`], trpc: (x) => ['query', 'attendanceReports.ofAccount', { account_id: x.member, selected: 'weekly' }] },
   { name: "an account's application roles", versions: ['v2'], rest: (x) => ['GET', `account/${x.member}/application-roles`], trpc: (x) => ['query', 'applications.rolesOfAccount', { account_id: x.member }] },
   { name: 'leave a team', rest: async (x, fresh) => ['DELETE', `account/${await fresh.teamMember()}/leave-team/${x.team}`], trpc: async (x, fresh) => ['mutation', 'teams.removeMember', { team_id: x.team, account_id: await fresh.teamMember() }] },
 ];
@@ -136,6 +137,7 @@ const LISTS: RouteCase[] = [
   { name: 'tokens', rest: () => ['GET', 'tokens'], trpc: () => ['query', 'tokens.list', {}] },
   { name: 'system permissions', rest: () => ['GET', 'permissions/system'], trpc: () => ['query', 'tokens.systemPermissions', undefined] },
   { name: 'password policies', rest: () => ['GET', 'policies'], trpc: () => ['query', 'policies.list', undefined] },
+  { name: 'attendance statistics', rest: () => ['GET', 'accounts/statistics/attendance'], trpc: () => ['query', 'attendanceReports.statistics', {}] },
 ];
 
 /** What belongs to no organization: only the super administrator. */

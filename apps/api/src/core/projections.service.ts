@@ -1,8 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Kysely } from 'kysely';
-import type { EventStore } from '../event-store/event-store.port';
+import { PROJECTION_LAG_COUNTED, type TProjectionsAnswer, type TRetryAnswer, type TSetAsideEvent } from '@rollcall/contracts';
+import { formatPosition, type EventStore, type Position } from '../event-store/event-store.port';
 import { ProjectionProgress } from '../projections/projection-progress';
 import { ProjectionRunner } from '../projections/projection-runner';
+import { retrySetAside } from '../projections/set-aside';
 import type { ReadDatabase } from '../read-db/read-database';
 import { ProjectionRegistry } from './projection-registry';
 import { EVENT_STORE, READ_DB } from './tokens';
@@ -23,17 +25,84 @@ export class ProjectionsService {
   ) {}
 
   async start(): Promise<void> {
-    this.runner = new ProjectionRunner(this.store, this.db, this.registry.all(), this.progress, (name, error) => {
-      const message = error instanceof Error ? error.message : String(error);
-      this.failed.set(name, message);
-      this.logger.error(`projection ${name} stopped: ${message}`);
-    });
+    this.runner = new ProjectionRunner(
+      this.store,
+      this.db,
+      this.registry.all(),
+      this.progress,
+      (name, error) => {
+        const message = error instanceof Error ? error.message : String(error);
+        this.failed.set(name, message);
+        this.logger.error(`projection ${name} stopped: ${message}`);
+      },
+      (name, event) => this.logger.warn(`projection ${name} set aside event ${formatPosition(event.position)} ${event.type} of ${event.streamId}`),
+    );
     await this.runner.start();
     await this.runner.catchUp();
   }
 
   failures(): string[] {
     return [...this.failed.keys()];
+  }
+
+  /** each projection's position, lag behind the head, rate, state, last error and set-aside count */
+  async status(): Promise<TProjectionsAnswer> {
+    const head = await this.store.headPosition();
+    const checkpoints = new Map((await this.db.selectFrom('projection_checkpoints').select(['projection', 'last_error']).execute()).map((row) => [row.projection, row.last_error]));
+    const setAside = new Map(
+      (await this.db.selectFrom('projection_set_aside').select(['projection']).select((eb) => eb.fn.countAll<number>().as('count')).groupBy('projection').execute()).map((row) => [row.projection, Number(row.count)]),
+    );
+    const projections = [];
+    for (const projection of this.registry.all()) {
+      const position = this.progress.positionOf(projection.name);
+      const behind = await this.lagOf(position, head);
+      projections.push({
+        name: projection.name,
+        position: formatPosition(position),
+        lag: behind.lag,
+        lag_more: behind.more,
+        rate: Math.round(this.progress.rateOf(projection.name) * 10) / 10,
+        state: this.failed.has(projection.name) ? ('stopped' as const) : ('running' as const),
+        last_error: this.failed.get(projection.name) ?? checkpoints.get(projection.name) ?? null,
+        set_aside: setAside.get(projection.name) ?? 0,
+      });
+    }
+    return { head: formatPosition(head), projections };
+  }
+
+  /** the events a projection set aside, oldest first */
+  async setAside(projection: string): Promise<TSetAsideEvent[] | null> {
+    if (!this.projectionNamed(projection)) return null;
+    const rows = await this.db.selectFrom('projection_set_aside').selectAll().where('projection', '=', projection).orderBy('position_commit').orderBy('position_sequence').limit(1000).execute();
+    return rows.map((row) => ({
+      projection: row.projection,
+      position: formatPosition({ commit: Number(row.position_commit), sequence: Number(row.position_sequence) }),
+      stream_id: row.stream_id,
+      event_type: row.event_type,
+      error: row.error,
+      set_aside_at: row.set_aside_at,
+      attempts: Number(row.attempts),
+    }));
+  }
+
+  /** applies a set-aside event again; null when the projection or the event is not set aside */
+  async retry(projection: string, position: Position): Promise<TRetryAnswer | null> {
+    const named = this.projectionNamed(projection);
+    if (!named) return null;
+    const outcome = await retrySetAside(this.store, this.db, named, position);
+    if (outcome?.applied) this.logger.log(`projection ${projection} applied set-aside event ${formatPosition(position)} on retry`);
+    return outcome;
+  }
+
+  private projectionNamed(name: string) {
+    return this.registry.all().find((projection) => projection.name === name) ?? null;
+  }
+
+  /** counts events after `position` up to PROJECTION_LAG_COUNTED: a lagging projection costs one bounded read */
+  private async lagOf(position: Position, head: Position): Promise<{ lag: number; more: boolean }> {
+    if (position.commit === head.commit && position.sequence === head.sequence) return { lag: 0, more: false };
+    const events = await this.store.readAll(position, PROJECTION_LAG_COUNTED + 1);
+    return { lag: Math.min(events.length, PROJECTION_LAG_COUNTED), more: events.length > PROJECTION_LAG_COUNTED };
   }
 
   async stop(): Promise<void> {

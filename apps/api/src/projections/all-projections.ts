@@ -14,7 +14,9 @@ import { SmartCardsProjection } from '../attendance/projections/smart-cards.proj
 import { AttendanceSlotsProjection } from '../attendance/projections/attendance-slots.projection';
 import { UnknownCardsProjection } from '../attendance/projections/unknown-cards.projection';
 import { EventLogProjection } from '../audit/projections/event-log.projection';
+import { AccountSsoClaimsProjection } from '../sso-claims/projections/account-sso-claims.projection';
+import { ApplicationConsentsProjection } from '../oidc/projections/application-consents.projection';
 import type { Projection } from './projection';
 
 /** Every read model of the product, in one list: the API runs them, `npm run replay` rebuilds them. */
-export const allProjections = (): Projection[] => [new AccountsProjection(), new SessionsProjection(), new PasswordPoliciesProjection(), new AccessTokensProjection(), new AccountActivationsProjection(), new OrganizationsProjection(), new TeamsProjection(), new OrganizationAccessProjection(), new ApplicationsProjection(), new AttendanceStatusesProjection(), new CalendarEventsProjection(), new ReadersProjection(), new SmartCardsProjection(), new AttendanceSlotsProjection(), new UnknownCardsProjection(), new EventLogProjection()];
+export const allProjections = (): Projection[] => [new AccountsProjection(), new SessionsProjection(), new PasswordPoliciesProjection(), new AccessTokensProjection(), new AccountActivationsProjection(), new OrganizationsProjection(), new TeamsProjection(), new OrganizationAccessProjection(), new ApplicationsProjection(), new AttendanceStatusesProjection(), new CalendarEventsProjection(), new ReadersProjection(), new SmartCardsProjection(), new AttendanceSlotsProjection(), new UnknownCardsProjection(), new ApplicationConsentsProjection(), new EventLogProjection(), new AccountSsoClaimsProjection()];

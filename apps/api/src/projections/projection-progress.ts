@@ -1,12 +1,17 @@
 import { EventEmitter } from 'node:events';
 import { comparePositions, START, type Position, type StoredEvent } from '../event-store/event-store.port';
 
+/** the window the projections screen's rate is measured over */
+const RATE_WINDOW_MS = 10_000;
+
 /**
  * Where each projection stands, in memory, so a command can wait until the read models have caught
  * up with its own events (read your writes) and the live feed can push what was just projected.
  */
 export class ProjectionProgress {
   private readonly positions = new Map<string, Position>();
+  /** per projection, the batches of the last RATE_WINDOW_MS: when and how many events */
+  private readonly recent = new Map<string, Array<{ at: number; count: number }>>();
   private readonly emitter = new EventEmitter();
 
   constructor() {
@@ -19,7 +24,18 @@ export class ProjectionProgress {
 
   advanced(projection: string, position: Position, events: StoredEvent[]): void {
     this.positions.set(projection, position);
+    const now = Date.now();
+    const recent = (this.recent.get(projection) ?? []).filter((batch) => now - batch.at < RATE_WINDOW_MS);
+    recent.push({ at: now, count: events.length });
+    this.recent.set(projection, recent);
     this.emitter.emit('advanced', projection, events);
+  }
+
+  /** events per second over the last RATE_WINDOW_MS (0 when idle) */
+  rateOf(projection: string): number {
+    const now = Date.now();
+    const count = (this.recent.get(projection) ?? []).filter((batch) => now - batch.at < RATE_WINDOW_MS).reduce((sum, batch) => sum + batch.count, 0);
+    return count / (RATE_WINDOW_MS / 1000);
   }
 
   positionOf(projection: string): Position {

@@ -2,47 +2,9 @@ import type { Kysely } from 'kysely';
 import { START, type EventStore, type Position, type StoredEvent, type Subscription } from '../event-store/event-store.port';
 import type { ReadDatabase } from '../read-db/read-database';
 import type { Projection } from './projection';
+import { ensureCheckpointTable, readCheckpoint } from './projection-checkpoints';
 import type { ProjectionProgress } from './projection-progress';
-
-export async function ensureCheckpointTable(db: Kysely<ReadDatabase>): Promise<void> {
-  await db.schema
-    .createTable('projection_checkpoints')
-    .ifNotExists()
-    .addColumn('projection', 'text', (c) => c.primaryKey())
-    .addColumn('position_commit', 'bigint', (c) => c.notNull())
-    .addColumn('position_sequence', 'bigint', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
-    .addColumn('last_error', 'text')
-    .execute();
-}
-
-export async function readCheckpoint(db: Kysely<ReadDatabase>, projection: string): Promise<Position> {
-  const row = await db.selectFrom('projection_checkpoints').select(['position_commit', 'position_sequence']).where('projection', '=', projection).executeTakeFirst();
-  return row ? { commit: Number(row.position_commit), sequence: Number(row.position_sequence) } : START;
-}
-
-/**
- * Applies one ordered batch and moves the checkpoint in the same transaction: either both land or
- * neither does.
- */
-export async function applyBatch(db: Kysely<ReadDatabase>, projection: Projection, events: StoredEvent[]): Promise<Position> {
-  const last = events[events.length - 1].position;
-  const relevant = projection.eventTypes === 'all' ? null : new Set(projection.eventTypes);
-  await db.transaction().execute(async (trx) => {
-    const mine = relevant ? events.filter((event) => relevant.has(event.type)) : events;
-    if (projection.applyBatch) {
-      if (mine.length) await projection.applyBatch(trx, mine);
-    } else {
-      for (const event of mine) await projection.apply(trx, event);
-    }
-    await trx
-      .insertInto('projection_checkpoints')
-      .values({ projection: projection.name, position_commit: last.commit, position_sequence: last.sequence, updated_at: new Date().toISOString(), last_error: null })
-      .onConflict((oc) => oc.column('projection').doUpdateSet({ position_commit: last.commit, position_sequence: last.sequence, updated_at: new Date().toISOString(), last_error: null }))
-      .execute();
-  });
-  return last;
-}
+import { applyBatchSettingAside, ensureSetAsideTable } from './set-aside';
 
 /**
  * Follows `$all` from each projection's checkpoint and keeps its read model current. One
@@ -57,10 +19,13 @@ export class ProjectionRunner {
     private readonly projections: readonly Projection[],
     private readonly progress: ProjectionProgress,
     private readonly onError: (projection: string, error: unknown) => void = () => undefined,
+    /** an event this projection could not apply was set aside (set-aside.ts) */
+    private readonly onSetAside: (projection: string, event: StoredEvent) => void = () => undefined,
   ) {}
 
   async setup(): Promise<void> {
     await ensureCheckpointTable(this.db);
+    await ensureSetAsideTable(this.db);
     for (const projection of this.projections) {
       await projection.setup(this.db);
       await projection.createIndexes?.(this.db);
@@ -76,8 +41,9 @@ export class ProjectionRunner {
         from,
         batchSize: 1000,
         onEvents: async (events) => {
-          const position = await applyBatch(this.db, projection, events);
-          this.progress.advanced(projection.name, position, events);
+          const { position, setAside } = await applyBatchSettingAside(this.db, projection, events);
+          for (const event of setAside) this.onSetAside(projection.name, event);
+          this.progress.advanced(projection.name, position, setAside.length ? events.filter((event) => !setAside.includes(event)) : events);
         },
       });
       subscription.done.catch((error: unknown) => this.onError(projection.name, error));
@@ -108,9 +74,11 @@ export async function rebuildProjections(
   batchSize = 10000,
 ): Promise<number> {
   await ensureCheckpointTable(db);
+  await ensureSetAsideTable(db);
   for (const projection of projections) {
     await projection.drop(db);
     await db.deleteFrom('projection_checkpoints').where('projection', '=', projection.name).execute();
+    await db.deleteFrom('projection_set_aside').where('projection', '=', projection.name).execute();
     await projection.setup(db);
   }
   let from: Position = START;
@@ -118,7 +86,8 @@ export async function rebuildProjections(
   for (;;) {
     const events = await store.readAll(from, batchSize);
     if (events.length === 0) break;
-    for (const projection of projections) await applyBatch(db, projection, events);
+    // an event a projection cannot apply is set aside again, as when it first came (set-aside.ts)
+    for (const projection of projections) await applyBatchSettingAside(db, projection, events);
     from = events[events.length - 1].position;
     replayed += events.length;
     onProgress(replayed);

@@ -267,6 +267,7 @@ export interface ReadDatabase {
   sessions_v1: SessionTable;
   password_policies_v2: PasswordPolicyTable;
   projection_checkpoints: ProjectionCheckpointTable;
+  projection_set_aside: import('../projections/set-aside').ProjectionSetAsideTable;
   access_tokens_v1: AccessTokenTable;
   access_token_usage: AccessTokenUsageTable;
   account_activations_v1: AccountActivationTable;
@@ -292,5 +293,8 @@ export interface ReadDatabase {
   attendance_slots_v1: import('../attendance/attendance-tables').AttendanceSlotTable;
   unknown_cards_v1: import('../attendance/attendance-tables').UnknownCardTable;
   event_log_v1: import('../audit/audit-tables').EventLogTable;
+  oidc_store: import('../oidc/oidc-tables').OidcStoreTable;
+  application_consents_v1: import('../oidc/oidc-tables').ApplicationConsentTable;
+  account_sso_claims_v1: import('../sso-claims/sso-claims-tables').AccountSsoClaimTable;
   _unused?: { id: Generated<number> };
 }

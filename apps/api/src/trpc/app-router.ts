@@ -82,7 +82,10 @@ import { permittedProcedure, publicProcedure, router, sessionProcedure } from '.
 import { buildReadersRouter } from '../readers/trpc/readers.router';
 import { attendanceLiveProcedure, buildSmartCardsRouter } from '../attendance/trpc/attendance.router';
 import { buildArrivalsDeparturesRouter } from '../attendance/trpc/arrivals-departures.router';
+import { buildAttendanceReportsRouter } from '../attendance/trpc/attendance-reports.router';
 import { buildAuditRouter } from '../audit/trpc/audit.router';
+import { buildConsentsRouter } from '../oidc/trpc/oidc.router';
+import { buildSsoClaimsRouter } from '../sso-claims/trpc/sso-claims.router';
 
 export interface AppRouterDeps {
   gateway: CommandGateway;
@@ -223,7 +226,10 @@ export function buildAppRouter({ gateway, queryBus, live }: AppRouterDeps) {
     readers: buildReadersRouter({ gateway, queryBus }),
     smartCards: buildSmartCardsRouter({ gateway, queryBus }),
     arrivalsDepartures: buildArrivalsDeparturesRouter({ gateway, queryBus }),
-    audit: buildAuditRouter({ queryBus }),
+    attendanceReports: buildAttendanceReportsRouter({ queryBus }),
+    audit: buildAuditRouter({ gateway, queryBus }),
+    consents: buildConsentsRouter({ gateway, queryBus }),
+    ssoClaims: buildSsoClaimsRouter({ gateway, queryBus }),
     live: router({
       attendance: attendanceLiveProcedure(live),
       /** account changes, each to those who may read that account (docs/adr/0011) */

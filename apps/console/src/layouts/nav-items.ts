@@ -9,6 +9,7 @@ import BarChartIcon from '@mui/icons-material/BarChart';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import VpnKeyIcon from '@mui/icons-material/VpnKey';
 import HistoryIcon from '@mui/icons-material/History';
+import StorageIcon from '@mui/icons-material/Storage';
 import SensorDoorIcon from '@mui/icons-material/SensorDoor';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import type { SystemPermission, TGrants } from '@rollcall/contracts';
@@ -22,7 +23,7 @@ import { arrivalsDeparturesRoute } from '../features/arrivals-departures/routes'
 import { statisticsRoute } from '../features/statistics/routes';
 import { attendanceStatusesRoute } from '../features/attendance-statuses/routes';
 import { accessTokensRoute } from '../features/access-tokens/routes';
-import { auditEventsRoute } from '../features/audit/routes';
+import { auditEventsRoute, projectionsRoute } from '../features/audit/routes';
 import { readersRoute } from '../features/readers/routes';
 import { presenceRoute } from '../features/presence/routes';
 
@@ -48,6 +49,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { labelKey: 'nav.readers', to: readersRoute, Icon: SensorDoorIcon, permission: 'readers:manage' },
   { labelKey: 'nav.accessTokens', to: accessTokensRoute, Icon: VpnKeyIcon, permission: 'tokens:read' },
   { labelKey: 'nav.auditEvents', to: auditEventsRoute, Icon: HistoryIcon, permission: 'audit:read' },
+  { labelKey: 'nav.projections', to: projectionsRoute, Icon: StorageIcon, permission: 'projections:manage' },
 ];
 
 /**

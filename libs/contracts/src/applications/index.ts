@@ -1,2 +1,3 @@
 export * from './application-schemas';
 export * from './sso-claims';
+export * from './sso-claims-schemas';

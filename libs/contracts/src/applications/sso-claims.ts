@@ -108,6 +108,8 @@ export interface TAccountClaim {
   scope: string;
   /** the value set for this account, or null (then the profile's value is released, if any) */
   value: string | null;
+  /** what is released while no value is set: the profile's value named by `fallback`, or null */
+  fallback_value?: string | null;
 }
 
 /** `GET account/{id}/claims`: one accordion group per scope */

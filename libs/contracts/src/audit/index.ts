@@ -1,2 +1,3 @@
 export * from './audit-schemas';
 export * from './history-schemas';
+export * from './projection-schemas';

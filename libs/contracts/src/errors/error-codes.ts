@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'account.username_unchangeable',
   'account.status_invalid',
   'resource.not_found',
+  'projection.not_found',
+  'set_aside.not_found',
   'stream.version_conflict',
   'unique.taken',
   'account.username_taken',

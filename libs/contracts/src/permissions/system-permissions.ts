@@ -25,6 +25,7 @@ export const SYSTEM_PERMISSIONS = [
   { slug: 'attendance:write', value: 'Edit arrivals, departures, calendar events and attendance statuses' },
   { slug: 'readers:manage', value: 'Register door readers, manage smart cards and register mode' },
   { slug: 'audit:read', value: 'Read the event log and account history' },
+  { slug: 'projections:manage', value: 'See the read models, retry events they set aside' },
 ] as const;
 
 export type SystemPermission = (typeof SYSTEM_PERMISSIONS)[number]['slug'];

@@ -115,7 +115,8 @@ export function flattenState(state: unknown, names: NameBook): Map<string, strin
       }
       return;
     }
-    const text = textOf(plain, names);
+    // an entity's own id is shown as it is: naming it would show 'id: ada' for an account
+    const text = label === 'id' && typeof plain === 'string' ? plain : textOf(plain, names);
     if (label && text !== '') fields.set(label, text);
   };
   visit(state, '');

@@ -12,9 +12,10 @@ const names = new Map([
 
 describe('entity history, pure parts', () => {
   it('flattens a state into labelled texts, names for ids (keys too), secrets left out', () => {
-    const state = { status: 'created', firstName: 'Ada', passwordHash: '$argon2id$...', passwordHistory: ['x'], rolesByOrganization: { [sales]: [editor] }, emails: [{ value: 'ada@example.com', type: 'work' }], birthDate: null };
+    const state = { status: 'created', id: admin, firstName: 'Ada', passwordHash: '$argon2id$...', passwordHistory: ['x'], rolesByOrganization: { [sales]: [editor] }, emails: [{ value: 'ada@example.com', type: 'work' }], birthDate: null };
     expect([...flattenState(state, names)]).toEqual([
       ['status', 'created'],
+      ['id', admin],
       ['first name', 'Ada'],
       ['roles by organization › Sales', 'Editor'],
       ['emails', 'ada@example.com work'],

@@ -1,10 +1,25 @@
 import type { QueryBus } from '@nestjs/cqrs';
-import { ZAuditEventsInput, ZEntityAsOfInput, ZEntityHistoryInput, type TAsOfAnswer, type TAuditEventPage, type THistoryPage } from '@rollcall/contracts';
+import {
+  ZAuditEventsInput,
+  ZEntityAsOfInput,
+  ZEntityHistoryInput,
+  ZRetrySetAsideInput,
+  ZSetAsideInput,
+  type TAsOfAnswer,
+  type TAuditEventPage,
+  type THistoryPage,
+  type TProjectionsAnswer,
+  type TRetryAnswer,
+  type TSetAsideEvent,
+} from '@rollcall/contracts';
+import type { CommandGateway } from '../../core/command-gateway';
 import { EVERYWHERE, on, type ResourceKind, type ResourceRequirement } from '../../auth/resource-requirements';
 import { permittedByInputProcedure, permittedProcedure, router } from '../../trpc/trpc';
 import { EntityAsOfQuery } from '../queries/entity-as-of.query';
 import { EntityHistoryQuery } from '../queries/entity-history.query';
 import { cursorOf, ListAuditEventsQuery } from '../queries/list-audit-events.query';
+import { ProjectionsStatusQuery, SetAsideEventsQuery } from '../queries/projections-status.query';
+import { retryCommand } from '../rest/projections.v2.controller';
 import { asOfQuery } from '../rest/history.v2.controller';
 
 /** the kinds an organization grant reaches; anything else (applications, readers, an unknown kind) needs it everywhere */
@@ -19,9 +34,10 @@ const whereTheEntityIs = (input: unknown): ResourceRequirement[] => {
 /**
  * `audit.*` of the console's API: the same queries as REST v2. The log needs `audit:read` EVERYWHERE
  * because it spans every organization; an entity's history and time travel need it where the entity
- * is. The NDJSON export is REST only (a download).
+ * is. The NDJSON export is REST only (a download). The projections screen needs `projections:manage`
+ * everywhere.
  */
-export function buildAuditRouter({ queryBus }: { queryBus: QueryBus }) {
+export function buildAuditRouter({ gateway, queryBus }: { gateway: CommandGateway; queryBus: QueryBus }) {
   return router({
     events: permittedProcedure('audit:read', EVERYWHERE)
       .input(ZAuditEventsInput)
@@ -32,5 +48,12 @@ export function buildAuditRouter({ queryBus }: { queryBus: QueryBus }) {
     asOf: permittedByInputProcedure('audit:read', whereTheEntityIs)
       .input(ZEntityAsOfInput)
       .query(({ input }) => queryBus.execute<EntityAsOfQuery, TAsOfAnswer>(asOfQuery(input.kind, input.id, input))),
+    projections: permittedProcedure('projections:manage', EVERYWHERE).query(() => queryBus.execute<ProjectionsStatusQuery, TProjectionsAnswer>(new ProjectionsStatusQuery())),
+    setAside: permittedProcedure('projections:manage', EVERYWHERE)
+      .input(ZSetAsideInput)
+      .query(({ input }) => queryBus.execute<SetAsideEventsQuery, TSetAsideEvent[]>(new SetAsideEventsQuery(input.projection))),
+    retrySetAside: permittedProcedure('projections:manage', EVERYWHERE)
+      .input(ZRetrySetAsideInput)
+      .mutation(async ({ input }) => (await gateway.execute<TRetryAnswer>(retryCommand(input.projection, input.position))).value),
   });
 }

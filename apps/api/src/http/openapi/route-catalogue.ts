@@ -22,6 +22,8 @@ import { ZCreateAccessTokenInput, ZListAccessTokensInput, ZUpdateAccessTokenInpu
 import { ZAccountTeamsInput, ZAssociateTeamInput, ZCreateTeamInput, ZFindTeamsInput, ZListTeamsInput, ZRenameTeamInput } from '@rollcall/contracts';
 import { ZListSmartCardsInput } from '@rollcall/contracts';
 import { ZCalendarQuery } from '@rollcall/contracts';
+import { ZAccountClaimGroups, ZAccountClaimGroupsV1, ZAccountClaimsInput } from '@rollcall/contracts';
+import { ZAuditEventsInput, ZHistoryPageInput } from '@rollcall/contracts';
 import { z } from 'zod';
 
 /**
@@ -286,6 +288,31 @@ ROUTES.push(
   { method: 'get', path: 'account/{id}/calendar', summary: "An account's calendar events of a month (query date YYYY-MM, default the current month), one per day of each event group", query: ZCalendarQuery, response: z.array(z.object({ id: z.string().uuid(), account_id: z.string().uuid(), event_group_id: z.string().uuid(), attendance_status_id: z.string().uuid(), status_title: z.string().nullable(), title: z.string(), description: z.string(), start_date: z.string(), end_date: z.string(), start_event: z.string(), end_event: z.string() })) },
 );
 
+/** the Attendance tab and the statistics (apps/api/src/attendance/rest/attendance-reports.routes.ts); the download (a CSV or XLSX file, query date_at, organization_id, format csv|xlsx) is in docs/api/compat.md */
+const ZAttendanceAverages = z.object({ average_arrival: z.string().nullable(), average_departure: z.string().nullable(), average_working_hours: z.number().int().nullable() });
+const ZAccountAttendance = z.object({
+  attendance: z.array(z.object({ day: z.string(), arrived: z.object({ created_at: z.string() }).nullable(), departed: z.object({ created_at: z.string() }).nullable(), time_logged: z.number().int() })),
+  total_time_logged: z.number().int(),
+  extra: z.tuple([ZAttendanceAverages]),
+  selected: z.enum(['daily', 'weekly', 'monthly']),
+  from: z.string(),
+  to: z.string(),
+  time_zone: z.string(),
+});
+ROUTES.push(
+  ...(['daily', 'weekly', 'monthly'] as const).map((selected): RouteEntry => ({ method: 'get', path: `account/{id}/attendance/${selected}`, summary: `An account's attendance, ${selected} (query date_at YYYY-MM-DD${selected === 'monthly' ? ' or YYYY-MM' : ''}, default today in its zone): slots and days without data, time logged, and extra[0] the averages`, response: ZAccountAttendance })),
+  {
+    method: 'get',
+    path: 'accounts/statistics/attendance',
+    summary: 'Attendance per account of a month (query date_at YYYY-MM, default this month; organization_id; page, limit), with the month summary and its days',
+    response: page(ZAttendanceAverages.extend({ account_id: z.string().uuid(), first_name: z.string(), last_name: z.string(), username_readable: z.string(), days_present: z.number().int(), total_time_logged: z.number().int() })).extend({
+      month: z.string(),
+      summary: ZAttendanceAverages.extend({ accounts: z.number().int(), days_present: z.number().int(), total_time_logged: z.number().int() }),
+      days: z.array(z.object({ day: z.string(), present: z.number().int(), total_time_logged: z.number().int() })),
+    }),
+  },
+);
+
 /** lists of the areas that are v2 only (docs/api/compat.md): applications, door readers, the event log */
 const ZApplicationClientType = z.enum(['confidential', 'public']);
 const ZReaderRow = z.object({
@@ -312,6 +339,50 @@ ROUTES.push(
     response: page(z.object({ id: z.string().uuid(), title: z.string(), url: z.string().nullable(), description: z.string(), unique_id: z.string(), client_type: ZApplicationClientType, num_roles: z.number().int(), num_permissions: z.number().int(), created_at: z.string(), updated_at: z.string() })),
   },
   { method: 'get', path: 'readers', summary: 'Door readers with their last contact, queue depth and register mode, paged', versions: ['v2'], response: page(ZReaderRow) },
+);
+
+/** the event log, an entity's history and time travel (issue 8, docs/api/compat.md); v2 only */
+const ZAuditEventRow = z.object({
+  position: z.string(),
+  stream_id: z.string(),
+  stream_version: z.number().int(),
+  type: z.string(),
+  event_id: z.string(),
+  actor: z.string(),
+  actor_kind: z.string(),
+  source_ip: z.string().nullable(),
+  correlation_id: z.string(),
+  causation_id: z.string().nullable(),
+  recorded_at: z.string(),
+  schema_version: z.number().int(),
+  data: z.unknown(),
+  metadata: z.record(z.string(), z.unknown()),
+});
+const ZAuditPage = <Row extends z.ZodType>(row: Row) => z.object({ data: z.array(row), next_before: z.string().nullable() });
+ROUTES.push(
+  { method: 'get', path: 'audit/events', summary: 'The event log, newest first, keyset-paged (filters stream, stream_prefix, type, actor, correlation_id, from, to; before, limit)', versions: ['v2'], query: ZAuditEventsInput, response: ZAuditPage(ZAuditEventRow) },
+  {
+    method: 'get',
+    path: 'account/{id}/history',
+    summary: "The account's events, newest first, each with a plain-words summary and the fields it changed (also organization/{id}, team/{id}, application/{id} and readers/{id}/history)",
+    versions: ['v2'],
+    query: ZHistoryPageInput,
+    response: ZAuditPage(ZAuditEventRow.extend({ summary: z.string(), changes: z.array(z.object({ field: z.string(), before: z.string().nullable(), after: z.string().nullable() })) })),
+  },
+  {
+    method: 'get',
+    path: 'account/{id}/as-of',
+    summary: 'The account as it was at a time (at) or position, folded from its stream (also organization/{id}/as-of)',
+    versions: ['v2'],
+    query: z.object({ at: z.string().optional(), position: z.string().optional() }),
+    response: z.object({ kind: z.enum(['account', 'organization']), id: z.string(), existed: z.boolean(), status: z.string(), version: z.number().int(), position: z.string().nullable(), recorded_at: z.string().nullable(), fields: z.array(z.object({ field: z.string(), value: z.string().nullable() })) }),
+  },
+);
+
+/** an account's single sign-on claims (docs/adr/0014); the write is v2 only */
+ROUTES.push(
+  { method: 'get', path: 'account/{id}/claims', summary: "The account's single sign-on claims: one group per scope (title, description, num_members) with each claim's title, description, scope and value (null: the profile's value is released)", response: ZAccountClaimGroupsV1, v2Response: ZAccountClaimGroups },
+  { method: 'put', path: 'account/{id}/claims', summary: 'Set claim values: only the claims sent change; null or empty text clears one (its profile value is released again)', versions: ['v2'], body: ZAccountClaimsInput, response: ZAccountClaimGroups },
 );
 
 export const ERROR_SCHEMA = ZApiError;

@@ -13,6 +13,7 @@ import { SearchField } from '../../components/SearchField';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { useConfirmation } from '../../components/use-confirmation';
 import { trpc } from '../../trpc';
+import { EntityHistoryDialog } from '../audit/history/EntityHistoryDialog';
 import { EditReaderDialog } from './EditReaderDialog';
 import { useReaderColumns } from './reader-columns';
 import { ReaderTokenDialog, type ShownReaderToken } from './ReaderTokenDialog';
@@ -74,7 +75,9 @@ export default function ReadersPage() {
   const askReplace = replacing.ask;
   const onIssueToken = useCallback((reader: TReader) => (reader.token_prefix ? askReplace(reader) : issueToken(reader)), [askReplace, issueToken]);
   const onEdit = useCallback((reader: TReader) => setEditing(reader), []);
-  const columns = useReaderColumns({ onIssueToken, onRevokeToken: revoking.ask, onEdit, onDelete: deleting.ask }, mayManage);
+  const [historyOf, setHistoryOf] = useState<TReader | null>(null);
+  const mayReadHistory = grants.mayEverywhere('audit:read');
+  const columns = useReaderColumns({ onIssueToken, onRevokeToken: revoking.ask, onEdit, onDelete: deleting.ask, onShowHistory: mayReadHistory ? setHistoryOf : undefined }, mayManage);
 
   const onRegistered = (reader: TReader) => {
     setRegistering(false);
@@ -132,6 +135,7 @@ export default function ReadersPage() {
       />
       <RegisterReaderDialog open={registering} onClose={() => setRegistering(false)} onRegistered={onRegistered} />
       <EditReaderDialog reader={editing} onClose={() => setEditing(null)} />
+      <EntityHistoryDialog kind="reader" entity={historyOf} onClose={() => setHistoryOf(null)} />
       <ReaderTokenDialog shown={shownToken} onClose={() => setShownToken(null)} />
       <ConfirmDialog
         open={replacing.open}

@@ -13,6 +13,8 @@ export interface ReaderRowActions {
   onRevokeToken: (reader: TReader) => void;
   onEdit: (reader: TReader) => void;
   onDelete: (reader: TReader) => void;
+  /** given to who may read the audit trail: the reader's history (issue 8) */
+  onShowHistory?: (reader: TReader) => void;
 }
 
 /** tints behind dark text: MUI's warning and info colours as text on white do not reach a readable contrast */
@@ -28,7 +30,7 @@ const CONNECTION_TONES: Record<TReaderConnection, keyof typeof TONES> = { online
 /** Name (and token prefix), Door, Role, Connection, Last contact, Queue, Register mode, Actions. */
 export function useReaderColumns(actions: ReaderRowActions, mayManage: boolean): ColumnDef<TReader>[] {
   const { t } = useTranslation();
-  const { onIssueToken, onRevokeToken, onEdit, onDelete } = actions;
+  const { onIssueToken, onRevokeToken, onEdit, onDelete, onShowHistory } = actions;
   return useMemo<ColumnDef<TReader>[]>(
     () => [
       {
@@ -99,19 +101,24 @@ export function useReaderColumns(actions: ReaderRowActions, mayManage: boolean):
         header: t('readers.columns.actions'),
         enableSorting: false,
         cell: ({ row }) =>
-          mayManage ? (
+          mayManage || onShowHistory ? (
             <RowActionsMenu
               label={t('readers.actionsFor', { name: row.original.name })}
               actions={[
-                { label: row.original.token_prefix ? t('readers.issueNewToken') : t('readers.issueToken'), onSelect: () => onIssueToken(row.original), changes: true },
-                ...(row.original.token_prefix ? [{ label: t('readers.revokeToken'), onSelect: () => onRevokeToken(row.original), changes: true }] : []),
-                { label: t('readers.edit'), onSelect: () => onEdit(row.original), changes: true },
-                { label: t('common.delete'), onSelect: () => onDelete(row.original), changes: true },
+                ...(mayManage
+                  ? [
+                      { label: row.original.token_prefix ? t('readers.issueNewToken') : t('readers.issueToken'), onSelect: () => onIssueToken(row.original), changes: true },
+                      ...(row.original.token_prefix ? [{ label: t('readers.revokeToken'), onSelect: () => onRevokeToken(row.original), changes: true }] : []),
+                      { label: t('readers.edit'), onSelect: () => onEdit(row.original), changes: true },
+                    ]
+                  : []),
+                ...(onShowHistory ? [{ label: t('history.menu'), onSelect: () => onShowHistory(row.original) }] : []),
+                ...(mayManage ? [{ label: t('common.delete'), onSelect: () => onDelete(row.original), changes: true }] : []),
               ]}
             />
           ) : null,
       },
     ],
-    [t, onIssueToken, onRevokeToken, onEdit, onDelete, mayManage],
+    [t, onIssueToken, onRevokeToken, onEdit, onDelete, onShowHistory, mayManage],
   );
 }

@@ -5,7 +5,9 @@ import { PAGE_SIZE_OPTIONS, type TListTeamsInput } from '@rollcall/contracts';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useConfirmation } from '../../components/use-confirmation';
 import { DataTable, pageQueryProps, type ServerSort } from '../../components/data-table';
+import { useGrants } from '../../auth/use-grants';
 import { trpc } from '../../trpc';
+import { EntityHistoryDialog } from '../audit/history/EntityHistoryDialog';
 import { TeamAccountsDialog } from './TeamAccountsDialog';
 import { useTeamColumns } from './team-columns';
 import type { TeamOption } from './types';
@@ -24,8 +26,8 @@ interface TeamsTableProps {
 
 /**
  * The one teams table (/teams and an organization's Teams tab): server-paged, 10 per page (10, 20,
- * 30), inline title edit, row menu 'Associated accounts' and 'Delete' (disabled when protected, after
- * a confirmation).
+ * 30), inline title edit, row menu 'Associated accounts', 'History' (issue 8) and 'Delete' (disabled when
+ * protected, after a confirmation).
  */
 export function TeamsTable({ label, input, withOrganization, onPageChange, onPageSizeChange, sort, onSortChange, emptyText, toolbar }: TeamsTableProps) {
   const { t } = useTranslation();
@@ -43,7 +45,9 @@ export function TeamsTable({ label, input, withOrganization, onPageChange, onPag
   const askDelete = useCallback((team: TeamOption) => {
     askToConfirm(team);
   }, [askToConfirm, ]);
-  const columns = useTeamColumns({ withOrganization, onShowMembers: showMembers, onDelete: askDelete });
+  const [historyOf, setHistoryOf] = useState<TeamOption | null>(null);
+  const mayReadHistory = useGrants().may('audit:read');
+  const columns = useTeamColumns({ withOrganization, onShowMembers: showMembers, onDelete: askDelete, onShowHistory: mayReadHistory ? setHistoryOf : undefined });
 
   // A page beyond the last one (rows removed meanwhile) moves to the last page.
   const lastPage = list.data?.last_page;
@@ -77,6 +81,7 @@ export function TeamsTable({ label, input, withOrganization, onPageChange, onPag
         toolbar={toolbar}
       />
       <TeamAccountsDialog team={showing} open={showingOpen} onClose={() => setShowingOpen(false)} />
+      <EntityHistoryDialog kind="team" entity={historyOf ? { id: historyOf.id, name: historyOf.title } : null} onClose={() => setHistoryOf(null)} />
       <ConfirmDialog
         open={confirmation.open}
         title={t('teams.delete.title', { title: confirmation.item?.title ?? '' })}

@@ -15,10 +15,12 @@ interface TeamColumnsOptions {
   withOrganization: boolean;
   onShowMembers: (team: TeamOption) => void;
   onDelete: (team: TeamOption) => void;
+  /** given to who may read the audit trail: the team's history (issue 8) */
+  onShowHistory?: (team: TeamOption) => void;
 }
 
-/** ID, Title (inline edit), [Organization], Members, Created at, Actions (Associated accounts, Delete). */
-export function useTeamColumns({ withOrganization, onShowMembers, onDelete }: TeamColumnsOptions): ColumnDef<TeamRow>[] {
+/** ID, Title (inline edit), [Organization], Members, Created at, Actions (Associated accounts, [History], Delete). */
+export function useTeamColumns({ withOrganization, onShowMembers, onDelete, onShowHistory }: TeamColumnsOptions): ColumnDef<TeamRow>[] {
   const { t } = useTranslation();
   return useMemo<ColumnDef<TeamRow>[]>(() => {
     const columns: ColumnDef<TeamRow>[] = [
@@ -56,6 +58,7 @@ export function useTeamColumns({ withOrganization, onShowMembers, onDelete }: Te
               label={t('teams.actionsFor', { title: row.original.title })}
               actions={[
                 { label: t('teams.menu.members'), onSelect: () => onShowMembers(team) },
+                ...(onShowHistory ? [{ label: t('history.menu'), onSelect: () => onShowHistory(team) }] : []),
                 { label: t('teams.menu.delete'), changes: true, disabled: row.original.protected, hint: t('teams.protected'), onSelect: () => onDelete(team) },
               ]}
             />
@@ -64,5 +67,5 @@ export function useTeamColumns({ withOrganization, onShowMembers, onDelete }: Te
       },
     );
     return columns;
-  }, [t, withOrganization, onShowMembers, onDelete]);
+  }, [t, withOrganization, onShowMembers, onDelete, onShowHistory]);
 }

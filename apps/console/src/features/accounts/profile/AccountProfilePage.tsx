@@ -22,7 +22,10 @@ import { AccountAuthSection } from './AccountAuthSection';
 import { AccountOrganizationsTab } from './AccountOrganizationsTab';
 import { AccountTeamsTab } from './AccountTeamsTab';
 import { AccountCalendarTab } from './calendar/AccountCalendarTab';
+import { AccountAttendanceTab } from './attendance/AccountAttendanceTab';
 import { AccountSmartCardsTab } from './smart-cards/AccountSmartCardsTab';
+import { AccountSsoClaimsTab } from './sso-claims/AccountSsoClaimsTab';
+import { EntityHistoryPanel } from '../../audit/history/EntityHistoryPanel';
 import { useGrants } from '../../../auth/use-grants';
 import { ProfileCard } from './ProfileCard';
 import { ProfileForm } from './ProfileForm';
@@ -62,7 +65,7 @@ export default function AccountProfilePage() {
   );
 }
 
-const TABS = ['status', 'tokens', 'smartCards', 'organizations', 'teams', 'calendar'] as const;
+const TABS = ['status', 'tokens', 'smartCards', 'organizations', 'teams', 'calendar', 'attendance', 'ssoClaims', 'history'] as const;
 type TabName = (typeof TABS)[number];
 const isTab = (value: string | null): value is TabName => (TABS as readonly (string | null)[]).includes(value);
 
@@ -76,8 +79,11 @@ function AccountTabs({ accountId }: { accountId: string }) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   // the Smart cards tab only for who may manage cards somewhere (the server decides per account)
-  const mayManageCards = useGrants().may('readers:manage');
-  const shown = TABS.filter((name) => name !== 'smartCards' || mayManageCards);
+  const grants = useGrants();
+  const mayManageCards = grants.may('readers:manage');
+  // the history only for who may read the audit trail somewhere (the server decides per account)
+  const mayReadHistory = grants.may('audit:read');
+  const shown = TABS.filter((name) => (name !== 'smartCards' || mayManageCards) && (name !== 'history' || mayReadHistory));
   const tab: TabName = isTab(requested) && shown.includes(requested) ? requested : 'status';
   const baseId = useId();
   const select = (_event: unknown, next: TabName) => {
@@ -86,7 +92,7 @@ function AccountTabs({ accountId }: { accountId: string }) {
     else nextParams.set('tab', next);
     setParams(nextParams, { replace: true });
   };
-  const labels: Record<TabName, string> = { status: t('accounts.tabs.status'), tokens: t('accounts.tabs.tokens'), organizations: t('accounts.tabs.organizations'), teams: t('teams.accountTab.heading'), calendar: t('calendar.tab'), smartCards: t('smartCards.tab') };
+  const labels: Record<TabName, string> = { status: t('accounts.tabs.status'), tokens: t('accounts.tabs.tokens'), organizations: t('accounts.tabs.organizations'), teams: t('teams.accountTab.heading'), calendar: t('calendar.tab'), attendance: t('attendance.tab'), smartCards: t('smartCards.tab'), ssoClaims: t('ssoClaims.tab'), history: t('history.tab') };
   return (
     <Box sx={{ mt: 3 }}>
       <Tabs value={tab} onChange={select} aria-label={t('accounts.tabs.label')} variant="scrollable" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
@@ -100,7 +106,10 @@ function AccountTabs({ accountId }: { accountId: string }) {
         {tab === 'organizations' ? <AccountOrganizationsTab key={accountId} accountId={accountId} /> : null}
         {tab === 'teams' ? <AccountTeamsTab key={accountId} accountId={accountId} /> : null}
         {tab === 'calendar' ? <AccountCalendarTab key={accountId} accountId={accountId} /> : null}
+        {tab === 'attendance' ? <AccountAttendanceTab key={accountId} accountId={accountId} /> : null}
         {tab === 'smartCards' ? <AccountSmartCardsTab key={accountId} accountId={accountId} /> : null}
+        {tab === 'ssoClaims' ? <AccountSsoClaimsTab key={accountId} accountId={accountId} /> : null}
+        {tab === 'history' ? <EntityHistoryPanel key={accountId} kind="account" id={accountId} /> : null}
       </Box>
     </Box>
   );

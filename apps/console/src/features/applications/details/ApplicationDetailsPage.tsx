@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useGrants } from '../../../auth/use-grants';
@@ -18,6 +19,7 @@ import { ClientSettingsCard } from './ClientSettingsCard';
 import { PermissionsCard } from './PermissionsCard';
 import { RolesCard } from './RolesCard';
 import { ScopesCard } from './ScopesCard';
+import { EntityHistoryPanel } from '../../audit/history/EntityHistoryPanel';
 
 /** /applications/details/:id: the summary card, basic info, permissions, roles and (our additions) the scopes and the client settings. */
 export default function ApplicationDetailsPage() {
@@ -63,6 +65,11 @@ export default function ApplicationDetailsPage() {
             <PermissionsCard applicationId={application.data.app.id} permissions={application.data.permissions} />
             <RolesCard application={application.data} />
             <ClientSettingsCard application={application.data.app} />
+            {grants.mayEverywhere('audit:read') ? (
+              <Paper variant="outlined" sx={{ p: 2 }}>
+                <EntityHistoryPanel kind="application" id={application.data.app.id} />
+              </Paper>
+            ) : null}
           </Box>
         </ReadOnly.Provider>
       )}

@@ -19,6 +19,7 @@ import { PermissionsTab } from './PermissionsTab';
 import { RolesTab } from './RolesTab';
 import { SubOrganizationsTab } from './SubOrganizationsTab';
 import { OrganizationTeamsTab } from '../../teams/OrganizationTeamsTab';
+import { EntityHistoryPanel } from '../../audit/history/EntityHistoryPanel';
 import { useGrants } from '../../../auth/use-grants';
 import { ReadOnly } from '../../../components/read-only';
 
@@ -53,8 +54,8 @@ export default function OrganizationDetailsPage() {
   );
 }
 
-/** The spec's tabs, in its order. */
-const TABS = ['sub-organizations', 'details', 'members', 'permissions', 'roles', 'teams'] as const;
+/** The spec's tabs, in its order, then the organization's history (issue 8). */
+const TABS = ['sub-organizations', 'details', 'members', 'permissions', 'roles', 'teams', 'history'] as const;
 type TabName = (typeof TABS)[number];
 const isTab = (value: string | null): value is TabName => (TABS as readonly (string | null)[]).includes(value);
 
@@ -63,7 +64,10 @@ function OrganizationTabs({ organization }: { organization: OrganizationDetails 
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const tab: TabName = isTab(requested) ? requested : 'sub-organizations';
+  // the history only for who may read the audit trail here
+  const mayReadHistory = useGrants().mayIn('audit:read', organization.id);
+  const shown = TABS.filter((name) => name !== 'history' || mayReadHistory);
+  const tab: TabName = isTab(requested) && shown.includes(requested) ? requested : 'sub-organizations';
   const baseId = useId();
   const select = (_event: unknown, next: TabName) => {
     const nextParams = new URLSearchParams(params);
@@ -78,11 +82,12 @@ function OrganizationTabs({ organization }: { organization: OrganizationDetails 
     permissions: t('organizations.tabs.permissions'),
     roles: t('organizations.tabs.roles'),
     teams: t('teams.organizationTab.label'),
+    history: t('history.tab'),
   };
   return (
     <Box sx={{ mt: 3 }}>
       <Tabs value={tab} onChange={select} aria-label={t('organizations.tabs.label')} variant="scrollable" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
-        {TABS.map((name) => (
+        {shown.map((name) => (
           <Tab key={name} value={name} label={labels[name]} id={`${baseId}-tab-${name}`} aria-controls={`${baseId}-panel-${name}`} />
         ))}
       </Tabs>
@@ -93,6 +98,7 @@ function OrganizationTabs({ organization }: { organization: OrganizationDetails 
         {tab === 'permissions' ? <PermissionsTab organization={organization} /> : null}
         {tab === 'roles' ? <RolesTab organization={organization} /> : null}
         {tab === 'teams' ? <OrganizationTeamsTab organization={organization} /> : null}
+        {tab === 'history' ? <EntityHistoryPanel kind="organization" id={organization.id} /> : null}
       </Box>
     </Box>
   );

@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TAccountAttendanceEntry } from '@rollcall/contracts';
+import { ErrorState } from '../../../../components/ErrorState';
+import { LoadingState } from '../../../../components/LoadingState';
+import { trpc } from '../../../../trpc';
+import { dayText, durationText, zonedDateTime } from './attendance-format';
+import { AttendancePeriodPicker, type AttendancePeriod } from './AttendancePeriodPicker';
+
+const PERIODS: readonly AttendancePeriod[] = ['daily', 'weekly', 'monthly'];
+
+/**
+ * Spec tab 9, 'Attendance': the account's slots of a day, a week (Monday to Sunday) or a month, in
+ * the account's own time zone, with the time logged and the averages as chips. Changing the mode
+ * clears the date (the server then shows today, or this month); changing the date reloads.
+ */
+export function AccountAttendanceTab({ accountId }: { accountId: string }) {
+  const { t } = useTranslation();
+  const [period, setPeriod] = useState<AttendancePeriod>('daily');
+  const [date, setDate] = useState('');
+  const attendance = trpc.attendanceReports.ofAccount.useQuery({ account_id: accountId, selected: period, date_at: date || undefined }, { placeholderData: keepPreviousData });
+  const data = attendance.data;
+  const averages = data?.extra[0];
+  const noData = t('attendance.noData');
+
+  return (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 2, mb: 1, flexWrap: 'wrap' }}>
+        <Typography variant="h6" component="h2">
+          {t('attendance.title')}
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+          <TextField
+            select
+            fullWidth={false}
+            size="small"
+            label={t('attendance.showData')}
+            name="selected"
+            value={period}
+            onChange={(event) => {
+              setPeriod(event.target.value as AttendancePeriod);
+              setDate('');
+            }}
+            sx={{ width: 180 }}
+            helperText=" "
+          >
+            {PERIODS.map((name) => (
+              <MenuItem key={name} value={name}>
+                {t(`attendance.periods.${name}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <AttendancePeriodPicker
+            period={period}
+            label={t(period === 'monthly' ? 'attendance.month' : period === 'weekly' ? 'attendance.week' : 'attendance.day')}
+            name="date_at"
+            value={date}
+            onChange={setDate}
+            helperText={data ? (data.from === data.to ? dayText(data.from) : `${dayText(data.from)} – ${dayText(data.to)}`) : undefined}
+          />
+        </Box>
+      </Box>
+      {attendance.isLoading ? (
+        <LoadingState />
+      ) : attendance.error || !data ? (
+        <ErrorState error={attendance.error} onRetry={() => void attendance.refetch()} />
+      ) : (
+        <>
+          {averages && (averages.average_arrival || averages.average_departure || averages.average_working_hours !== null) ? (
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }} aria-label={t('attendance.averages')}>
+              {averages.average_arrival ? <Chip color="primary" variant="outlined" label={`${t('attendance.averageArrival')}: ${averages.average_arrival}`} /> : null}
+              {averages.average_departure ? <Chip color="primary" variant="outlined" label={`${t('attendance.averageDeparture')}: ${averages.average_departure}`} /> : null}
+              {averages.average_working_hours !== null ? <Chip color="primary" variant="outlined" label={`${t('attendance.averageWorkingHours')}: ${durationText(averages.average_working_hours)}`} /> : null}
+            </Box>
+          ) : null}
+          <TableContainer component={Paper} variant="outlined" sx={{ opacity: attendance.isFetching ? 0.6 : 1 }}>
+            <Table size="small" aria-label={t('attendance.tableLabel')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('attendance.columns.dateArrived')}</TableCell>
+                  <TableCell>{t('attendance.columns.timeArrived')}</TableCell>
+                  <TableCell>{t('attendance.columns.dateDeparted')}</TableCell>
+                  <TableCell>{t('attendance.columns.timeDeparted')}</TableCell>
+                  <TableCell align="right">{t('attendance.columns.totalTime')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.attendance.length === 0 ? (
+                  <TableRow>
+                    <TableCell colSpan={5}>{t('attendance.empty')}</TableCell>
+                  </TableRow>
+                ) : (
+                  data.attendance.map((row, index) => <AttendanceRow key={`${row.day}-${row.arrived?.created_at ?? index}`} row={row} timeZone={data.time_zone} noData={noData} />)
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+            <Typography variant="body2" color="text.secondary">
+              {t('attendance.timeZone', { zone: data.time_zone })}
+            </Typography>
+            <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+              {t('attendance.totalLogged')}: <strong>{durationText(data.total_time_logged)}</strong>
+            </Typography>
+          </Box>
+        </>
+      )}
+    </>
+  );
+}
+
+function AttendanceRow({ row, timeZone, noData }: { row: TAccountAttendanceEntry; timeZone: string; noData: string }) {
+  const arrived = row.arrived ? zonedDateTime(row.arrived.created_at, timeZone) : null;
+  const departed = row.departed ? zonedDateTime(row.departed.created_at, timeZone) : null;
+  const missing = (
+    <Typography component="span" variant="body2" color="text.secondary">
+      {noData}
+    </Typography>
+  );
+  return (
+    <TableRow hover>
+      {/* a day without data still names its day */}
+      <TableCell>{arrived ? arrived.date : <Typography component="span" variant="body2" color="text.secondary">{dayText(row.day)}</Typography>}</TableCell>
+      <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{arrived ? arrived.time : missing}</TableCell>
+      <TableCell>{departed ? departed.date : missing}</TableCell>
+      <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{departed ? departed.time : missing}</TableCell>
+      <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+        {departed ? durationText(row.time_logged) : missing}
+      </TableCell>
+    </TableRow>
+  );
+}

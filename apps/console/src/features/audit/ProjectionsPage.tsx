@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { TProjectionStatus } from '@rollcall/contracts';
+import { describeError } from '../../api/api-error';
+import { ErrorState } from '../../components/ErrorState';
+import { LoadingState } from '../../components/LoadingState';
+import { PageHeader } from '../../components/PageHeader';
+import { useSnackbar } from '../../components/snackbar/snackbar-context';
+import { formatDateTime } from '../../lib/format-date';
+import { trpc } from '../../trpc';
+
+/** how often the table refreshes: lag and rate are only worth watching live */
+const REFRESH_MS = 2000;
+
+/**
+ * /audit/projections (issue 8): every read model's position, lag behind the head of the event
+ * store, rate and state, refreshed every two seconds; the events each one set aside, with retry.
+ */
+export default function ProjectionsPage() {
+  const { t } = useTranslation();
+  const status = trpc.audit.projections.useQuery(undefined, { refetchInterval: REFRESH_MS });
+  const [showing, setShowing] = useState<string | null>(null);
+  return (
+    <>
+      <PageHeader title={t('projections.title')} />
+      <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 800 }}>
+        {t('projections.help')}
+      </Typography>
+      {status.isPending ? <LoadingState /> : null}
+      {status.isError ? <ErrorState error={status.error} onRetry={() => void status.refetch()} /> : null}
+      {status.data ? (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {t('projections.head', { head: status.data.head })}
+          </Typography>
+          <TableContainer component={Paper} variant="outlined">
+            <Table size="small" aria-label={t('projections.tableLabel')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('projections.columns.name')}</TableCell>
+                  <TableCell>{t('projections.columns.state')}</TableCell>
+                  <TableCell>{t('projections.columns.position')}</TableCell>
+                  <TableCell align="right">{t('projections.columns.lag')}</TableCell>
+                  <TableCell align="right">{t('projections.columns.rate')}</TableCell>
+                  <TableCell align="right">{t('projections.columns.setAside')}</TableCell>
+                  <TableCell>{t('projections.columns.lastError')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {status.data.projections.map((projection) => (
+                  <ProjectionRow key={projection.name} projection={projection} onShowSetAside={() => setShowing(projection.name)} />
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </>
+      ) : null}
+      {showing ? <SetAsideEvents projection={showing} /> : null}
+    </>
+  );
+}
+
+function ProjectionRow({ projection, onShowSetAside }: { projection: TProjectionStatus; onShowSetAside: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <TableRow>
+      <TableCell sx={{ fontFamily: 'monospace' }}>{projection.name}</TableCell>
+      <TableCell>
+        <Chip size="small" color={projection.state === 'running' ? 'success' : 'error'} variant="outlined" label={t(`projections.state.${projection.state}`)} />
+      </TableCell>
+      <TableCell sx={{ fontFamily: 'monospace' }}>{projection.position}</TableCell>
+      <TableCell align="right">{projection.lag_more ? t('projections.lagMore', { count: projection.lag }) : projection.lag.toLocaleString()}</TableCell>
+      <TableCell align="right">{projection.rate.toLocaleString()}</TableCell>
+      <TableCell align="right">
+        {projection.set_aside > 0 ? (
+          <Link component="button" type="button" variant="body2" onClick={onShowSetAside} aria-label={`${t('projections.showSetAside')}: ${projection.name}`}>
+            {projection.set_aside}
+          </Link>
+        ) : (
+          0
+        )}
+      </TableCell>
+      <TableCell sx={{ maxWidth: 360, wordBreak: 'break-word', color: projection.last_error ? 'error.main' : undefined }}>{projection.last_error ?? '—'}</TableCell>
+    </TableRow>
+  );
+}
+
+function SetAsideEvents({ projection }: { projection: string }) {
+  const { t } = useTranslation();
+  const { notify } = useSnackbar();
+  const utils = trpc.useUtils();
+  const events = trpc.audit.setAside.useQuery({ projection });
+  const retry = trpc.audit.retrySetAside.useMutation();
+  const run = (position: string) =>
+    retry.mutate(
+      { projection, position },
+      {
+        onSuccess: (outcome) => {
+          notify(outcome.applied ? t('projections.retried', { position }) : t('projections.retryFailed', { error: outcome.error }), outcome.applied ? 'success' : 'error');
+          void utils.audit.setAside.invalidate({ projection });
+          void utils.audit.projections.invalidate();
+        },
+        onError: (error) => notify(describeError(error, t), 'error'),
+      },
+    );
+  return (
+    <Box sx={{ mt: 3 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {t('projections.setAsideHeading', { name: projection })}
+      </Typography>
+      {events.isError ? <ErrorState error={events.error} onRetry={() => void events.refetch()} /> : null}
+      {events.data?.length === 0 ? <Alert severity="success">{t('projections.noneSetAside')}</Alert> : null}
+      {events.data && events.data.length > 0 ? (
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label={t('projections.setAsideLabel', { name: projection })}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('projections.setAsideColumns.position')}</TableCell>
+                <TableCell>{t('projections.setAsideColumns.type')}</TableCell>
+                <TableCell>{t('projections.setAsideColumns.stream')}</TableCell>
+                <TableCell>{t('projections.setAsideColumns.error')}</TableCell>
+                <TableCell>{t('projections.setAsideColumns.at')}</TableCell>
+                <TableCell align="right">{t('projections.setAsideColumns.attempts')}</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {events.data.map((event) => (
+                <TableRow key={event.position}>
+                  <TableCell sx={{ fontFamily: 'monospace' }}>{event.position}</TableCell>
+                  <TableCell>{event.event_type}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{event.stream_id}</TableCell>
+                  <TableCell sx={{ color: 'error.main', wordBreak: 'break-word' }}>{event.error}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.set_aside_at)}</TableCell>
+                  <TableCell align="right">{event.attempts}</TableCell>
+                  <TableCell>
+                    <Button size="small" onClick={() => run(event.position)} disabled={retry.isPending}>
+                      {t('projections.retry')}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,38 @@
+/** The provider's interaction calls (apps/api/src/oidc/oidc-interactions.ts), plain JSON over fetch: the page has no session. */
+export interface OidcInteractionDetails {
+  uid: string;
+  prompt: 'login' | 'consent';
+  application: { id: string; title: string; url: string | null; description: string };
+  account: { username: string; name: string } | null;
+  scopes: Array<{ scope: string; description: string; kind: 'openid' | 'scope' | 'permission' }>;
+  login_hint: string | null;
+}
+
+/** The API's error body, kept whole so a form can show field messages. */
+export class InteractionCallError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string[]> = {},
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(uid: string, step: string, body?: unknown): Promise<T> {
+  const response = await fetch(`/oidc/interaction/${encodeURIComponent(uid)}/${step}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    credentials: 'same-origin',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = (await response.json().catch(() => null)) as { error?: { code: string; message: string; fields?: Record<string, string[]> } } | null;
+  if (!response.ok) throw new InteractionCallError(response.status, answer?.error?.code ?? 'http', answer?.error?.message ?? `HTTP ${response.status}`, answer?.error?.fields);
+  return answer as T;
+}
+
+export const interactionDetails = (uid: string) => call<OidcInteractionDetails>(uid, 'details');
+export const submitLogin = (uid: string, username: string, password: string) => call<{ redirect_to: string }>(uid, 'login', { username, password });
+export const submitConsent = (uid: string) => call<{ redirect_to: string }>(uid, 'consent', {});
+export const abortInteraction = (uid: string) => call<{ redirect_to: string }>(uid, 'abort', {});

@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import DownloadIcon from '@mui/icons-material/Download';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZE_OPTIONS } from '@rollcall/contracts';
+import { DataTable, pageQueryProps } from '../../components/data-table';
+import { PageHeader } from '../../components/PageHeader';
+import { useSnackbar } from '../../components/snackbar/snackbar-context';
+import { trpc } from '../../trpc';
+import { AttendancePeriodPicker } from '../accounts/profile/attendance/AttendancePeriodPicker';
+import { durationText } from '../accounts/profile/attendance/attendance-format';
+import { OrganizationPicker } from '../organizations/OrganizationPicker';
+import { downloadStatistics, StatisticsDownloadError, type StatisticsFormat } from './download-statistics';
+import { StatisticsCharts } from './StatisticsCharts';
+import { useStatisticsColumns } from './statistics-columns';
+import { useStatisticsState } from './use-statistics-state';
+
+/**
+ * /statistics: attendance per account for a month (this month unless picked), within the
+ * administrator's organizations, optionally one organization's subtree; the month's charts, a
+ * server-paged table, and the whole month as CSV or XLSX.
+ */
+export default function StatisticsPage() {
+  const { t } = useTranslation();
+  const { notify } = useSnackbar();
+  const table = useStatisticsState();
+  const { state, setPage, setFilters, input } = table;
+  const statistics = trpc.attendanceReports.statistics.useQuery(input, { placeholderData: keepPreviousData });
+  const columns = useStatisticsColumns();
+  const [downloading, setDownloading] = useState<StatisticsFormat | null>(null);
+
+  const lastPage = statistics.data?.last_page;
+  useEffect(() => {
+    if (lastPage && statistics.data?.total && state.page > lastPage) setPage(lastPage);
+  }, [lastPage, statistics.data?.total, state.page, setPage]);
+
+  const download = (format: StatisticsFormat) => {
+    setDownloading(format);
+    downloadStatistics({ date_at: input.date_at, organization_id: input.organization_id }, format)
+      .catch((error: unknown) => notify(error instanceof StatisticsDownloadError && error.status === 403 ? t('errors.auth.forbidden') : t('statistics.downloadFailed'), 'error'))
+      .finally(() => setDownloading(null));
+  };
+  const summary = statistics.data?.summary;
+
+  return (
+    <>
+      <PageHeader
+        title={t('statistics.title')}
+        actions={
+          <>
+            <Button variant="outlined" startIcon={<DownloadIcon />} disabled={downloading !== null} onClick={() => download('csv')}>
+              {t('statistics.downloadCsv')}
+            </Button>
+            <Button variant="outlined" startIcon={<DownloadIcon />} disabled={downloading !== null} onClick={() => download('xlsx')}>
+              {t('statistics.downloadXlsx')}
+            </Button>
+          </>
+        }
+      />
+      <Box role="search" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 1, alignItems: 'flex-start', '& > *': { minWidth: 200, flex: '0 1 280px' } }}>
+        <AttendancePeriodPicker
+          period="monthly"
+          label={t('statistics.month')}
+          name="date_at"
+          value={state.month}
+          onChange={(month) => setFilters({ month })}
+          helperText={statistics.data && !state.month ? t('statistics.thisMonth', { month: statistics.data.month.split('-').reverse().join('.') }) : undefined}
+        />
+        <OrganizationPicker label={t('statistics.organization')} name="organization" value={state.organization} onChange={(organization) => setFilters({ organization })} />
+      </Box>
+      {summary ? (
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }} aria-label={t('statistics.summary')}>
+          <Chip label={`${t('statistics.accounts')}: ${summary.accounts}`} />
+          <Chip label={`${t('statistics.columns.totalTime')}: ${durationText(summary.total_time_logged)}`} />
+          {summary.average_arrival ? <Chip color="primary" variant="outlined" label={`${t('attendance.averageArrival')}: ${summary.average_arrival}`} /> : null}
+          {summary.average_departure ? <Chip color="primary" variant="outlined" label={`${t('attendance.averageDeparture')}: ${summary.average_departure}`} /> : null}
+          {summary.average_working_hours !== null ? <Chip color="primary" variant="outlined" label={`${t('attendance.averageWorkingHours')}: ${durationText(summary.average_working_hours)}`} /> : null}
+        </Box>
+      ) : null}
+      {statistics.data ? <StatisticsCharts statistics={statistics.data} /> : null}
+      <DataTable
+        {...pageQueryProps(statistics)}
+        label={t('statistics.tableLabel')}
+        columns={columns}
+        getRowId={(row) => row.account_id}
+        page={state.page}
+        pageSize={state.limit}
+        pageSizeOptions={PAGE_SIZE_OPTIONS}
+        onPageChange={setPage}
+        onPageSizeChange={table.setLimit}
+        emptyText={t('statistics.empty')}
+      />
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { ZAccountId } from '../accounts/account-schemas';
+import { SSO_CLAIM_SCOPES, ZAccountClaimsInput, type TAccountClaimGroup } from './sso-claims';
+
+/** tRPC `ssoClaims.ofAccount`: whose claims */
+export const ZAccountClaimsByIdInput = z.object({ id: ZAccountId });
+
+/** tRPC `ssoClaims.set`: the account and only the claims that changed (null or '' clears one) */
+export const ZSetAccountClaimsInput = ZAccountClaimsInput.extend({ id: ZAccountId });
+export type TSetAccountClaimsInput = z.input<typeof ZSetAccountClaimsInput>;
+
+/** the notice after a save */
+export const SSO_CLAIMS_SAVED_MESSAGE = 'Single sign-on claims saved';
+
+/**
+ * The tab's groups with the account's values: one group per scope of the catalogue, in its order,
+ * each with its member count (console-accounts.md tab 10). `values` holds the claims set,
+ * `fallbacks` what the profile releases for each claim while none is.
+ */
+export function accountClaimGroups(values: Readonly<Record<string, string>>, fallbacks: Readonly<Record<string, string | null>> = {}): TAccountClaimGroup[] {
+  return SSO_CLAIM_SCOPES.map((group) => ({
+    scope: group.scope,
+    title: group.title,
+    description: group.description,
+    num_members: group.members.length,
+    members: group.members.map((member) => ({ claim: member.claim, title: member.title, description: member.description, scope: group.scope, value: values[member.claim] ?? null, fallback_value: fallbacks[member.claim] ?? null })),
+  }));
+}
+
+/**
+ * v1 `GET account/{id}/claims` in the spec's words ('SSO claim: scope, title, description,
+ * member_title, member_description, val.scope'; the list shape is not shown): the groups, whose
+ * members carry `member_title`, `member_description` and `val: {scope, value}` (scope is the hint).
+ */
+export interface TAccountClaimGroupV1 {
+  scope: string;
+  title: string;
+  description: string;
+  num_members: number;
+  members: Array<{ claim: string; member_title: string; member_description: string; val: { scope: string; value: string | null } }>;
+}
+
+export function toClaimGroupsV1(groups: readonly TAccountClaimGroup[]): TAccountClaimGroupV1[] {
+  return groups.map(({ members, ...group }) => ({
+    ...group,
+    members: members.map((member) => ({ claim: member.claim, member_title: member.title, member_description: member.description, val: { scope: member.scope, value: member.value } })),
+  }));
+}
+
+const ZClaimMember = z.object({ claim: z.string(), title: z.string(), description: z.string(), scope: z.string(), value: z.string().nullable(), fallback_value: z.string().nullable() });
+/** the answer's shape (route catalogue, OpenAPI) */
+export const ZAccountClaimGroups = z.array(z.object({ scope: z.string(), title: z.string(), description: z.string(), num_members: z.number().int(), members: z.array(ZClaimMember) }));
+export const ZAccountClaimGroupsV1 = z.array(
+  z.object({
+    scope: z.string(),
+    title: z.string(),
+    description: z.string(),
+    num_members: z.number().int(),
+    members: z.array(z.object({ claim: z.string(), member_title: z.string(), member_description: z.string(), val: z.object({ scope: z.string(), value: z.string().nullable() }) })),
+  }),
+);

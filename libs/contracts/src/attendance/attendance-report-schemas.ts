@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { ZAccountId, type TPage } from '../accounts/account-schemas';
+import { pageShape, ZDate, ZMonth } from './attendance-common';
+import { STATISTICS_DOWNLOAD_FORMATS, ZAttendanceView, type TAttendanceAverages, type TAttendanceEntry, type TAttendanceStatistic } from './attendance-schemas';
+
+/**
+ * The reports over the attendance slots: an account's Attendance tab (`GET
+ * account/{id}/attendance/{selected}`) and the monthly statistics (`GET
+ * accounts/statistics/attendance[/download]`). `date_at` may be left out: today, or this month, in
+ * the account's zone (the tab) or in UTC (the statistics). A console whose mode was just changed has
+ * no date yet and still shows something.
+ */
+
+const ZDayOrMonth = z.union([ZDate('date_at'), ZMonth('date_at')], { error: 'date_at must be a date (YYYY-MM-DD) or a month (YYYY-MM)' });
+
+/** the Attendance tab: the path's account and view, a day (daily, weekly) or a month or a day in it (monthly) */
+export const ZAccountAttendanceInput = z
+  .object({ account_id: ZAccountId, selected: ZAttendanceView, date_at: ZDayOrMonth.optional() })
+  .superRefine((input, ctx) => {
+    if (input.date_at && input.selected !== 'monthly' && input.date_at.length !== 10) ctx.addIssue({ code: 'custom', path: ['date_at'], message: `The ${input.selected} view needs a day (YYYY-MM-DD)` });
+  });
+export type TAccountAttendanceInput = z.input<typeof ZAccountAttendanceInput>;
+
+/** a row of the tab: a slot, or a day of the window (up to today) without one, whose cells read 'No data' */
+export interface TAccountAttendanceEntry extends TAttendanceEntry {
+  /** the local day the slot arrived on, or the day without data */
+  day: string;
+}
+
+/**
+ * The Attendance tab's answer: `TAttendanceResponse` (attendance, total_time_logged, and `extra`
+ * whose first element is the averages) with the window it covers and the zone its times of day are in.
+ */
+export interface TAccountAttendance {
+  attendance: TAccountAttendanceEntry[];
+  total_time_logged: number;
+  extra: [TAttendanceAverages];
+  selected: z.output<typeof ZAttendanceView>;
+  /** first and last day of the window, both included (a week runs Monday to Sunday) */
+  from: string;
+  to: string;
+  time_zone: string;
+}
+
+const ZStatisticsMonth = z.union([ZMonth('date_at'), ZDate('date_at')], { error: 'date_at must be a month (YYYY-MM) or a date in it' }).transform((value) => value.slice(0, 7));
+
+const statisticsFilters = {
+  date_at: ZStatisticsMonth.optional(),
+  /** an organization and every organization below it */
+  organization_id: z.string().uuid({ error: 'organization_id must be a UUID' }).optional(),
+};
+
+/** `GET accounts/statistics/attendance`: one row per account with attendance in the month, by name, paged */
+export const ZStatisticsListInput = z.object({ ...statisticsFilters, ...pageShape(10) });
+export type TStatisticsListInput = z.input<typeof ZStatisticsListInput>;
+
+/** `GET accounts/statistics/attendance/download`: every row of the month as CSV (default) or XLSX */
+export const ZStatisticsDownloadInput = z.object({
+  ...statisticsFilters,
+  format: z.enum(STATISTICS_DOWNLOAD_FORMATS, { error: `format must be one of ${STATISTICS_DOWNLOAD_FORMATS.join(', ')}` }).default('csv'),
+});
+export type TStatisticsDownloadInput = z.input<typeof ZStatisticsDownloadInput>;
+
+/** a day of the month over the accounts in reach: how many were present and how long they logged */
+export interface TStatisticsDay {
+  day: string;
+  present: number;
+  total_time_logged: number;
+}
+
+/** the statistics screen: the page of accounts, the whole month's totals and its days for the chart */
+export interface TAttendanceStatistics extends TPage<TAttendanceStatistic> {
+  month: string;
+  summary: TAttendanceAverages & { accounts: number; days_present: number; total_time_logged: number };
+  days: TStatisticsDay[];
+}
