@@ -281,6 +281,29 @@ describe.each(storageKinds())('scans to attendance, smart cards and register mod
       expect(await slotsOf(other.accountId)).toHaveLength(1);
     });
 
+    it("counts a replaced outbox's scans from 1 again, answers its retries, and refuses the old outbox's", async () => {
+      const side = await registerReader(`Side ${Date.now().toString(36)}`, 'Side door', 'door');
+      const { accountId, uid } = await holder();
+      const start = Date.now() - 3 * 60 * MINUTE;
+      const send = (outbox: string, sequence: number, at: number) =>
+        side.client.post('/api/v2/reader/scans/batch', { sent_at: new Date().toISOString(), outbox_id: outbox, scans: [{ card_uid: uid, sequence, device_time: new Date(at).toISOString() }] });
+      const first = await send('outbox-first-0001', 1, start);
+      expect(first.body.acks[0]).toMatchObject({ status: 'accepted', outcome: 'arrival' });
+      expect((await send('outbox-first-0001', 2, start + 10 * MINUTE)).body.acks[0]).toMatchObject({ status: 'accepted', outcome: 'departure' });
+      // the box's disk was wiped: its new outbox numbers from 1 again; scan 1 is new, not a retry
+      const fresh = await send('outbox-second-002', 1, start + 60 * MINUTE);
+      expect(fresh.body.acks[0]).toMatchObject({ status: 'accepted', outcome: 'arrival' });
+      expect((await send('outbox-second-002', 1, start + 60 * MINUTE)).body.acks[0]).toEqual({ sequence: 1, status: 'already_accepted' });
+      // a late retry from the replaced outbox counts nothing
+      const stale = await send('outbox-first-0001', 2, start + 10 * MINUTE);
+      expect(stale.status).toBe(200);
+      expect(stale.body.acks[0]).toMatchObject({ sequence: 2, status: 'refused', error: { code: 'scan.outbox_retired' } });
+      expect((await slotsOf(accountId)).map((slot) => slot.departed_at === null)).toEqual([false, true]);
+      const badOutbox = await side.client.post('/api/v2/reader/scans/batch', { sent_at: new Date().toISOString(), outbox_id: 'x', scans: [{ card_uid: uid, sequence: 9, device_time: new Date().toISOString() }] });
+      expect(badOutbox.status).toBe(400);
+      expect(badOutbox.body.error.fields.outbox_id).toBeDefined();
+    });
+
     it('flags the same card at two doors too close in time; it still toggles', async () => {
       const { accountId, uid } = await holder();
       const start = Date.now() - 60 * MINUTE;

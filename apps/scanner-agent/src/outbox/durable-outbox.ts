@@ -52,7 +52,7 @@ interface ScanRow {
 export class DurableOutbox {
   private readonly db: Database.Database;
   private readonly now: () => Date;
-  readonly outboxId: string;
+  private currentOutboxId: string;
 
   private readonly statements: {
     bumpSequence: Database.Statement<[], { last_sequence: number }>;
@@ -86,7 +86,21 @@ export class DurableOutbox {
     };
     const meta = db.prepare<[], { outbox_id: string }>('SELECT outbox_id FROM outbox_meta WHERE singleton = 1').get();
     if (!meta) throw new Error('outbox_meta row is missing: the outbox file is damaged');
-    this.outboxId = meta.outbox_id;
+    this.currentOutboxId = meta.outbox_id;
+  }
+
+  /** the id the server judges this outbox's sequences by */
+  get outboxId(): string {
+    return this.currentOutboxId;
+  }
+
+  /**
+   * Takes over a damaged outbox's id with its counter and queued scans (open-outbox.ts): those scans
+   * may have reached the server already, and under the old id a resend is a retry, never a second count.
+   */
+  adoptOutboxId(outboxId: string): void {
+    this.db.prepare('UPDATE outbox_meta SET outbox_id = ? WHERE singleton = 1').run(outboxId);
+    this.currentOutboxId = outboxId;
   }
 
   /** Opens (creating if needed) the outbox at `filePath`. The directory must exist. */

@@ -43,6 +43,7 @@ describe('openCheckedOutbox: the integrity check at start (real SQLite files)', 
     const first = DurableOutbox.open(file);
     for (let index = 0; index < 50; index += 1) first.enqueue({ cardUid: `04A1B2${(0x10 + index).toString(16).toUpperCase()}`, deviceTime: at('2026-11-22T08:00:00Z') });
     first.acknowledge(45);
+    const outboxId = first.outboxId;
     first.close();
     // damage an index page: quick_check fails, the table itself still reads
     const db = new Database(file);
@@ -59,7 +60,11 @@ describe('openCheckedOutbox: the integrity check at start (real SQLite files)', 
     expect(recovery).toMatchObject({ salvagedLastSequence: 50, salvagedScans: 5 });
     expect(existsSync(recovery!.movedTo)).toBe(true);
     expect(outbox.peekBatch(10).map((scan) => scan.sequence)).toEqual([46, 47, 48, 49, 50]);
-    // numbering goes on: the server would refuse 1, 2, ... as going backwards
+    // the same outbox to the server: a resend of 46-50 is a retry, and numbering goes on
+    expect(outbox.outboxId).toBe(outboxId);
+    const unrelated = DurableOutbox.open(recovery!.movedTo + '.fresh');
+    expect(unrelated.outboxId).not.toBe(outboxId);
+    unrelated.close();
     expect(outbox.enqueue({ cardUid: '04A1B2C3', deviceTime: at('2026-11-22T09:00:00Z') }).sequence).toBe(51);
     outbox.close();
   });

@@ -24,8 +24,9 @@ export interface OpenedOutbox {
  * error, a half-copied backup, not a database at all) is never silently dropped: it is renamed to
  * `<file>.corrupt-<time>` next to the original, whatever can still be read from it (the sequence
  * counter, queued scans) is carried into a fresh outbox, and the caller gets a report to log.
- * Carrying the counter matters: a fresh file numbering from 1 would have every later scan refused by
- * the server as going backwards until an administrator resets the reader.
+ * The outbox id goes along when it can be read: the queued scans may have reached the server before the
+ * damage, and under their old outbox a resend is answered as a retry. A file whose id is unreadable
+ * starts a new outbox, numbered afresh on the server (docs/readers.md, 'Outboxes').
  */
 export function openCheckedOutbox(filePath: string, options: DurableOutboxOptions = {}): OpenedOutbox {
   const problem = existsSync(filePath) ? integrityProblem(filePath) : null;
@@ -37,6 +38,7 @@ export function openCheckedOutbox(filePath: string, options: DurableOutboxOption
   }
   const salvaged = salvage(movedTo);
   const outbox = DurableOutbox.open(filePath, options);
+  if (salvaged.outboxId) outbox.adoptOutboxId(salvaged.outboxId);
   const highest = Math.max(salvaged.lastSequence ?? 0, ...salvaged.scans.map((scan) => scan.sequence));
   outbox.raiseSequenceTo(highest);
   for (const scan of salvaged.scans) outbox.restore(scan);
@@ -59,15 +61,17 @@ function integrityProblem(filePath: string): string | null {
 }
 
 /** Best effort: each read is tried on its own, so a damaged table does not hide a sound one. */
-function salvage(filePath: string): { lastSequence: number | null; scans: QueuedScan[] } {
+function salvage(filePath: string): { lastSequence: number | null; outboxId: string | null; scans: QueuedScan[] } {
   let db: Database.Database | undefined;
   let lastSequence: number | null = null;
+  let outboxId: string | null = null;
   const scans: QueuedScan[] = [];
   try {
     db = new Database(filePath, { readonly: true, fileMustExist: true });
     try {
-      const row = db.prepare<[], { last_sequence: number }>('SELECT last_sequence FROM outbox_meta WHERE singleton = 1').get();
+      const row = db.prepare<[], { last_sequence: number; outbox_id: unknown }>('SELECT last_sequence, outbox_id FROM outbox_meta WHERE singleton = 1').get();
       if (row && Number.isSafeInteger(row.last_sequence)) lastSequence = row.last_sequence;
+      if (row && typeof row.outbox_id === 'string' && /^[A-Za-z0-9_-]{8,64}$/.test(row.outbox_id)) outboxId = row.outbox_id;
     } catch {
       // unreadable counter: the highest salvaged scan (if any) is the best we have
     }
@@ -86,5 +90,5 @@ function salvage(filePath: string): { lastSequence: number | null; scans: Queued
   } finally {
     db?.close();
   }
-  return { lastSequence, scans };
+  return { lastSequence, outboxId, scans };
 }

@@ -149,6 +149,30 @@ describe('door agent -> real API', () => {
     }
   });
 
+  it("a wiped data directory: the new queue numbers from 1 again and every one of its scans lands (none taken for the old queue's retries)", { timeout: 90_000 }, async () => {
+    const reader = await api.registerReader('Wiped box');
+    const before = cardUids(5, 0xe0);
+    const after = cardUids(5, 0xe8);
+    const run = async (uids: string[], name: string, dataDir: string) => {
+      const input = join(work, `${name}.txt`);
+      writeFileSync(input, uids.map((uid) => `${uid}\n`).join(''));
+      const agent = track(new AgentProcess(agentEnv(api, reader, dataDir, { ROLLCALL_AGENT_SIMULATOR_INPUT: input })));
+      await waitFor(`${name} to drain`, () => agent.find('scans acknowledged', (line) => Number(line.last) === uids.length), 30_000);
+      expect(await agent.stop()).toBe(0);
+      return agent;
+    };
+    await run(before, 'wiped-before', join(work, 'wiped-agent'));
+    rmSync(join(work, 'wiped-agent'), { recursive: true, force: true });
+    const second = await run(after, 'wiped-after', join(work, 'wiped-agent'));
+    // numbered 1-5 again, and all five counted as new
+    expect(second.all('scans acknowledged').reduce((sum, line) => sum + Number(line.accepted), 0)).toBe(5);
+    const recorded = await waitFor('ten scans in the event log', async () => {
+      const found = await api.recordedScans(reader.id);
+      return found.scans.length >= 10 ? found : undefined;
+    }, 30_000, 500);
+    expect(recorded.scans).toEqual([...before, ...after].map((uid, index): [number, string] => [(index % 5) + 1, uid]));
+  });
+
   it('(d) register mode: armed through the API, a simulated scan at the enrollment reader registers the card', { timeout: 60_000 }, async () => {
     const reader = await api.registerReader('Enrollment desk', 'enrollment');
     const suffix = Date.now().toString(36);

@@ -47,7 +47,10 @@ describe('ScanSender against a scripted server (real outbox file)', () => {
     queue(8);
     const requests: number[][] = [];
     const fetch = (async (_url: string, init: RequestInit) => {
-      const sequences = (JSON.parse(String(init.body)) as { scans: Array<{ sequence: number }> }).scans.map((scan) => scan.sequence);
+      const body = JSON.parse(String(init.body)) as { outbox_id: string; scans: Array<{ sequence: number }> };
+      // every request names the outbox its sequences belong to
+      expect(body.outbox_id).toBe(outbox.outboxId);
+      const sequences = body.scans.map((scan) => scan.sequence);
       requests.push(sequences);
       // the server objects to anything containing sequence 3
       if (sequences.includes(3)) return answer(400, { error: { code: 'request.invalid', message: 'Invalid input', fields: { 'scans.0.device_time': ['bad'] } } });

@@ -218,6 +218,8 @@ export class ScanSender {
   private async post(batch: QueuedScan[]): Promise<Attempt> {
     const body: TReaderScanBatch = {
       sent_at: this.now().toISOString(),
+      // the server judges sequences per outbox: a replaced queue file numbers from 1 again (docs/readers.md)
+      outbox_id: this.outbox.outboxId,
       scans: batch.map((scan) => ({ card_uid: scan.cardUid, sequence: scan.sequence, device_time: scan.deviceTime.toISOString() })),
     };
     const request = new AbortController();

@@ -133,7 +133,7 @@ export const ERROR_CODES = [
   'calendar.single_day_range',
   'calendar.range_too_long',
   'calendar.date_taken',
-  'reader.not_found', 'reader.exists', 'reader.name_invalid', 'reader.name_taken', 'reader.door_invalid', 'reader.role_invalid', 'reader.token_not_found', 'reader.not_enrollment', 'reader.register_mode_busy', 'reader.token_invalid', 'reader.no_enrollment_reader', 'scan.sequence_backwards', 'scan.sequence_invalid', 'scan.reset_reason_required', 'smart_card.uid_invalid', 'smart_card.taken', 'smart_card.not_found', 'attendance.time_zone_invalid', 'attendance.rules_invalid', 'attendance.slot_not_found', 'attendance.correction_invalid',
+  'reader.not_found', 'reader.exists', 'reader.name_invalid', 'reader.name_taken', 'reader.door_invalid', 'reader.role_invalid', 'reader.token_not_found', 'reader.not_enrollment', 'reader.register_mode_busy', 'reader.token_invalid', 'reader.no_enrollment_reader', 'scan.sequence_backwards', 'scan.outbox_retired', 'scan.sequence_invalid', 'scan.reset_reason_required', 'smart_card.uid_invalid', 'smart_card.taken', 'smart_card.not_found', 'attendance.time_zone_invalid', 'attendance.rules_invalid', 'attendance.slot_not_found', 'attendance.correction_invalid',
   'rate.limited',
   'server.unavailable',
   'server.internal',

@@ -75,6 +75,14 @@ export type TReaderScanPost = z.infer<typeof ZReaderScanPost>;
 export const ZReaderScanBatch = z
   .object({
     ...sentAt,
+    /**
+     * The agent's outbox: random per queue file, so a queue replaced on the box (a wiped disk) numbers
+     * from 1 again without its scans being taken for retries of the old one's (docs/readers.md)
+     */
+    outbox_id: z
+      .string({ error: 'outbox_id must be text' })
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'outbox_id must be 8-64 letters, digits, _ or -' })
+      .optional(),
     scans: z
       .array(ZReaderScan, { error: 'scans must be a list' })
       .min(1, { error: 'A batch carries at least one scan' })

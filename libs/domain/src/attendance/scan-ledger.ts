@@ -8,9 +8,9 @@ import { recordScan, type ReaderScan, type RecordedScan } from './recorded-scan'
  * cards and enrollment scans that registered nothing.
  *
  * The acknowledged set is kept as ranges, and every `ScansAcknowledged` carries the whole set after
- * it: the state is the last such event, so the API may fold the stream from any version it already
- * knows (its cache, or the read model's) instead of from the start. Every append to the ledger ends
- * with one of them.
+ * it, so the API folds the stream on from the version it already knows (its cache) instead of from
+ * the start. Every append to the ledger ends with one of them. The set belongs to the agent's current
+ * outbox (`ScanOutboxChanged`): a replaced outbox numbers from 1 again.
  */
 
 /** [from, to], both included; ranges are sorted, disjoint and never adjacent */
@@ -81,29 +81,53 @@ export type EnrollmentScanIgnored = DomainEvent<
   'EnrollmentScanIgnored',
   { readerId: string; scan: RecordedScan; reason: 'not_armed' | 'card_taken' | 'card_already_registered'; armedForAccountId: string | null; ownerAccountId: string | null }
 >;
-export type ScanLedgerEvent = ScansAcknowledged | ScanSequenceReset | UnknownCardScanned | EnrollmentScanIgnored;
-export const SCAN_LEDGER_EVENT_TYPES: ScanLedgerEvent['type'][] = ['ScansAcknowledged', 'ScanSequenceReset', 'UnknownCardScanned', 'EnrollmentScanIgnored'];
+/**
+ * The reader's agent numbers its scans in an outbox with a random id (docs/adr/0013, 'Outboxes'). The
+ * first id a ledger hears is adopted and its numbering kept (`previousOutboxId` null); a different id
+ * means the agent's queue was replaced (a wiped disk, a new box): its numbering starts again, so the
+ * acknowledged set starts empty and the old id is retired. `previous` keeps the set it replaced.
+ */
+export type ScanOutboxChanged = DomainEvent<'ScanOutboxChanged', { readerId: string; outboxId: string; previousOutboxId: string | null; previous: SequenceRange[]; at: string }>;
+export type ScanLedgerEvent = ScansAcknowledged | ScanSequenceReset | UnknownCardScanned | EnrollmentScanIgnored | ScanOutboxChanged;
+export const SCAN_LEDGER_EVENT_TYPES: ScanLedgerEvent['type'][] = ['ScansAcknowledged', 'ScanSequenceReset', 'UnknownCardScanned', 'EnrollmentScanIgnored', 'ScanOutboxChanged'];
 
 /** The sequences of one request; seen ones are skipped, so a retried batch appends nothing. */
 export type AcknowledgeScans = { type: 'AcknowledgeScans'; data: { readerId: string; sequences: number[]; at: string } };
 export type ResetScanSequence = { type: 'ResetScanSequence'; data: { readerId: string; reason: string; resetBy: string; at: string } };
 export type RecordUnknownCard = { type: 'RecordUnknownCard'; data: { scan: ReaderScan; clockSkewLimitSeconds: number } };
-export type ScanLedgerCommand = AcknowledgeScans | ResetScanSequence | RecordUnknownCard;
+/** a request's outbox id, before its scans are judged */
+export type NoteScanOutbox = { type: 'NoteScanOutbox'; data: { readerId: string; outboxId: string; at: string } };
+export type ScanLedgerCommand = AcknowledgeScans | ResetScanSequence | RecordUnknownCard | NoteScanOutbox;
 
 export interface ScanLedgerState {
   acknowledged: SequenceRange[];
+  /** the outbox whose numbering the acknowledged set is (null until an agent names one) */
+  outboxId: string | null;
+  /** outboxes replaced since, newest last: their scans are refused, never counted a second time */
+  retiredOutboxIds: string[];
 }
+
+/** how many replaced outboxes a ledger remembers */
+export const RETIRED_OUTBOXES_KEPT = 32;
+
+export const outboxRetired = (outboxId: string) =>
+  new DomainError('scan.outbox_retired', `Outbox ${outboxId} was replaced by a newer one on this reader; its scans are not counted again`, 'outbox_id');
 
 export const SCAN_RESET_REASON_MAX = 500;
 
 export const scanLedgerDecider: Decider<ScanLedgerCommand, ScanLedgerEvent, ScanLedgerState> = {
-  initialState: () => ({ acknowledged: [] }),
+  initialState: () => ({ acknowledged: [], outboxId: null, retiredOutboxIds: [] }),
   evolve(state, event) {
     switch (event.type) {
       case 'ScansAcknowledged':
-        return { acknowledged: event.data.acknowledged };
+        return { ...state, acknowledged: event.data.acknowledged };
       case 'ScanSequenceReset':
-        return { acknowledged: [] };
+        return { ...state, acknowledged: [] };
+      case 'ScanOutboxChanged': {
+        const replaced = event.data.previousOutboxId;
+        if (replaced === null) return { ...state, outboxId: event.data.outboxId };
+        return { acknowledged: [], outboxId: event.data.outboxId, retiredOutboxIds: [...state.retiredOutboxIds, replaced].slice(-RETIRED_OUTBOXES_KEPT) };
+      }
       case 'UnknownCardScanned':
       case 'EnrollmentScanIgnored':
         return state;
@@ -132,6 +156,12 @@ export const scanLedgerDecider: Decider<ScanLedgerCommand, ScanLedgerEvent, Scan
         if (!reason) throw new DomainError('scan.reset_reason_required', 'Say why the reader may number its scans from 1 again', 'reason');
         if ([...reason].length > SCAN_RESET_REASON_MAX) throw new DomainError('scan.reset_reason_required', `The reason may be at most ${SCAN_RESET_REASON_MAX} characters`, 'reason');
         return [{ type: 'ScanSequenceReset', data: { readerId: command.data.readerId, previous: state.acknowledged, reason, resetBy: command.data.resetBy, at: command.data.at } }];
+      }
+      case 'NoteScanOutbox': {
+        const { readerId, outboxId, at } = command.data;
+        if (outboxId === state.outboxId) return [];
+        if (state.retiredOutboxIds.includes(outboxId)) throw outboxRetired(outboxId);
+        return [{ type: 'ScanOutboxChanged', data: { readerId, outboxId, previousOutboxId: state.outboxId, previous: state.outboxId === null ? [] : state.acknowledged, at } }];
       }
       case 'RecordUnknownCard': {
         const { scan, clockSkewLimitSeconds } = command.data;

@@ -75,6 +75,27 @@ describe('resetting a reader\'s numbering', () => {
   it('needs a reason', () => ledger([upTo3]).when(reset('  ')).thenThrows('scan.reset_reason_required', 'reason'));
 });
 
+describe("a reader's outboxes", () => {
+  const note = (outboxId: string) => ({ type: 'NoteScanOutbox' as const, data: { readerId, outboxId, at } });
+  const changed = (outboxId: string, previousOutboxId: string | null, previous: SequenceRange[]): ScanLedgerEvent => ({ type: 'ScanOutboxChanged', data: { readerId, outboxId, previousOutboxId, previous, at } });
+  const adoptA = changed('outbox-a', null, []);
+
+  it('adopts the first outbox it hears of, keeping what was acknowledged', () => {
+    ledger([upTo3]).when(note('outbox-a')).then([adoptA]);
+    ledger([upTo3, adoptA]).when(acknowledge(3, 4)).then([acknowledged([4], [[1, 4]])]);
+  });
+
+  it('notes nothing while the same outbox sends', () => ledger([adoptA, upTo3]).when(note('outbox-a')).then([]));
+
+  it("starts a replaced outbox's numbering afresh: its scan 1 is new, not a retry of the old one's", () => {
+    ledger([adoptA, upTo3]).when(note('outbox-b')).then([changed('outbox-b', 'outbox-a', [[1, 3]])]);
+    ledger([adoptA, upTo3, changed('outbox-b', 'outbox-a', [[1, 3]])]).when(acknowledge(1)).then([acknowledged([1], [[1, 1]])]);
+  });
+
+  it('refuses the scans of a replaced outbox, so they are never counted a second time', () =>
+    ledger([adoptA, upTo3, changed('outbox-b', 'outbox-a', [[1, 3]])]).when(note('outbox-a')).thenThrows('scan.outbox_retired', 'outbox_id'));
+});
+
 describe('unknown cards', () => {
   it('keeps the scan with its measured clock', () => {
     const scan: ReaderScan = { scanId: 's1', readerId, sequence: 4, door: 'Front', cardUid: 'DEADBEEF', deviceTime: '2026-11-23T06:00:00.000Z', sentAt: '2026-11-23T06:00:00.000Z', receivedAt: at };
@@ -85,7 +106,7 @@ describe('unknown cards', () => {
 
   it('does not change the acknowledged set', () => {
     const unknown: ScanLedgerEvent = { type: 'UnknownCardScanned', data: { readerId, scan: { scanId: 's1', readerId, sequence: 4, door: 'Front', cardUid: 'DEADBEEF', deviceTime: at, sentAt: at, receivedAt: at, skewMs: 0, at, flags: [] } } };
-    expect(fold(scanLedgerDecider, [upTo3, unknown])).toEqual({ acknowledged: [[1, 3]] });
+    expect(fold(scanLedgerDecider, [upTo3, unknown])).toEqual({ acknowledged: [[1, 3]], outboxId: null, retiredOutboxIds: [] });
   });
 
   it('lives in a stream of its own per reader', () => expect(scanLedgerStream(readerId)).toBe('scan-ledger-reader-front'));

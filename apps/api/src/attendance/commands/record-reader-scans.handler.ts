@@ -40,7 +40,7 @@ import { appendDecision, decideInTurn, foldStream, loadStream, type LoadedStream
 import type { RequestContext } from '../../application/request-context';
 import type { CommandOutcome } from '../../core/command-gateway';
 import { CLOCK, EVENT_STORE, READ_DB } from '../../core/tokens';
-import type { EventStore } from '../../event-store/event-store.port';
+import { START, type EventStore } from '../../event-store/event-store.port';
 import type { ReadDatabase } from '../../read-db/read-database';
 import { readerTokenInvalid } from '../../readers/reader-authenticator';
 import { ATTENDANCE_SETTINGS, type AttendanceSettings } from '../attendance-rules.provider';
@@ -54,6 +54,8 @@ export class RecordReaderScansCommand {
     readonly sentAt: string,
     readonly scans: TReaderScan[],
     readonly context: RequestContext,
+    /** the agent's outbox (docs/adr/0013, 'Outboxes'); null from a client that names none */
+    readonly outboxId: string | null = null,
   ) {}
 }
 
@@ -91,15 +93,24 @@ export class RecordReaderScansHandler implements ICommandHandler<RecordReaderSca
     return { value: { received_at: receivedAt, skew_ms: Math.round(measured.skewMs), clock_skewed: measured.clockSkewed, acks }, position };
   }
 
-  private async decide({ readerId, tokenHash, sentAt, scans, context }: RecordReaderScansCommand, receivedAt: string) {
+  private async decide({ readerId, tokenHash, sentAt, scans, context, outboxId }: RecordReaderScansCommand, receivedAt: string) {
     const { rules } = this.settings;
     const reader = await loadStream(this.store, readerDecider, readerStream(readerId));
     if (reader.state.status !== 'active' || reader.state.tokenHash !== tokenHash) throw readerTokenInvalid();
     const readerState = reader.state;
     const ledger = await this.loadLedger(readerId);
+    // a new outbox numbers from 1 again: its scans are judged against its own set, not the old one's
+    let outboxEvents: ScanLedgerEvent[];
+    try {
+      outboxEvents = outboxId ? scanLedgerDecider.decide({ type: 'NoteScanOutbox', data: { readerId, outboxId, at: receivedAt } }, ledger.state) : [];
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.code !== 'scan.outbox_retired') throw error;
+      return { acks: scans.map((scan) => refused(scan.sequence, error.code, error.message)), position: ledger.lastPosition ?? START };
+    }
+    const ledgerState = outboxEvents.reduce(scanLedgerDecider.evolve, ledger.state);
     const acks: TScanAck[] = new Array(scans.length);
-    const verdicts = classifySequences(ledger.state.acknowledged, scans.map((scan) => scan.sequence));
-    const highest = ledger.state.acknowledged.at(-1)?.[1] ?? 0;
+    const verdicts = classifySequences(ledgerState.acknowledged, scans.map((scan) => scan.sequence));
+    const highest = ledgerState.acknowledged.at(-1)?.[1] ?? 0;
 
     const fresh: NewScan[] = [];
     scans.forEach((scan, index) => {
@@ -155,8 +166,8 @@ export class RecordReaderScansHandler implements ICommandHandler<RecordReaderSca
       }
       writes.push({ stream: reader, events: readerEvents });
       for (const [uid, events] of cardEvents) writes.push({ stream: cards.get(uid) as LoadedStream<unknown>, events });
-      const acknowledged = decideInTurn(scanLedgerDecider, ledger.state, [ackCommand(readerId, fresh, receivedAt)]);
-      writes.unshift({ stream: ledger, events: [...ledgerEvents, ...acknowledged.events] });
+      const acknowledged = decideInTurn(scanLedgerDecider, ledgerState, [ackCommand(readerId, fresh, receivedAt)]);
+      writes.unshift({ stream: ledger, events: [...outboxEvents, ...ledgerEvents, ...acknowledged.events] });
       return { acks, position: await appendDecision(this.store, this.clock, context, writes) };
     }
 
@@ -201,7 +212,7 @@ export class RecordReaderScansHandler implements ICommandHandler<RecordReaderSca
       }
     }
     ledgerCommands.push(ackCommand(readerId, fresh, receivedAt));
-    writes.unshift({ stream: ledger, events: decideInTurn(scanLedgerDecider, ledger.state, ledgerCommands).events });
+    writes.unshift({ stream: ledger, events: [...outboxEvents, ...decideInTurn(scanLedgerDecider, ledgerState, ledgerCommands).events] });
     return { acks, position: await appendDecision(this.store, this.clock, context, writes) };
   }
 

@@ -84,13 +84,13 @@ export class ReaderProtocolController {
 
   private record(request: Request, reader: AuthenticatedReader, body: unknown, response: Response) {
     const batch = parseWith(ZReaderScanBatch, body);
-    return this.post(request, reader, batch.sent_at, batch.scans, response);
+    return this.post(request, reader, batch.sent_at, batch.scans, response, batch.outbox_id ?? null);
   }
 
-  private async post(request: Request, reader: AuthenticatedReader, sentAt: string, scans: RecordReaderScansCommand['scans'], response: Response): Promise<TScanBatchAck> {
+  private async post(request: Request, reader: AuthenticatedReader, sentAt: string, scans: RecordReaderScansCommand['scans'], response: Response, outboxId: string | null = null): Promise<TScanBatchAck> {
     const context: RequestContext = { ...requestContext(request, null), actor: reader.readerId, actorKind: 'reader' };
     try {
-      const command = new RecordReaderScansCommand(reader.readerId, reader.tokenHash, sentAt, scans, context);
+      const command = new RecordReaderScansCommand(reader.readerId, reader.tokenHash, sentAt, scans, context, outboxId);
       const outcome = request.headers['x-rollcall-consistency'] === 'none' ? await this.withoutWait(command) : await this.gateway.execute<TScanBatchAck>(command);
       writeConsistencyHeaders(response, outcome);
       this.health.noteContact(reader.readerId, outcome.value.received_at);

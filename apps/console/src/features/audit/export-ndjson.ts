@@ -1,4 +1,5 @@
 import { requestHeaders } from '../../trpc';
+import { downloadNameOf, saveDownload } from '../../lib/save-download';
 
 /**
  * Downloads the filtered log from the streamed NDJSON export, reporting the events received so far.
@@ -18,15 +19,7 @@ export async function downloadEventLog(query: string, onProgress: (events: numbe
     for (const byte of value) if (byte === 10) events += 1;
     onProgress(events);
   }
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'event-log.ndjson';
-  const url = URL.createObjectURL(new Blob(parts as BlobPart[], { type: 'application/x-ndjson' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveDownload(new Blob(parts as BlobPart[], { type: 'application/x-ndjson' }), downloadNameOf(response, 'event-log.ndjson'));
   return events;
 }
 

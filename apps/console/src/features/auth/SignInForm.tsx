@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
@@ -12,6 +11,7 @@ import { describeError, getApiError } from '../../api/api-error';
 import { authStore } from '../../auth/auth-store';
 import { trpc } from '../../trpc';
 import { homeFor } from '../../layouts/nav-items';
+import { CredentialsFields, type Credentials } from './CredentialsFields';
 import { toChangePassword, toIndex } from './routes';
 
 /** Username, password, 'Sign in'. The token is kept in memory; the server also sets the cookie. */
@@ -20,18 +20,14 @@ export function SignInForm({ notice }: { notice?: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  const [credentials, setCredentials] = useState<Credentials>({ username: '', password: '' });
   const signIn = trpc.auth.signIn.useMutation();
-
   const fieldErrors = getApiError(signIn.error)?.fields ?? {};
-  const usernameError = fieldErrors.username?.join(' ');
-  const passwordError = fieldErrors.password?.join(' ');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     signIn.mutate(
-      { username, password },
+      credentials,
       {
         onSuccess: ({ token, account, password_change_required }) => {
           authStore.setToken(token);
@@ -63,30 +59,7 @@ export function SignInForm({ notice }: { notice?: string }) {
         </Alert>
       )}
       <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
-        <TextField
-          label={t('signIn.username')}
-          name="username"
-          autoComplete="username"
-          autoFocus
-          required
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-          error={Boolean(usernameError)}
-          helperText={usernameError}
-          slotProps={{ htmlInput: { maxLength: 255 } }}
-        />
-        <TextField
-          label={t('signIn.password')}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={Boolean(passwordError)}
-          helperText={passwordError}
-          slotProps={{ htmlInput: { maxLength: 255 } }}
-        />
+        <CredentialsFields value={credentials} onChange={setCredentials} errors={fieldErrors} />
         <Button type="submit" variant="contained" size="large" loading={signIn.isPending}>
           {t('signIn.submit')}
         </Button>

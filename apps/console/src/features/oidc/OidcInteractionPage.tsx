@@ -7,12 +7,12 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../components/LoadingState';
+import { CredentialsFields, type Credentials } from '../auth/CredentialsFields';
 import { abortInteraction, interactionDetails, InteractionCallError, submitConsent, submitLogin, type OidcInteractionDetails } from './interaction-api';
 
 /** The provider continues at the URL it answered: the next step, or back to the application. */
@@ -30,9 +30,8 @@ function Card({ children, labelledBy }: { children: React.ReactNode; labelledBy:
 
 function SignInStep({ details }: { details: OidcInteractionDetails }) {
   const { t } = useTranslation();
-  const [username, setUsername] = useState(details.login_hint ?? '');
-  const [password, setPassword] = useState('');
-  const signIn = useMutation({ mutationFn: () => submitLogin(details.uid, username, password), onSuccess: go });
+  const [credentials, setCredentials] = useState<Credentials>({ username: details.login_hint ?? '', password: '' });
+  const signIn = useMutation({ mutationFn: () => submitLogin(details.uid, credentials.username, credentials.password), onSuccess: go });
   const cancel = useMutation({ mutationFn: () => abortInteraction(details.uid), onSuccess: go });
   const fields = signIn.error instanceof InteractionCallError ? signIn.error.fields : {};
   const submit = (event: FormEvent) => {
@@ -53,30 +52,7 @@ function SignInStep({ details }: { details: OidcInteractionDetails }) {
         </Alert>
       )}
       <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
-        <TextField
-          label={t('signIn.username')}
-          name="username"
-          autoComplete="username"
-          autoFocus
-          required
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-          error={Boolean(fields.username)}
-          helperText={fields.username?.join(' ')}
-          slotProps={{ htmlInput: { maxLength: 255 } }}
-        />
-        <TextField
-          label={t('signIn.password')}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={Boolean(fields.password)}
-          helperText={fields.password?.join(' ')}
-          slotProps={{ htmlInput: { maxLength: 255 } }}
-        />
+        <CredentialsFields value={credentials} onChange={setCredentials} errors={fields} />
         <Button type="submit" variant="contained" size="large" loading={signIn.isPending}>
           {t('signIn.submit')}
         </Button>

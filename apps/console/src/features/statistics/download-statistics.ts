@@ -1,4 +1,5 @@
 import { requestHeaders } from '../../trpc';
+import { downloadNameOf, saveDownload } from '../../lib/save-download';
 
 export type StatisticsFormat = 'csv' | 'xlsx';
 
@@ -13,15 +14,7 @@ export async function downloadStatistics(query: { date_at?: string; organization
   if (query.organization_id) params.set('organization_id', query.organization_id);
   const response = await fetch(`/api/v2/accounts/statistics/attendance/download?${params}`, { headers: requestHeaders(), credentials: 'include' });
   if (!response.ok) throw new StatisticsDownloadError(response.status);
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `attendance-statistics.${format}`;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveDownload(await response.blob(), downloadNameOf(response, `attendance-statistics.${format}`));
 }
 
 export class StatisticsDownloadError extends Error {

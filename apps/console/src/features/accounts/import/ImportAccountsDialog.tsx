@@ -28,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { IMPORT_REQUIRED_FIELDS, IMPORT_TARGET_FIELDS, type TImportRowResult, type TImportTargetField } from '@rollcall/contracts';
 import { describeError } from '../../../api/api-error';
 import { trpc } from '../../../trpc';
+import { saveDownload } from '../../../lib/save-download';
 import {
   ACCEPTED_CSV_TYPES,
   chunk,
@@ -155,13 +156,7 @@ function ImportWizard({ titleId, onClose }: { titleId: string; onClose: () => vo
 
   const { lines } = report;
   const downloadReport = () => {
-    const url = URL.createObjectURL(new Blob([reportCsv(lines)], { type: 'text/csv;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = 'account-import-report.csv';
-    link.click();
-    // the click has started the download synchronously; the URL is no longer needed after this tick
-    window.setTimeout(() => URL.revokeObjectURL(url), 0);
+    saveDownload(new Blob([reportCsv(lines)], { type: 'text/csv;charset=utf-8' }), 'account-import-report.csv');
   };
 
   return (
