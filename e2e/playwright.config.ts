@@ -15,7 +15,8 @@ export const ADMIN = { username: 'admin', password: 'e2e admin password 2026' };
 
 export default defineConfig({
   testDir: './tests',
-  timeout: 60_000,
+  // the scenarios are long (a screen end to end); a busy 2-core machine has taken over 60 s for some
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
