@@ -7,7 +7,7 @@ import type { ReadDatabase } from '../read-db/read-database';
 const CONTACT_FLUSH_MS = 1000;
 
 /**
- * A reader's health (last contact, queue depth) is operational data, not an event (docs/adr/0013):
+ * A reader's health (last contact, queue depth, oldest queued scan, clock skew) is operational data, not an event (docs/adr/0013):
  * a health report is written at once (last write wins); the contact time of scan posts is noted in
  * memory and written once a second, so scans never wait for it. A crash loses at most a second of
  * 'last contact', never a scan.
@@ -29,7 +29,14 @@ export class ReaderHealthRecorder implements OnModuleInit, OnModuleDestroy {
       .addColumn('queue_depth', 'integer')
       .addColumn('device_connected', 'integer')
       .addColumn('agent_version', 'text')
+      .addColumn('oldest_queued_at', 'text')
+      .addColumn('clock_skew_ms', 'integer')
       .execute();
+    // a table made before these columns existed gets them (the table holds only the latest reports)
+    const table = (await this.db.introspection.getTables()).find((candidate) => candidate.name === 'reader_health');
+    const columns = new Set(table?.columns.map((column) => column.name));
+    if (!columns.has('oldest_queued_at')) await this.db.schema.alterTable('reader_health').addColumn('oldest_queued_at', 'text').execute();
+    if (!columns.has('clock_skew_ms')) await this.db.schema.alterTable('reader_health').addColumn('clock_skew_ms', 'integer').execute();
     this.timer = setInterval(() => void this.flush(), CONTACT_FLUSH_MS);
     this.timer.unref();
   }
@@ -45,11 +52,18 @@ export class ReaderHealthRecorder implements OnModuleInit, OnModuleDestroy {
 
   async report(readerId: string, report: TReaderHealthReport, at: string): Promise<void> {
     this.pending.delete(readerId);
-    const values = { reader_id: readerId, last_contact_at: at, queue_depth: report.queue_depth, device_connected: report.device_connected ? 1 : 0, agent_version: report.agent_version };
+    const latest = {
+      last_contact_at: at,
+      queue_depth: report.queue_depth,
+      device_connected: report.device_connected ? 1 : 0,
+      agent_version: report.agent_version,
+      oldest_queued_at: report.oldest_queued_at,
+      clock_skew_ms: Math.round(Date.parse(at) - Date.parse(report.sent_at)),
+    };
     await this.db
       .insertInto('reader_health')
-      .values(values)
-      .onConflict((oc) => oc.column('reader_id').doUpdateSet({ last_contact_at: at, queue_depth: values.queue_depth, device_connected: values.device_connected, agent_version: values.agent_version }))
+      .values({ reader_id: readerId, ...latest })
+      .onConflict((oc) => oc.column('reader_id').doUpdateSet(latest))
       .execute();
   }
 
@@ -61,7 +75,7 @@ export class ReaderHealthRecorder implements OnModuleInit, OnModuleDestroy {
       for (const [reader_id, last_contact_at] of batch) {
         await this.db
           .insertInto('reader_health')
-          .values({ reader_id, last_contact_at, queue_depth: null, device_connected: null, agent_version: null })
+          .values({ reader_id, last_contact_at, queue_depth: null, device_connected: null, agent_version: null, oldest_queued_at: null, clock_skew_ms: null })
           .onConflict((oc) => oc.column('reader_id').doUpdateSet({ last_contact_at }).where('reader_health.last_contact_at', '<', last_contact_at))
           .execute();
       }

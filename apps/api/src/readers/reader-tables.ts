@@ -19,7 +19,8 @@ export interface ReaderTable {
 }
 
 /**
- * reader_health: the latest report of each reader (last contact, queue depth). Operational data, not
+ * reader_health: the latest report of each reader (last contact, queue depth, oldest queued scan,
+ * clock skew, device, version). Operational data, not
  * an event (ADR 0013): written by ReaderHealthRecorder, last write wins.
  */
 export interface ReaderHealthTable {
@@ -28,4 +29,8 @@ export interface ReaderHealthTable {
   queue_depth: number | null;
   device_connected: number | null;
   agent_version: string | null;
+  /** the oldest scan still in the agent's queue when it reported (null: empty queue) */
+  oldest_queued_at: string | null;
+  /** the agent's clock against ours at its last report: receipt time minus its `sent_at` */
+  clock_skew_ms: number | null;
 }

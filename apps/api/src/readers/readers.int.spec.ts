@@ -72,6 +72,14 @@ describe.each(storageKinds())('door readers (%s)', (kind) => {
     expect(report.status, JSON.stringify(report.body)).toBe(200);
     expect((await store.readAll({ commit: 0, sequence: 0 }, 100_000)).length).toBe(before);
     expect(await readerOf(reader.id)).toMatchObject({ queue_depth: 250, connection: 'online', backlog: true, last_contact_at: expect.any(String) });
+    // the oldest unsent scan and the agent's clock: a box three hours behind shows as such
+    const oldest = new Date(Date.now() - 3 * 3600_000 - 60_000).toISOString();
+    const behind = await client.post('/api/v2/reader/health', { sent_at: new Date(Date.now() - 3 * 3600_000).toISOString(), queue_depth: 4, oldest_queued_at: oldest, last_sequence: 7, device_connected: true, agent_version: '0.2.0' });
+    expect(behind.status, JSON.stringify(behind.body)).toBe(200);
+    const shown = (await readerOf(reader.id)) as { oldest_queued_at: string; clock_skew_ms: number };
+    expect(shown.oldest_queued_at).toBe(oldest);
+    expect(shown.clock_skew_ms).toBeGreaterThan(3 * 3600_000 - 60_000);
+    expect(shown.clock_skew_ms).toBeLessThan(3 * 3600_000 + 60_000);
     const bad = await client.post('/api/v2/reader/health', { sent_at: now(), queue_depth: -1, oldest_queued_at: null, last_sequence: 0, device_connected: true, agent_version: 'x' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields.queue_depth).toEqual(['queue_depth cannot be negative']);

@@ -27,6 +27,8 @@ export interface LocalAgentConfig {
   uidFormat: 'hex' | 'decimal';
   /** a card presented again within this many ms is a card held against the reader, not a new scan; 0 keeps every read */
   debounceMs: number;
+  /** USB readers: an output report (bytes) written after each queued scan, for the reader's beep or LED */
+  feedbackReport: number[] | null;
   logLevel: LogLevel;
 }
 
@@ -111,6 +113,17 @@ const settings = {
   devicePath: z.string().optional(),
   uidFormat: z.enum(['hex', 'decimal'], { error: 'must be hex (the reader types the UID bytes) or decimal (it types one number)' }).default('hex'),
   debounceMs: integer(0, 60_000, 2_000, ' ms'),
+  feedbackReport: z
+    .string({ error: 'must be the output report as hex bytes, e.g. "00 01 0a"' })
+    .transform((value, ctx) => {
+      const bytes = value.trim().split(/[\s:,-]+/).filter(Boolean);
+      if (bytes.length === 0 || bytes.length > 64 || !bytes.every((byte) => /^(0x)?[0-9a-fA-F]{1,2}$/.test(byte))) {
+        ctx.addIssue({ code: 'custom', message: 'must be the output report as 1 to 64 hex bytes, e.g. "00 01 0a" (the first is the report id, 00 when the device has none)' });
+        return z.NEVER;
+      }
+      return bytes.map((byte) => parseInt(byte.replace(/^0x/, ''), 16));
+    })
+    .optional(),
   logLevel: z.enum(LOG_LEVELS, { error: `must be one of: ${LOG_LEVELS.join(', ')}` }).default('info'),
   serverUrl,
   readerId,
@@ -182,6 +195,7 @@ function local(s: Record<string, unknown>, options: ParseOptions): LocalAgentCon
     device,
     uidFormat: s.uidFormat as 'hex' | 'decimal',
     debounceMs: s.debounceMs as number,
+    feedbackReport: (s.feedbackReport as number[] | undefined) ?? null,
     logLevel: s.logLevel as LogLevel,
   };
 }

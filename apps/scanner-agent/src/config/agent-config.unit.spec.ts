@@ -21,6 +21,7 @@ describe('parseAgentConfig', () => {
         device: {},
         uidFormat: 'hex',
         debounceMs: 2000,
+        feedbackReport: null,
         logLevel: 'info',
         batchMax: 500,
         retryBaseMs: 500,
@@ -29,6 +30,14 @@ describe('parseAgentConfig', () => {
         requestTimeoutSeconds: 30,
       },
     });
+  });
+
+  it('reads the feedback report as hex bytes, and names the rule when it is not', () => {
+    expect(parseAgentConfig({ ...valid, ROLLCALL_AGENT_FEEDBACK_REPORT: '00 01 0a' })).toMatchObject({ ok: true, config: { feedbackReport: [0, 1, 10] } });
+    expect(parseAgentConfig({ ...valid, ROLLCALL_AGENT_FEEDBACK_REPORT: '0x00:0xff' })).toMatchObject({ ok: true, config: { feedbackReport: [0, 255] } });
+    const bad = parseAgentConfig({ ...valid, ROLLCALL_AGENT_FEEDBACK_REPORT: 'beep' });
+    expect(bad.ok).toBe(false);
+    expect(JSON.stringify(bad)).toMatch(/ROLLCALL_AGENT_FEEDBACK_REPORT.*hex bytes/);
   });
 
   it('keeps an absolute data dir and accepts plain http only for localhost', () => {
@@ -121,6 +130,6 @@ describe('configuration file', () => {
 
 describe('parseLocalConfig', () => {
   it('needs no server settings, so the simulator runs in a demo', () => {
-    expect(parseLocalConfig({}, { cwd: '/tmp/demo' })).toEqual({ ok: true, config: { dataDir: '/tmp/demo/agent-data', driver: 'simulator', simulatorInput: '-', device: {}, uidFormat: 'hex', debounceMs: 2000, logLevel: 'info' } });
+    expect(parseLocalConfig({}, { cwd: '/tmp/demo' })).toEqual({ ok: true, config: { dataDir: '/tmp/demo/agent-data', driver: 'simulator', simulatorInput: '-', device: {}, uidFormat: 'hex', debounceMs: 2000, feedbackReport: null, logLevel: 'info' } });
   });
 });

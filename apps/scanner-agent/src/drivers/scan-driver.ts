@@ -14,4 +14,9 @@ export interface ScanDriver {
   events(): AsyncIterable<DriverEvent>;
   /** stops reading: `events()` ends */
   close?(): Promise<void> | void;
+  /**
+   * The scan is committed to the outbox: tell the person at the door (a beep or a LED where the reader
+   * has one). Called only after the commit, so a signal never promises a scan that could be lost.
+   */
+  acknowledge?(scan: Scan): void;
 }

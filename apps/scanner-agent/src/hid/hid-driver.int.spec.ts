@@ -103,6 +103,40 @@ describe('HID driver', () => {
   });
 });
 
+describe('feedback to the person at the door', () => {
+  it('writes the configured output report once a scan is acknowledged, and reports a reader that refuses it', async () => {
+    const handle = new FakeHandle();
+    const hid: HidModule = {
+      devicesAsync: async () => [{ vendorId: 0xffff, productId: 0x0036, path: '/dev/hidraw8', interface: 0 }],
+      HIDAsync: { open: async () => handle },
+      setDriverType: () => undefined,
+    };
+    const driver = new HidDriver({ mode: 'raw', device: { path: '/dev/hidraw8' }, hid, feedbackReport: [0, 1, 0x0a], retryBaseMs: 10, retryMaxMs: 20 });
+    const events: DriverEvent[] = [];
+    const reading = (async () => {
+      for await (const event of driver.events()) events.push(event);
+    })();
+    const until = async (check: () => boolean) => {
+      for (let i = 0; i < 200 && !check(); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(check()).toBe(true);
+    };
+    await until(() => events.some((event) => event.kind === 'state' && event.state === 'open'));
+    handle.emit('data', Buffer.from([4, 0xde, 0xad, 0xbe, 0xef, 0, 0, 0]));
+    await until(() => events.some((event) => event.kind === 'scan'));
+    // nothing before the agent says the scan is safe
+    expect(handle.written).toEqual([]);
+    driver.acknowledge();
+    await until(() => handle.written.length === 1);
+    expect(handle.written[0]).toEqual([0, 1, 0x0a]);
+    handle.refuseWrites = true;
+    driver.acknowledge();
+    await until(() => events.some((event) => event.kind === 'error'));
+    expect(events.find((event) => event.kind === 'error')).toMatchObject({ message: expect.stringMatching(/refused the feedback report/) });
+    await driver.close();
+    await reading;
+  });
+});
+
 /**
  * A virtual HID device through Linux uhid (include/uapi/linux/uhid.h): UHID_CREATE2 with a vendor-
  * defined report descriptor of one 8-byte input report, UHID_INPUT2 per report, UHID_DESTROY.
@@ -147,6 +181,13 @@ class FakeHandle implements HidHandle {
   }
   emit(event: 'data' | 'error', value: unknown): void {
     for (const listener of this.listeners[event] ?? []) listener(value as never);
+  }
+  readonly written: number[][] = [];
+  refuseWrites = false;
+  async write(data: number[]): Promise<number> {
+    if (this.refuseWrites) throw new Error('could not write to HID device');
+    this.written.push(data);
+    return data.length;
   }
   async close(): Promise<void> {}
 }

@@ -21,6 +21,7 @@ export interface HidDeviceInfo {
 export interface HidHandle {
   on(event: 'data', listener: (data: Buffer) => void): unknown;
   on(event: 'error', listener: (error: unknown) => void): unknown;
+  write(data: number[]): Promise<number>;
   close(): Promise<void>;
 }
 export interface HidModule {
@@ -42,6 +43,11 @@ export interface HidDriverOptions {
   uidFormat?: 'hex' | 'decimal';
   /** raw readers: where the UID length byte is (1 when the device sends a report id first) */
   rawOffset?: number;
+  /**
+   * Output report written after each scan is queued (the reader's beep or LED, device specific; the
+   * first byte is the report id, 0 when the device uses none). None: the reader's own beep is all.
+   */
+  feedbackReport?: number[];
   now?: () => Date;
 }
 
@@ -85,11 +91,13 @@ export class HidDriver implements ScanDriver {
   private readonly closing = new AbortController();
   private handle: HidHandle | null = null;
   private lastState: DeviceState | null = null;
+  private queue: AsyncQueue<DriverEvent> | null = null;
 
   constructor(private readonly options: HidDriverOptions) {}
 
   async *events(): AsyncGenerator<DriverEvent> {
     const queue = new AsyncQueue<DriverEvent>();
+    this.queue = queue;
     const supervisor = this.supervise(queue);
     try {
       yield* queue;
@@ -98,6 +106,13 @@ export class HidDriver implements ScanDriver {
       this.closing.abort();
       await supervisor;
     }
+  }
+
+  acknowledge(): void {
+    const report = this.options.feedbackReport;
+    if (!report || !this.handle) return;
+    // best effort: a reader that refuses the report still has the scan safely queued
+    this.handle.write(report).catch((error: unknown) => this.queue?.push({ kind: 'error', message: `the reader refused the feedback report: ${message(error)}` }));
   }
 
   async close(): Promise<void> {

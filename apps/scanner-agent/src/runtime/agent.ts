@@ -26,9 +26,9 @@ export interface AgentOptions {
 export function createDriver(config: AgentConfig, stdin: NodeJS.ReadableStream, now: () => Date): ScanDriver {
   switch (config.driver) {
     case 'hid-keyboard':
-      return new HidDriver({ mode: 'keyboard', device: config.device, uidFormat: config.uidFormat, now });
+      return new HidDriver({ mode: 'keyboard', device: config.device, uidFormat: config.uidFormat, feedbackReport: config.feedbackReport ?? undefined, now });
     case 'hid-raw':
-      return new HidDriver({ mode: 'raw', device: config.device, now });
+      return new HidDriver({ mode: 'raw', device: config.device, feedbackReport: config.feedbackReport ?? undefined, now });
     case 'simulator': {
       const input = config.simulatorInput;
       if (input.startsWith('unix:')) return new SocketSimulatorDriver(input.slice('unix:'.length), now);
@@ -177,6 +177,7 @@ export class Agent {
         }
         // Committed (fsync) before anything tells the user it was read.
         const queued = this.outbox.enqueue(event.scan);
+        this.driver.acknowledge?.(event.scan);
         logger.info({ sequence: queued.sequence, card_uid: queued.cardUid, device_time: queued.deviceTime.toISOString() }, 'scan queued');
         this.sender?.notify();
         // A file or a fast socket yields lines without ever waiting: give the sender and the

@@ -79,6 +79,10 @@ export interface TReader {
   register_mode: { account_id: string; expires_at: string } | null;
   /** the highest sequence acknowledged (0 before the first scan) */
   last_sequence: number;
+  /** from the agent's last health report: its oldest unsent scan (null: none queued, or no report) */
+  oldest_queued_at: string | null;
+  /** from the agent's last health report: our receipt time minus its clock (null: no report yet) */
+  clock_skew_ms: number | null;
 }
 
 /** The answer to issuing a token, the only time the token is shown. */

@@ -329,6 +329,8 @@ const ZReaderRow = z.object({
   backlog: z.boolean(),
   register_mode: z.object({ account_id: z.string().uuid(), expires_at: z.string() }).nullable(),
   last_sequence: z.number().int(),
+  oldest_queued_at: z.string().nullable(),
+  clock_skew_ms: z.number().int().nullable(),
 });
 ROUTES.push(
   {

@@ -20,6 +20,8 @@ export const readersWithHealth = (db: Kysely<ReadDatabase>) =>
       'readers_v1.last_sequence',
       'reader_health.last_contact_at',
       'reader_health.queue_depth',
+      'reader_health.oldest_queued_at',
+      'reader_health.clock_skew_ms',
     ]);
 
 type ReaderRow = Awaited<ReturnType<ReturnType<typeof readersWithHealth>['execute']>>[number];
@@ -42,5 +44,7 @@ export function toReader(row: ReaderRow, now: string): TReader {
     backlog: health.backlog,
     register_mode: row.register_mode_account_id && row.register_mode_expires_at ? { account_id: row.register_mode_account_id, expires_at: row.register_mode_expires_at } : null,
     last_sequence: Number(row.last_sequence),
+    oldest_queued_at: row.oldest_queued_at ?? null,
+    clock_skew_ms: row.clock_skew_ms === null || row.clock_skew_ms === undefined ? null : Number(row.clock_skew_ms),
   };
 }

@@ -25,6 +25,17 @@ const TONES = {
   info: { bgcolor: '#cff4fc', color: '#055160' },
   none: {},
 } as const;
+/** below this an agent's clock is as good as ours for a glance (the server judges each scan itself) */
+const NOTABLE_SKEW_MS = 60_000;
+/** '3 h 2 min', '5 min', '40 s': enough to see how far off a clock is */
+export function roughDuration(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
 const CONNECTION_TONES: Record<TReaderConnection, keyof typeof TONES> = { online: 'good', late: 'warn', offline: 'bad', never: 'none' };
 
 /** Name (and token prefix), Door, Role, Connection, Last contact, Queue, Register mode, Actions. */
@@ -68,7 +79,15 @@ export function useReaderColumns(actions: ReaderRowActions, mayManage: boolean):
         id: 'last_contact_at',
         accessorKey: 'last_contact_at',
         header: t('readers.columns.lastContact'),
-        cell: ({ row }) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{row.original.last_contact_at ? formatDateTime(row.original.last_contact_at) : t('readers.never')}</Box>,
+        cell: ({ row }) => (
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            {row.original.last_contact_at ? formatDateTime(row.original.last_contact_at) : t('readers.never')}
+            {/* the agent's clock as its last report showed it, when it is off by a minute or more */}
+            {row.original.clock_skew_ms !== null && Math.abs(row.original.clock_skew_ms) >= NOTABLE_SKEW_MS ? (
+              <Chip size="small" sx={{ ...TONES.warn, ml: 1 }} label={t(row.original.clock_skew_ms > 0 ? 'readers.clockBehind' : 'readers.clockAhead', { amount: roughDuration(Math.abs(row.original.clock_skew_ms)) })} />
+            ) : null}
+          </Box>
+        ),
       },
       {
         id: 'queue_depth',
@@ -79,6 +98,11 @@ export function useReaderColumns(actions: ReaderRowActions, mayManage: boolean):
           <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}>
             {row.original.queue_depth ?? '–'}
             {row.original.backlog ? <Chip size="small" sx={TONES.warn} label={t('readers.backlog')} /> : null}
+            {row.original.oldest_queued_at && row.original.queue_depth ? (
+              <Box component="span" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
+                {t('readers.oldestQueued', { time: formatDateTime(row.original.oldest_queued_at) })}
+              </Box>
+            ) : null}
           </Box>
         ),
       },
