@@ -1,7 +1,7 @@
 import type { Logger } from '@nestjs/common';
 
 /**
- * A background job on an interval (the attendance sweepers): runs never overlap, because a run asked
+ * A background job on an interval (application/sweeper.ts): runs never overlap, because a run asked
  * for while one is under way answers that run's result; a failed interval run is logged, not thrown,
  * so the next interval tries again. The timer does not keep the process alive, and `stop` waits for a
  * run under way so module shutdown does not pull the database from under it.

@@ -4,11 +4,11 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { TReader } from '@rollcall/contracts';
-import { CountedTextField } from '../../components/CountedTextField';
 import { FormDialogLayout } from '../../components/FormDialogLayout';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { useFieldErrors } from '../../lib/use-field-errors';
 import { trpc } from '../../trpc';
+import { ReaderNameDoorFields } from './ReaderNameDoorFields';
 
 const FIELD_NAMES = ['name', 'door'] as const;
 
@@ -53,30 +53,18 @@ function EditReaderForm({ titleId, reader, onClose }: { titleId: string; reader:
 
   return (
     <FormDialogLayout titleId={titleId} title={t('readers.dialog.editTitle')} onSubmit={(event) => void submit(event)} onCancel={onClose} submitLabel={t('readers.dialog.save')} busy={saving}>
-      <CountedTextField
-        label={t('readers.dialog.name')}
-        name="name"
-        required
-        autoFocus
-        autoComplete="off"
-        value={name}
-        onValueChange={(value) => {
+      <ReaderNameDoorFields
+        name={name}
+        door={door}
+        onName={(value) => {
           setName(value);
           clearErrors('name');
         }}
-        errors={errors.name}
-      />
-      <CountedTextField
-        label={t('readers.dialog.door')}
-        name="door"
-        required
-        autoComplete="off"
-        value={door}
-        onValueChange={(value) => {
+        onDoor={(value) => {
           setDoor(value);
           clearErrors('door');
         }}
-        errors={errors.door}
+        errors={errors}
       />
     </FormDialogLayout>
   );

@@ -6,10 +6,10 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { READER_ROLES, type TReader, type TReaderRole } from '@rollcall/contracts';
-import { CountedTextField } from '../../components/CountedTextField';
 import { FormDialogLayout } from '../../components/FormDialogLayout';
 import { useFieldErrors } from '../../lib/use-field-errors';
 import { trpc } from '../../trpc';
+import { ReaderNameDoorFields } from './ReaderNameDoorFields';
 
 const FIELD_NAMES = ['name', 'door', 'role'] as const;
 
@@ -48,30 +48,18 @@ function RegisterReaderForm({ titleId, onClose, onRegistered }: { titleId: strin
 
   return (
     <FormDialogLayout titleId={titleId} title={t('readers.dialog.registerTitle')} onSubmit={submit} onCancel={onClose} submitLabel={t('readers.dialog.register')} busy={register.isPending}>
-      <CountedTextField
-        label={t('readers.dialog.name')}
-        name="name"
-        required
-        autoFocus
-        autoComplete="off"
-        value={name}
-        onValueChange={(value) => {
+      <ReaderNameDoorFields
+        name={name}
+        door={door}
+        onName={(value) => {
           setName(value);
           clearErrors('name');
         }}
-        errors={errors.name}
-      />
-      <CountedTextField
-        label={t('readers.dialog.door')}
-        name="door"
-        required
-        autoComplete="off"
-        value={door}
-        onValueChange={(value) => {
+        onDoor={(value) => {
           setDoor(value);
           clearErrors('door');
         }}
-        errors={errors.door}
+        errors={errors}
       />
       <TextField
         select
