@@ -8,6 +8,8 @@ import { GetAccountAuthHandler } from './queries/get-account-auth.query';
 import { ChangeProfilePictureHandler } from './commands/change-profile-picture.handler';
 import { CreateAccountHandler } from './commands/create-account.handler';
 import { DeleteAccountHandler } from './commands/delete-account.handler';
+import { AccountErasureV2Controller } from './rest/account-erasure.v2.controller';
+import { EraseAccountPersonalDataHandler } from './commands/erase-account-personal-data.handler';
 import { UpdateAccountProfileHandler } from './commands/update-account-profile.handler';
 import { FindAccountsByUsernameHandler } from './queries/find-accounts-by-username.query';
 import { GetAccountHandler } from './queries/get-account.query';
@@ -24,12 +26,13 @@ import { UnlockAccountHandler } from './commands/unlock-account.handler';
 import { GetActivationHandler } from './queries/get-activation.query';
 
 @Module({
-  controllers: [AccountsV1Controller, AccountsV2Controller, AccountsImportV1Controller, AccountsImportV2Controller],
+  controllers: [AccountsV1Controller, AccountsV2Controller, AccountErasureV2Controller, AccountsImportV1Controller, AccountsImportV2Controller],
   providers: [
     CreateAccountHandler,
     UpdateAccountProfileHandler,
     ChangeProfilePictureHandler,
     DeleteAccountHandler,
+    EraseAccountPersonalDataHandler,
     ListAccountsHandler,
     GetAccountHandler,
     FindAccountsByUsernameHandler,

@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import type { AppConfig } from '../config/app-config';
-import { createEventStore } from '../event-store/create-event-store';
+import { openSealedEventStore } from '../personal-data/open-sealed-event-store';
 import { createReadDb } from '../read-db/create-read-db';
 
 /** Event store and read database as the API would open them, for command-line tools. */
 export async function openStorage(config: AppConfig) {
   mkdirSync(config.dataDir, { recursive: true });
-  const store = await createEventStore(config.eventStore);
+  const store = await openSealedEventStore(config);
   const readDb = await createReadDb(config.readDb);
   return {
     store,

@@ -2,7 +2,6 @@ import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/comm
 import { CqrsModule } from '@nestjs/cqrs';
 import { type AppConfig } from '../config/app-config';
 import { systemClock } from '../application/clock';
-import { createEventStore } from '../event-store/create-event-store';
 import type { EventStore } from '../event-store/event-store.port';
 import { ProjectionProgress } from '../projections/projection-progress';
 import { createReadDb, type ReadDb } from '../read-db/create-read-db';
@@ -10,6 +9,7 @@ import { CommandGateway } from './command-gateway';
 import { PasswordHasher } from './password-hasher';
 import { PasswordStrength } from './password-strength';
 import { countingAppends, Metrics } from '../operations/metrics';
+import { openSealedEventStore } from '../personal-data/open-sealed-event-store';
 import { ProjectionRegistry } from './projection-registry';
 import { ProjectionsService } from './projections.service';
 import { APP_CONFIG, CLOCK, EVENT_STORE, READ_DB } from './tokens';
@@ -22,7 +22,7 @@ const READ_DB_HANDLE = Symbol('READ_DB_HANDLE');
   providers: [
     Metrics,
     // counted for /metrics: every append of this process goes through here
-    { provide: EVENT_STORE, inject: [APP_CONFIG, Metrics], useFactory: async (config: AppConfig, metrics: Metrics) => countingAppends(await createEventStore(config.eventStore), metrics) },
+    { provide: EVENT_STORE, inject: [APP_CONFIG, Metrics], useFactory: async (config: AppConfig, metrics: Metrics) => countingAppends(await openSealedEventStore(config), metrics) },
     { provide: READ_DB_HANDLE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createReadDb(config.readDb) },
     { provide: READ_DB, inject: [READ_DB_HANDLE], useFactory: (handle: ReadDb) => handle.db },
     { provide: CLOCK, useValue: systemClock },

@@ -143,6 +143,8 @@ export class SqliteEventStore implements EventStore {
       db.pragma('journal_mode = WAL');
       // FULL: an acknowledged append survives power loss (NORMAL in WAL mode may lose the last commits).
       db.pragma('synchronous = FULL');
+      // a released username or e-mail is zeroed in the file, not left in a free page (docs/adr/0015)
+      db.pragma('secure_delete = ON');
       // IMMEDIATE so two processes opening a fresh file do not both try to create the tables.
       db.exec('BEGIN IMMEDIATE');
       db.exec(SCHEMA);

@@ -44,6 +44,8 @@ function domainStatus(code: string): number {
   if (code === 'attendance.slot_not_found') return 404;
   // an event group id used twice (a retried create with the same id)
   if (code === 'calendar.group_exists') return 409;
+  // erasing twice: the account's state refuses it
+  if (code === 'account.erased') return 409;
   if (code.endsWith('.exists') || code.endsWith('_taken') || code.endsWith('.in_use')) return 409;
   return 400;
 }

@@ -49,6 +49,9 @@ export async function createReadDb(config: ReadDbConfig): Promise<ReadDb> {
     database.pragma('synchronous = NORMAL');
     database.pragma('busy_timeout = 5000');
     database.pragma('cache_size = -65536');
+    // deleted and rewritten rows are zeroed, not left readable in free space: an erased account's
+    // rows must be gone from the file (docs/adr/0015)
+    database.pragma('secure_delete = ON');
     const db = new Kysely<ReadDatabase>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
     return { db, kind: 'sqlite', close: () => db.destroy() };
   }

@@ -49,6 +49,7 @@ import { ChangeProfilePictureCommand } from '../accounts/commands/change-profile
 import { CreateAccountCommand } from '../accounts/commands/create-account.handler';
 import { ImportAccountsCommand } from '../accounts/commands/import-accounts.handler';
 import { accountDeletedMessage, DeleteAccountCommand, type DeletedAccount } from '../accounts/commands/delete-account.handler';
+import { EraseAccountPersonalDataCommand, PERSONAL_DATA_ERASED_MESSAGE } from '../accounts/commands/erase-account-personal-data.handler';
 import { UpdateAccountProfileCommand } from '../accounts/commands/update-account-profile.handler';
 import { FindAccountsByUsernameQuery } from '../accounts/queries/find-accounts-by-username.query';
 import { supportedTimeZones } from '../accounts/time-zones';
@@ -134,6 +135,10 @@ export function buildAppRouter({ gateway, queryBus, live }: AppRouterDeps) {
       delete: permittedProcedure('accounts:delete', on('account', 'input:id')).input(z.object({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
         const outcome = await gateway.execute<DeletedAccount>(new DeleteAccountCommand(input.id, ctx.context));
         return { message: accountDeletedMessage(outcome.value) };
+      }),
+      erasePersonalData: permittedProcedure('accounts:delete', on('account', 'input:id')).input(z.object({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
+        await gateway.execute(new EraseAccountPersonalDataCommand(input.id, ctx.context));
+        return { message: PERSONAL_DATA_ERASED_MESSAGE };
       }),
       auth: permittedProcedure('accounts:read', on('account', 'input:id')).input(z.object({ id: ZAccountId })).query(({ input }) => queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(input.id))),
       setAuth: permittedProcedure('accounts:credentials', on('account', 'input:id')).input(ZAccountAuthInput.extend({ id: ZAccountId })).mutation(async ({ input: { id, ...auth }, ctx }) => {

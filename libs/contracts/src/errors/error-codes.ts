@@ -37,6 +37,7 @@ export const ERROR_CODES = [
   'account.not_found',
   'account.exists',
   'account.protected',
+  'account.erased',
   'account.locked',
   'account.email_invalid',
   'account.birth_date_invalid',

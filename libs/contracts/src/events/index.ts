@@ -1,1 +1,2 @@
 export * from "./upcasters";
+export * from "./personal-data";

@@ -18,6 +18,11 @@ export type UpdateAccountProfile = {
 };
 export type ChangeProfilePicture = { type: 'ChangeProfilePicture'; data: { picture: string | null; changedAt: string } };
 export type DeleteAccount = { type: 'DeleteAccount'; data: { deletedAt: string } };
+/**
+ * The right to be forgotten (docs/adr/0015): a live account is deleted by the same decision; a deleted
+ * one may be erased later. The caller destroys the account's personal data key once this is stored.
+ */
+export type EraseAccountPersonalData = { type: 'EraseAccountPersonalData'; data: { erasedAt: string } };
 
 /** Status and policy of the auth info; only what differs from the state becomes an event. */
 export type ChangeAccountAuth = { type: 'ChangeAccountAuth'; data: { statusId: number; policyId: string | null; changedAt: string } };
@@ -52,6 +57,7 @@ export type AccountCommand =
   | UpdateAccountProfile
   | ChangeProfilePicture
   | DeleteAccount
+  | EraseAccountPersonalData
   | ChangeAccountAuth
   | RequirePasswordChange
   | SetPassword

@@ -58,6 +58,11 @@ export type AccountProfileUpdated = DomainEvent<'AccountProfileUpdated', Account
 /** picture: a data URL, or null when removed */
 export type AccountProfilePictureChanged = DomainEvent<'AccountProfilePictureChanged', { accountId: string; picture: string | null; changedAt: string }>;
 export type AccountDeleted = DomainEvent<'AccountDeleted', { accountId: string; deletedAt: string }>;
+/**
+ * The account's personal data key was destroyed (docs/adr/0015): its names, e-mails, phones, birth date,
+ * picture and claim values read as erased everywhere from now on, in every replay too.
+ */
+export type AccountPersonalDataErased = DomainEvent<'AccountPersonalDataErased', { accountId: string; erasedAt: string }>;
 
 export type AccountStatusChanged = DomainEvent<'AccountStatusChanged', { accountId: string; statusId: number; changedAt: string }>;
 /** policyId null: no policy is enforced any more */
@@ -87,6 +92,7 @@ export type AccountEvent =
   | AccountProfileUpdated
   | AccountProfilePictureChanged
   | AccountDeleted
+  | AccountPersonalDataErased
   | AccountStatusChanged
   | AccountPolicyChanged
   | PasswordChangeRequired
@@ -108,6 +114,7 @@ export const ACCOUNT_EVENT_TYPES: AccountEvent['type'][] = [
   'AccountProfileUpdated',
   'AccountProfilePictureChanged',
   'AccountDeleted',
+  'AccountPersonalDataErased',
   'AccountStatusChanged',
   'AccountPolicyChanged',
   'PasswordChangeRequired',

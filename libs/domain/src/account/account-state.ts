@@ -45,7 +45,8 @@ export type AccountState =
       /** application roles held, claim values and consents (application/account-application-access.ts) */
       applications: AccountApplicationAccessState;
     }
-  | { status: 'deleted'; id: string };
+  /** erased: its personal data key is destroyed (docs/adr/0015) */
+  | { status: 'deleted'; id: string; erased: boolean };
 
 /** a policy's history reaches back at most 24 passwords (PASSWORD_POLICY_LIMITS.history.max) */
 export const PASSWORD_HISTORY_KEPT = 24;
@@ -148,7 +149,9 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
       return { ...state, rolesByOrganization: { ...state.rolesByOrganization, [event.data.organizationId]: held } };
     }
     case 'AccountDeleted':
-      return { status: 'deleted', id: event.data.accountId };
+      return { status: 'deleted', id: event.data.accountId, erased: false };
+    case 'AccountPersonalDataErased':
+      return { status: 'deleted', id: event.data.accountId, erased: true };
     default: {
       const unhandled: never = event;
       return unhandled;

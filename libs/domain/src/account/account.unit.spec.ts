@@ -181,6 +181,34 @@ describe('account decider', () => {
     });
   });
 
+  describe('erasure of personal data (docs/adr/0015)', () => {
+    const erase: AccountCommand = { type: 'EraseAccountPersonalData', data: { erasedAt: 'e' } };
+    const erased: AccountEvent = { type: 'AccountPersonalDataErased', data: { accountId: alice.accountId, erasedAt: 'e' } };
+
+    it('deletes a live account and erases it in one decision', () =>
+      given([{ type: 'AccountCreated', data: alice }])
+        .when(erase)
+        .then([{ type: 'AccountDeleted', data: { accountId: alice.accountId, deletedAt: 'e' } }, erased]));
+
+    it('erases an account deleted before', () =>
+      given([{ type: 'AccountCreated', data: alice }, { type: 'AccountDeleted', data: { accountId: alice.accountId, deletedAt: 't' } }])
+        .when(erase)
+        .then([erased]));
+
+    it('refuses to erase twice', () => given([{ type: 'AccountCreated', data: alice }, { type: 'AccountDeleted', data: { accountId: alice.accountId, deletedAt: 't' } }, erased]).when(erase).thenThrows('account.erased'));
+
+    it('refuses the protected account and an unknown one', () => {
+      given([{ type: 'AccountCreated', data: { ...alice, isProtected: true } }]).when(erase).thenThrows('account.protected');
+      given([]).when(erase).thenThrows('account.not_found');
+    });
+
+    it('refuses every change after the erasure, as after a deletion', () =>
+      given([{ type: 'AccountCreated', data: alice }, { type: 'AccountDeleted', data: { accountId: alice.accountId, deletedAt: 't' } }, erased])
+        .when({ type: 'ChangeProfilePicture', data: { picture: null, changedAt: 't' } })
+        .thenThrows('account.not_found'));
+
+  });
+
   describe('auth info, passwords and lockout', () => {
     const created: AccountEvent = { type: 'AccountCreated', data: alice };
     const id = alice.accountId;

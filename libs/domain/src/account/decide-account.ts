@@ -59,6 +59,14 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       if (state.status !== 'created') throw notFound();
       if (state.isProtected) throw new DomainError('account.protected', 'This account is protected and cannot be deleted');
       return [{ type: 'AccountDeleted', data: { accountId: state.id, deletedAt: command.data.deletedAt } }];
+    case 'EraseAccountPersonalData': {
+      if (state.status === 'none') throw notFound();
+      if (state.status === 'deleted' && state.erased) throw new DomainError('account.erased', "This account's personal data has already been erased");
+      const erased: AccountEvent = { type: 'AccountPersonalDataErased', data: { accountId: state.id, erasedAt: command.data.erasedAt } };
+      if (state.status === 'deleted') return [erased];
+      if (state.isProtected) throw new DomainError('account.protected', 'This account is protected and cannot be erased');
+      return [{ type: 'AccountDeleted', data: { accountId: state.id, deletedAt: command.data.erasedAt } }, erased];
+    }
     case 'ChangeAccountAuth': {
       if (state.status !== 'created') throw notFound();
       const { statusId, policyId, changedAt } = command.data;

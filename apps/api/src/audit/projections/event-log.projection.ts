@@ -1,4 +1,6 @@
 import { CompiledQuery, PostgresAdapter, sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { erasePersonalData, PERSONAL_DATA_ERASED_EVENT, PERSONAL_DATA_RULES, personalDataSubject } from '@rollcall/contracts';
+import { accountStream } from '@rollcall/domain';
 import type { StoredEvent } from '../../event-store/event-store.port';
 import type { Projection } from '../../projections/projection';
 import type { ReadDatabase } from '../../read-db/read-database';
@@ -120,5 +122,28 @@ export class EventLogProjection implements Projection {
       for (const row of rows) for (const column of COLUMNS) parameters[index++] = row[column];
       await trx.executeQuery(CompiledQuery.raw(sqlText, parameters));
     }
+    for (const event of events) if (event.type === PERSONAL_DATA_ERASED_EVENT) await eraseFromLog(trx, personalDataSubject(event.data));
+  }
+}
+
+/**
+ * The log keeps each payload as it was read, personal fields opened: an erasure (docs/adr/0015)
+ * rewrites the account's personal events as they now read from the store. A rebuild needs none of
+ * this (the store already serves them erased), so it only matters for rows written before.
+ */
+async function eraseFromLog(trx: Transaction<ReadDatabase>, accountId: string): Promise<void> {
+  const rows = await trx
+    .selectFrom(TABLE)
+    .select(['position_commit', 'position_sequence', 'event_type', 'payload'])
+    .where('stream_id', '=', accountStream(accountId))
+    .where('event_type', 'in', Object.keys(PERSONAL_DATA_RULES))
+    .execute();
+  for (const row of rows) {
+    await trx
+      .updateTable(TABLE)
+      .set({ payload: JSON.stringify(erasePersonalData(row.event_type, JSON.parse(row.payload) as Record<string, unknown>)) })
+      .where('position_commit', '=', row.position_commit)
+      .where('position_sequence', '=', row.position_sequence)
+      .execute();
   }
 }

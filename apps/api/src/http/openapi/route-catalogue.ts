@@ -381,6 +381,15 @@ ROUTES.push(
   },
 );
 
+/** the right to be forgotten (docs/adr/0015); v2 only */
+ROUTES.push({
+  method: 'post',
+  path: 'account/{id}/erase',
+  summary: "Erase the account's personal data for good (names, e-mails, phones, birth date, picture, claim values): a live account is deleted too; its history keeps its shape, as an erased person. 409 account.erased when done before",
+  versions: ['v2'],
+  response: z.object({ message: z.string() }),
+});
+
 /** an account's single sign-on claims (docs/adr/0014); the write is v2 only */
 ROUTES.push(
   { method: 'get', path: 'account/{id}/claims', summary: "The account's single sign-on claims: one group per scope (title, description, num_members) with each claim's title, description, scope and value (null: the profile's value is released)", response: ZAccountClaimGroupsV1, v2Response: ZAccountClaimGroups },
