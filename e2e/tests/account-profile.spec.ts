@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createAccountThroughRest, expectAccessible, newAccount, openAccount, profileForm, signIn, TINY_PNG } from '../support/console';
+import { createAccountThroughRest, expectAccessible, newAccount, openAccount, profileForm, restToken, signIn, TINY_PNG } from '../support/console';
 
 /** the birth date picker: typed section by section as DD.MM.YYYY, as an admin would */
 function birthDate(page: Page) {
@@ -100,6 +100,28 @@ test('an administrator edits a profile, sets a picture and deletes the account',
   await expect(page).toHaveURL(/\/accounts$/);
   await page.getByLabel('Search').fill(account.email);
   await expect(page.getByText('No accounts found')).toBeVisible();
+});
+
+test("an administrator erases an account's personal data: gone from the list, its history kept as an erased person", async ({ page, request }) => {
+  const account = newAccount('erased');
+  const id = await createAccountThroughRest(request, account);
+  await signIn(page);
+  await openAccount(page, account);
+  await page.getByRole('button', { name: 'Erase personal data' }).click();
+  const confirm = page.getByRole('dialog', { name: `Erase the personal data of ${account.first_name} ${account.last_name}?` });
+  await expect(confirm.getByText(/This cannot be undone/)).toBeVisible();
+  await expectAccessible(page, 'erase confirmation');
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Personal data erased')).toBeVisible();
+  await expect(page).toHaveURL(/\/accounts$/);
+  await page.getByLabel('Search').fill(account.email);
+  await expect(page.getByText('No accounts found')).toBeVisible();
+  // the history keeps every event, the creation now naming an erased person
+  const history = await request.get(`/api/v2/account/${id}/history`, { headers: { authorization: `Bearer ${await restToken(request)}` } });
+  const entries = (await history.json()).data.data as Array<{ type: string; changes: Array<{ field: string; after: string | null }> }>;
+  expect(entries.map((entry) => entry.type)).toEqual(['AccountPersonalDataErased', 'AccountDeleted', 'AccountCreated']);
+  expect(JSON.stringify(entries)).not.toContain(account.last_name);
+  expect(entries[2].changes).toContainEqual({ field: 'first name', before: null, after: 'Erased' });
 });
 
 test('the protected administrator cannot be deleted', async ({ page }) => {

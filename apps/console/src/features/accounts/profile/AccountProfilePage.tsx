@@ -6,6 +6,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import PersonOffIcon from '@mui/icons-material/PersonOffOutlined';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../api/api-error';
@@ -44,7 +45,14 @@ export default function AccountProfilePage() {
 
   return (
     <>
-      <PageHeader title={t('accounts.profileTitle')} actions={account.data ? <DeleteAccountButton account={account.data} /> : undefined} />
+      <PageHeader title={t('accounts.profileTitle')} actions={
+          account.data ? (
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              <RemoveAccountButton account={account.data} removal="erase" />
+              <RemoveAccountButton account={account.data} removal="delete" />
+            </Box>
+          ) : undefined
+        } />
       {!valid ? (
         <Alert severity="info">{t('accounts.profile.noAccount')}</Alert>
       ) : account.isLoading ? (
@@ -115,16 +123,22 @@ function AccountTabs({ accountId }: { accountId: string }) {
   );
 }
 
-function DeleteAccountButton({ account }: { account: { id: string; first_name: string; last_name: string; protected: boolean } }) {
+/**
+ * Delete, or erase the personal data (docs/adr/0015: the account is deleted too, and what it said
+ * about the person becomes unreadable everywhere). Both confirm first, then leave for the list.
+ */
+function RemoveAccountButton({ account, removal }: { account: { id: string; first_name: string; last_name: string; protected: boolean }; removal: 'delete' | 'erase' }) {
   const { t } = useTranslation();
   const { notify } = useSnackbar();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const remove = trpc.accounts.delete.useMutation();
+  const erase = trpc.accounts.erasePersonalData.useMutation();
+  const mutation = removal === 'erase' ? erase : remove;
   const [confirmOpen, setConfirmOpen] = useState(false);
 
   const confirm = () =>
-    remove.mutate(
+    mutation.mutate(
       { id: account.id },
       {
         onSuccess: ({ message }) => {
@@ -141,8 +155,8 @@ function DeleteAccountButton({ account }: { account: { id: string; first_name: s
     );
 
   const button = (
-    <Button color="error" variant="outlined" startIcon={<DeleteIcon />} disabled={account.protected} onClick={() => setConfirmOpen(true)}>
-      {t('accounts.profile.delete')}
+    <Button color="error" variant="outlined" startIcon={removal === 'erase' ? <PersonOffIcon /> : <DeleteIcon />} disabled={account.protected} onClick={() => setConfirmOpen(true)}>
+      {t(removal === 'erase' ? 'accounts.profile.erase' : 'accounts.profile.delete')}
     </Button>
   );
   return (
@@ -156,9 +170,9 @@ function DeleteAccountButton({ account }: { account: { id: string; first_name: s
       )}
       <ConfirmDialog
         open={confirmOpen}
-        title={t('accounts.profile.deleteTitle', { name: fullName(account) })}
-        message={t('accounts.profile.deleteMessage')}
-        busy={remove.isPending}
+        title={t(removal === 'erase' ? 'accounts.profile.eraseTitle' : 'accounts.profile.deleteTitle', { name: fullName(account) })}
+        message={t(removal === 'erase' ? 'accounts.profile.eraseMessage' : 'accounts.profile.deleteMessage')}
+        busy={mutation.isPending}
         onConfirm={confirm}
         onCancel={() => setConfirmOpen(false)}
       />
