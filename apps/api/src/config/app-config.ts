@@ -9,8 +9,10 @@ const ZEnvironment = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   ROLLCALL_DATA_DIR: z.string().default('data'),
-  /** 'sqlite' (default) or a postgres:// URL */
+  /** 'sqlite' (default), a postgres:// URL, or 'kurrentdb' (then ROLLCALL_KURRENTDB_URL) */
   ROLLCALL_EVENT_STORE: z.string().default('sqlite'),
+  /** KurrentDB connection string, for ROLLCALL_EVENT_STORE=kurrentdb */
+  ROLLCALL_KURRENTDB_URL: z.string().optional(),
   /** unset: SQLite read models under the data dir; or a postgres:// URL */
   ROLLCALL_READ_DB: z.string().optional(),
   /** PostgreSQL schema for events and read models (tests use one per suite) */
@@ -59,7 +61,7 @@ export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
-  eventStore: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema: string };
+  eventStore: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema: string } | { kind: 'kurrentdb'; url: string };
   readDb: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema: string };
   admin: { username: string; password: string | undefined; organizationTitle: string };
   allowedOrigins: string[];
@@ -103,8 +105,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   const dataDir = isAbsolute(e.ROLLCALL_DATA_DIR) ? e.ROLLCALL_DATA_DIR : resolve(process.cwd(), e.ROLLCALL_DATA_DIR);
   const isPostgres = (value: string) => /^postgres(ql)?:\/\//.test(value);
-  if (e.ROLLCALL_EVENT_STORE !== 'sqlite' && !isPostgres(e.ROLLCALL_EVENT_STORE)) {
-    throw new ConfigError(`Invalid configuration:\n- ROLLCALL_EVENT_STORE: expected 'sqlite' or a postgres:// URL`);
+  if (e.ROLLCALL_EVENT_STORE !== 'sqlite' && e.ROLLCALL_EVENT_STORE !== 'kurrentdb' && !isPostgres(e.ROLLCALL_EVENT_STORE)) {
+    throw new ConfigError(`Invalid configuration:\n- ROLLCALL_EVENT_STORE: expected 'sqlite', a postgres:// URL or 'kurrentdb'`);
+  }
+  // The read models stay in SQLite or PostgreSQL (ROLLCALL_READ_DB) whatever stores the events.
+  const kurrentDbUrl = e.ROLLCALL_KURRENTDB_URL?.trim();
+  if (e.ROLLCALL_EVENT_STORE === 'kurrentdb' && !(kurrentDbUrl && /^(kurrentdb|kurrent|kdb|esdb)(\+discover)?:\/\//.test(kurrentDbUrl))) {
+    throw new ConfigError(
+      `Invalid configuration:\n- ROLLCALL_KURRENTDB_URL: ROLLCALL_EVENT_STORE=kurrentdb needs a KurrentDB connection string, e.g. kurrentdb://admin:changeit@localhost:2113?tls=false`,
+    );
   }
   if (e.ROLLCALL_READ_DB && !isPostgres(e.ROLLCALL_READ_DB)) {
     throw new ConfigError(`Invalid configuration:\n- ROLLCALL_READ_DB: expected a postgres:// URL (unset means SQLite)`);
@@ -116,7 +125,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     eventStore:
       e.ROLLCALL_EVENT_STORE === 'sqlite'
         ? { kind: 'sqlite', file: resolve(dataDir, 'events.db') }
-        : { kind: 'postgres', url: e.ROLLCALL_EVENT_STORE, schema: e.ROLLCALL_PG_SCHEMA },
+        : e.ROLLCALL_EVENT_STORE === 'kurrentdb'
+          ? { kind: 'kurrentdb', url: kurrentDbUrl as string }
+          : { kind: 'postgres', url: e.ROLLCALL_EVENT_STORE, schema: e.ROLLCALL_PG_SCHEMA },
     readDb: e.ROLLCALL_READ_DB
       ? { kind: 'postgres', url: e.ROLLCALL_READ_DB, schema: e.ROLLCALL_PG_SCHEMA }
       : { kind: 'sqlite', file: resolve(dataDir, 'read.db') },

@@ -1,16 +1,21 @@
 import type { EventStore } from './event-store.port';
+import type { KurrentDbEventStore } from './kurrentdb-event-store';
 import { PostgresEventStore } from './postgres-event-store';
 import { SqliteEventStore } from './sqlite-event-store';
 
-export type EventStoreConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
+export type EventStoreConfig =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'postgres'; url: string; schema?: string }
+  | { kind: 'kurrentdb'; url: string };
 
 /**
- * Opens the configured adapter. Both are ready when the promise resolves: the SQLite file is in WAL mode
- * with its tables, the PostgreSQL schema and tables exist. Fails with EventStoreUnavailableError when the
- * storage cannot be reached.
+ * Opens the configured adapter. Each is ready when the promise resolves: the SQLite file is in WAL mode
+ * with its tables, the PostgreSQL schema and tables exist, KurrentDB answered a read of `$all`. Fails
+ * with EventStoreUnavailableError when the storage cannot be reached.
  */
 export function createEventStore(config: { kind: 'sqlite'; file: string }): Promise<SqliteEventStore>;
 export function createEventStore(config: { kind: 'postgres'; url: string; schema?: string }): Promise<PostgresEventStore>;
+export function createEventStore(config: { kind: 'kurrentdb'; url: string }): Promise<KurrentDbEventStore>;
 export function createEventStore(config: EventStoreConfig): Promise<EventStore>;
 export async function createEventStore(config: EventStoreConfig): Promise<EventStore> {
   switch (config.kind) {
@@ -18,6 +23,11 @@ export async function createEventStore(config: EventStoreConfig): Promise<EventS
       return new SqliteEventStore(config.file);
     case 'postgres':
       return PostgresEventStore.connect({ url: config.url, schema: config.schema });
+    case 'kurrentdb': {
+      // Loaded only when configured: the client brings gRPC and a native module the other stores never need.
+      const { KurrentDbEventStore } = await import('./kurrentdb-event-store.js');
+      return KurrentDbEventStore.connect({ url: config.url });
+    }
     default: {
       const unknownConfig: never = config;
       throw new Error(`unknown event store kind ${(unknownConfig as { kind: string }).kind}`);
