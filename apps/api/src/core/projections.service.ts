@@ -1,13 +1,16 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Kysely } from 'kysely';
-import { PROJECTION_LAG_COUNTED, type TProjectionsAnswer, type TRetryAnswer, type TSetAsideEvent } from '@rollcall/contracts';
+import { PROJECTION_LAG_COUNTED, type TProjectionsAnswer, type TRebuildState, type TRetryAnswer, type TSetAsideEvent } from '@rollcall/contracts';
+import { DomainError } from '@rollcall/domain';
+import type { AppConfig } from '../config/app-config';
 import { formatPosition, type EventStore, type Position } from '../event-store/event-store.port';
 import { ProjectionProgress } from '../projections/projection-progress';
 import { ProjectionRunner } from '../projections/projection-runner';
+import { rebuildWithSwap } from '../projections/rebuild-with-swap';
 import { retrySetAside } from '../projections/set-aside';
 import type { ReadDatabase } from '../read-db/read-database';
 import { ProjectionRegistry } from './projection-registry';
-import { EVENT_STORE, READ_DB } from './tokens';
+import { APP_CONFIG, EVENT_STORE, READ_DB } from './tokens';
 
 /** Starts every registered projection and catches them up before the API takes requests. */
 @Injectable()
@@ -16,15 +19,18 @@ export class ProjectionsService {
   private runner: ProjectionRunner | null = null;
   /** projections whose subscription stopped on an error: the process is not ready (/readyz) */
   private readonly failed = new Map<string, string>();
+  private rebuilding: TRebuildState = { status: 'idle', started_at: null, finished_at: null, replayed: 0, total: 0, error: null };
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(READ_DB) private readonly db: Kysely<ReadDatabase>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly registry: ProjectionRegistry,
     private readonly progress: ProjectionProgress,
   ) {}
 
   async start(): Promise<void> {
+    this.failed.clear();
     this.runner = new ProjectionRunner(
       this.store,
       this.db,
@@ -67,7 +73,44 @@ export class ProjectionsService {
         set_aside: setAside.get(projection.name) ?? 0,
       });
     }
-    return { head: formatPosition(head), projections };
+    return { head: formatPosition(head), projections, rebuild: { ...this.rebuilding } };
+  }
+
+  /**
+   * 'Rebuild' (issue 8 point 4): every read model is rebuilt into fresh tables while these serve, then
+   * swapped in (projections/rebuild-with-swap.ts); this process's runner pauses only for the swap.
+   * Runs in the background: the state answers how far it is. One at a time (409 projection.rebuild_running).
+   */
+  startRebuild(): TRebuildState {
+    if (this.rebuilding.status === 'running' || this.rebuilding.status === 'swapping') {
+      throw new DomainError('projection.rebuild_running', 'A rebuild is already running');
+    }
+    this.rebuilding = { status: 'running', started_at: new Date().toISOString(), finished_at: null, replayed: 0, total: 0, error: null };
+    void this.rebuild();
+    return { ...this.rebuilding };
+  }
+
+  private async rebuild(): Promise<void> {
+    const state = this.rebuilding;
+    try {
+      state.total = Number((await this.db.selectFrom('event_log_v1').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst())?.count ?? 0);
+      await rebuildWithSwap(this.store, this.db, this.config.readDb, this.registry.all(), {
+        onProgress: (replayed) => (state.replayed = replayed),
+        beforeSwap: async () => {
+          state.status = 'swapping';
+          await this.stop();
+        },
+        afterSwap: () => this.start(),
+      });
+      state.status = 'done';
+      this.logger.log(`rebuilt every read model from ${state.replayed} events`);
+    } catch (error) {
+      state.status = 'failed';
+      state.error = error instanceof Error ? error.message : String(error);
+      this.logger.error(`rebuild failed: ${state.error}`);
+    } finally {
+      state.finished_at = new Date().toISOString();
+    }
   }
 
   /** the events a projection set aside, oldest first */

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { PERSONAL_DATA_ERASED_EVENT, personalDataRuleOf, personalDataSubject, type PersonalDataRule } from '@rollcall/contracts';
+import { erasePersonalData, PERSONAL_DATA_ERASED_EVENT, personalDataRuleOf, personalDataSubject, type PersonalDataRule } from '@rollcall/contracts';
 import { DomainError } from '@rollcall/domain';
 import type { AppendOptions, AppendResult, EventStore, NewEvent, StoredEvent, StreamWrite, SubscribeOptions, Subscription } from '../event-store/event-store.port';
 import type { PersonalDataKeys } from './personal-data-keys.port';
@@ -145,7 +145,7 @@ export class PersonalDataVault implements EventStore {
     const subject = personalDataSubject(rest);
     const key = this.cache.get(subject);
     if (key instanceof Buffer && typeof sealed === 'string') return { ...rest, ...(unseal(key, subject, event.type, sealed) as Payload) };
-    return { ...rest, ...personalDataRuleOf(event.type)?.erased(subject) };
+    return erasePersonalData(event.type, rest);
   }
 
   private async destroyErased(events: NewEvent[]): Promise<void> {

@@ -20,6 +20,8 @@ export class ProjectionProgress {
 
   register(projection: string, position: Position): void {
     this.positions.set(projection, position);
+    // a runner restarted on swapped-in tables may start past what waiters wait for (rebuild-with-swap.ts)
+    this.emitter.emit('advanced', projection, []);
   }
 
   advanced(projection: string, position: Position, events: StoredEvent[]): void {

@@ -81,17 +81,30 @@ export async function rebuildProjections(
     await db.deleteFrom('projection_set_aside').where('projection', '=', projection.name).execute();
     await projection.setup(db);
   }
-  let from: Position = START;
+  const replayed = await replayInto(store, db, projections, START, onProgress, batchSize);
+  for (const projection of projections) await projection.createIndexes?.(db);
+  return replayed;
+}
+
+/**
+ * Applies every event after `from` to the projections, in batches, up to the store's head; an event a
+ * projection cannot apply is set aside again, as when it first came (set-aside.ts). Returns the count.
+ */
+export async function replayInto(
+  store: EventStore,
+  db: Kysely<ReadDatabase>,
+  projections: readonly Projection[],
+  from: Position,
+  onProgress: (replayed: number) => void = () => undefined,
+  batchSize = 10000,
+): Promise<number> {
   let replayed = 0;
-  for (;;) {
-    const events = await store.readAll(from, batchSize);
-    if (events.length === 0) break;
-    // an event a projection cannot apply is set aside again, as when it first came (set-aside.ts)
+  for (let position = from; ; ) {
+    const events = await store.readAll(position, batchSize);
+    if (events.length === 0) return replayed;
     for (const projection of projections) await applyBatchSettingAside(db, projection, events);
-    from = events[events.length - 1].position;
+    position = events[events.length - 1].position;
     replayed += events.length;
     onProgress(replayed);
   }
-  for (const projection of projections) await projection.createIndexes?.(db);
-  return replayed;
 }

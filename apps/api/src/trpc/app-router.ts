@@ -85,6 +85,7 @@ import { attendanceLiveProcedure, buildSmartCardsRouter } from '../attendance/tr
 import { buildArrivalsDeparturesRouter } from '../attendance/trpc/arrivals-departures.router';
 import { buildAttendanceReportsRouter } from '../attendance/trpc/attendance-reports.router';
 import { buildAuditRouter } from '../audit/trpc/audit.router';
+import type { ProjectionsService } from '../core/projections.service';
 import { buildConsentsRouter } from '../oidc/trpc/oidc.router';
 import { buildSsoClaimsRouter } from '../sso-claims/trpc/sso-claims.router';
 
@@ -92,10 +93,11 @@ export interface AppRouterDeps {
   gateway: CommandGateway;
   queryBus: QueryBus;
   live: LiveFeed;
+  projectionsService: ProjectionsService;
 }
 
 /** The console's API: the same command and query handlers as REST v1 and v2. */
-export function buildAppRouter({ gateway, queryBus, live }: AppRouterDeps) {
+export function buildAppRouter({ gateway, queryBus, live, projectionsService }: AppRouterDeps) {
   return router({
     auth: router({
       signIn: publicProcedure.input(ZAuthenticateInput).mutation(async ({ input, ctx }) => {
@@ -232,7 +234,7 @@ export function buildAppRouter({ gateway, queryBus, live }: AppRouterDeps) {
     smartCards: buildSmartCardsRouter({ gateway, queryBus }),
     arrivalsDepartures: buildArrivalsDeparturesRouter({ gateway, queryBus }),
     attendanceReports: buildAttendanceReportsRouter({ queryBus }),
-    audit: buildAuditRouter({ gateway, queryBus }),
+    audit: buildAuditRouter({ gateway, queryBus, projectionsService }),
     consents: buildConsentsRouter({ gateway, queryBus }),
     ssoClaims: buildSsoClaimsRouter({ gateway, queryBus }),
     live: router({

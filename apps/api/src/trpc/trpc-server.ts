@@ -11,6 +11,7 @@ import { Authenticator } from '../auth/authenticator';
 import type { Principal } from '../auth/principal';
 import { ResolveSessionQuery } from '../auth/queries/resolve-session.query';
 import { CommandGateway } from '../core/command-gateway';
+import { ProjectionsService } from '../core/projections.service';
 import { resolveClientAddress } from '../http/client-address';
 import { credentialFrom, requestContext } from '../http/request-context.factory';
 import { clearSessionCookie, setSessionCookie } from '../http/session-cookie';
@@ -35,8 +36,9 @@ export class TrpcServer {
     live: LiveFeed,
     private readonly authenticator: Authenticator,
     private readonly access: AccessPolicy,
+    projectionsService: ProjectionsService,
   ) {
-    this.router = buildAppRouter({ gateway, queryBus, live });
+    this.router = buildAppRouter({ gateway, queryBus, live, projectionsService });
   }
 
   mountHttp(app: Express): void {
@@ -45,6 +47,8 @@ export class TrpcServer {
       createExpressMiddleware<AppRouter>({
         router: this.router,
         maxBodySize: 1024 * 1024,
+        // errors raised before a procedure runs (content type, method, body size) would go out as text/plain
+        responseMeta: ({ errors }) => (errors.length ? { headers: { 'content-type': 'application/json' } } : {}),
         createContext: async ({ req, res }): Promise<TrpcContext> => {
           const { principal, refusal } = await this.authenticator.authenticate(req);
           return {

@@ -25,9 +25,23 @@ export interface TProjectionStatus {
   set_aside: number;
 }
 
+/**
+ * The last 'Rebuild' (ours, issue 8 point 4): every read model rebuilt into fresh tables while the old
+ * ones serve, then swapped in. `total` estimates the events to replay (the event log's rows at the start).
+ */
+export interface TRebuildState {
+  status: 'idle' | 'running' | 'swapping' | 'done' | 'failed';
+  started_at: string | null;
+  finished_at: string | null;
+  replayed: number;
+  total: number;
+  error: string | null;
+}
+
 export interface TProjectionsAnswer {
   head: string;
   projections: TProjectionStatus[];
+  rebuild: TRebuildState;
 }
 
 export interface TSetAsideEvent {

@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'account.status_invalid',
   'resource.not_found',
   'projection.not_found',
+  'projection.rebuild_running',
   'set_aside.not_found',
   'stream.version_conflict',
   'unique.taken',

@@ -59,8 +59,13 @@ export const personalDataRuleOf = (eventType: string): PersonalDataRule | undefi
 /** the account a personal event is about */
 export const personalDataSubject = (data: unknown): string => String((data as { accountId?: unknown }).accountId);
 
-/** the payload as it reads after erasure: the personal fields replaced, everything else kept */
+/**
+ * The payload as it reads after erasure: the personal fields replaced, everything else kept. The
+ * replaced fields come last, as the vault serves them, so the text is the same whichever made it.
+ */
 export function erasePersonalData(eventType: string, data: Record<string, unknown>): Record<string, unknown> {
   const rule = personalDataRuleOf(eventType);
-  return rule ? { ...data, ...rule.erased(personalDataSubject(data)) } : data;
+  if (!rule) return data;
+  const kept = Object.fromEntries(Object.entries(data).filter(([field]) => !rule.fields.includes(field)));
+  return { ...kept, ...rule.erased(personalDataSubject(data)) };
 }

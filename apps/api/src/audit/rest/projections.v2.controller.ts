@@ -1,6 +1,7 @@
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ZRetrySetAsideInput, ZSetAsideInput, type TProjectionsAnswer, type TRetryAnswer, type TSetAsideEvent } from '@rollcall/contracts';
+import { ProjectionsService } from '../../core/projections.service';
 import { RequirePermission } from '../../auth/permissions';
 import { EVERYWHERE } from '../../auth/resource-requirements';
 import { CommandGateway } from '../../core/command-gateway';
@@ -18,7 +19,16 @@ export class ProjectionsV2Controller {
   constructor(
     private readonly queryBus: QueryBus,
     private readonly gateway: CommandGateway,
+    private readonly projections: ProjectionsService,
   ) {}
+
+  /** rebuilds every read model into fresh tables and swaps them in; answers at once, the list shows the progress */
+  @Post('projections/rebuild')
+  @RequirePermission('projections:manage', EVERYWHERE)
+  @HttpCode(202)
+  rebuild() {
+    return { data: this.projections.startRebuild() };
+  }
 
   @Get('projections')
   @RequirePermission('projections:manage', EVERYWHERE)

@@ -19,6 +19,7 @@ import { EntityAsOfQuery } from '../queries/entity-as-of.query';
 import { EntityHistoryQuery } from '../queries/entity-history.query';
 import { cursorOf, ListAuditEventsQuery } from '../queries/list-audit-events.query';
 import { ProjectionsStatusQuery, SetAsideEventsQuery } from '../queries/projections-status.query';
+import type { ProjectionsService } from '../../core/projections.service';
 import { retryCommand } from '../rest/projections.v2.controller';
 import { asOfQuery } from '../rest/history.v2.controller';
 
@@ -37,7 +38,7 @@ const whereTheEntityIs = (input: unknown): ResourceRequirement[] => {
  * is. The NDJSON export is REST only (a download). The projections screen needs `projections:manage`
  * everywhere.
  */
-export function buildAuditRouter({ gateway, queryBus }: { gateway: CommandGateway; queryBus: QueryBus }) {
+export function buildAuditRouter({ gateway, queryBus, projectionsService }: { gateway: CommandGateway; queryBus: QueryBus; projectionsService: ProjectionsService }) {
   return router({
     events: permittedProcedure('audit:read', EVERYWHERE)
       .input(ZAuditEventsInput)
@@ -52,6 +53,7 @@ export function buildAuditRouter({ gateway, queryBus }: { gateway: CommandGatewa
     setAside: permittedProcedure('projections:manage', EVERYWHERE)
       .input(ZSetAsideInput)
       .query(({ input }) => queryBus.execute<SetAsideEventsQuery, TSetAsideEvent[]>(new SetAsideEventsQuery(input.projection))),
+    rebuildProjections: permittedProcedure('projections:manage', EVERYWHERE).mutation(() => projectionsService.startRebuild()),
     retrySetAside: permittedProcedure('projections:manage', EVERYWHERE)
       .input(ZRetrySetAsideInput)
       .mutation(async ({ input }) => (await gateway.execute<TRetryAnswer>(retryCommand(input.projection, input.position))).value),

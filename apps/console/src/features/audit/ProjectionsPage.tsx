@@ -3,7 +3,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
+import RebuildIcon from '@mui/icons-material/Autorenew';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -13,8 +15,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { TProjectionStatus } from '@rollcall/contracts';
+import type { TProjectionStatus, TRebuildState } from '@rollcall/contracts';
 import { describeError } from '../../api/api-error';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { PageHeader } from '../../components/PageHeader';
@@ -35,7 +38,7 @@ export default function ProjectionsPage() {
   const [showing, setShowing] = useState<string | null>(null);
   return (
     <>
-      <PageHeader title={t('projections.title')} />
+      <PageHeader title={t('projections.title')} actions={status.data ? <RebuildButton rebuild={status.data.rebuild} onStarted={() => void status.refetch()} /> : undefined} />
       <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 800 }}>
         {t('projections.help')}
       </Typography>
@@ -43,6 +46,7 @@ export default function ProjectionsPage() {
       {status.isError ? <ErrorState error={status.error} onRetry={() => void status.refetch()} /> : null}
       {status.data ? (
         <>
+          <RebuildProgress rebuild={status.data.rebuild} />
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             {t('projections.head', { head: status.data.head })}
           </Typography>
@@ -70,6 +74,60 @@ export default function ProjectionsPage() {
       ) : null}
       {showing ? <SetAsideEvents projection={showing} /> : null}
     </>
+  );
+}
+
+const rebuildRuns = (rebuild: TRebuildState) => rebuild.status === 'running' || rebuild.status === 'swapping';
+
+/** 'Rebuild': every read model into fresh tables, swapped in when caught up; the old ones serve meanwhile */
+function RebuildButton({ rebuild, onStarted }: { rebuild: TRebuildState; onStarted: () => void }) {
+  const { t } = useTranslation();
+  const { notify } = useSnackbar();
+  const start = trpc.audit.rebuildProjections.useMutation();
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const confirm = () =>
+    start.mutate(undefined, {
+      onSuccess: () => {
+        setConfirmOpen(false);
+        notify(t('projections.rebuildStarted'), 'success');
+        onStarted();
+      },
+      onError: (error) => {
+        setConfirmOpen(false);
+        notify(describeError(error, t), 'error');
+      },
+    });
+  return (
+    <>
+      <Button variant="outlined" startIcon={<RebuildIcon />} disabled={rebuildRuns(rebuild)} onClick={() => setConfirmOpen(true)}>
+        {t('projections.rebuild')}
+      </Button>
+      <ConfirmDialog open={confirmOpen} title={t('projections.rebuildTitle')} message={t('projections.rebuildMessage')} busy={start.isPending} onConfirm={confirm} onCancel={() => setConfirmOpen(false)} />
+    </>
+  );
+}
+
+/** where the last rebuild stands: a bar while it runs (events replayed of those in the log), its outcome after */
+function RebuildProgress({ rebuild }: { rebuild: TRebuildState }) {
+  const { t } = useTranslation();
+  if (rebuild.status === 'idle') return null;
+  if (rebuildRuns(rebuild)) {
+    const percent = rebuild.total > 0 ? Math.min(100, (100 * rebuild.replayed) / rebuild.total) : 0;
+    return (
+      <Box sx={{ mb: 2 }} role="status">
+        <Typography variant="body2" sx={{ mb: 0.5 }}>
+          {rebuild.status === 'swapping' ? t('projections.rebuildSwapping') : t('projections.rebuildRunning', { replayed: rebuild.replayed.toLocaleString(), total: rebuild.total.toLocaleString() })}
+        </Typography>
+        <LinearProgress variant={rebuild.status === 'swapping' ? 'indeterminate' : 'determinate'} value={percent} aria-label={t('projections.rebuildProgress')} />
+      </Box>
+    );
+  }
+  return (
+    <Alert severity={rebuild.status === 'done' ? 'success' : 'error'} sx={{ mb: 2 }}>
+      {rebuild.status === 'done'
+        ? t('projections.rebuildDone', { replayed: rebuild.replayed.toLocaleString(), at: rebuild.finished_at ? formatDateTime(rebuild.finished_at) : '' })
+        : t('projections.rebuildFailed', { error: rebuild.error ?? '' })}
+    </Alert>
   );
 }
 
