@@ -158,6 +158,33 @@ describe.each(storageKinds())('the event log (%s)', (kind) => {
     expect((await admin.get('/api/v2/audit/events?stream=account-nobody')).body.data).toEqual({ data: [], next_before: null });
   });
 
+  it("narrows to an organization: its and its sub-organizations' streams, their teams' and their members' accounts'", async () => {
+    const child = await admin.post('/api/v2/organization', { title: `Audit child ${tag}`, description: '', parent_id: made.organizationId });
+    expect(child.status, JSON.stringify(child.body)).toBe(201);
+    const carol = await createAccount(admin, { organization: child.body.data.id });
+    const team = await admin.post('/api/v2/team', { title: `Child desk ${tag}`, interorg: false, organization: child.body.data.id, accounts: [carol.id] });
+    expect(team.status, JSON.stringify(team.body)).toBe(201);
+    const outsider = await createAccount(admin);
+    const everything = await settledLog();
+    const streams = new Set([`organization-${made.organizationId}`, `organization-${child.body.data.id}`, `team-${team.body.data.id}`, `account-${made.alice.id}`, `account-${made.bob.id}`, `account-${carol.id}`]);
+    const expected = everything.filter((event) => streams.has(event.stream_id));
+    expect(new Set(expected.map((event) => event.stream_id))).toEqual(streams);
+    const answered = (await allPages(`organization=${made.organizationId}`, 100)).events;
+    expect(answered).toEqual(expected);
+    expect(answered.some((event) => event.stream_id === `account-${outsider.id}` || event.stream_id === `team-${made.teamId}`)).toBe(false);
+    // the sub-organization alone: only its part
+    const below = (await allPages(`organization=${child.body.data.id}`, 100)).events;
+    expect(new Set(below.map((event) => event.stream_id))).toEqual(new Set([`organization-${child.body.data.id}`, `team-${team.body.data.id}`, `account-${carol.id}`]));
+    // with another filter, and in the export
+    expect((await allPages(`organization=${made.organizationId}&type=AccountCreated`, 100)).events).toEqual(expected.filter((event) => event.type === 'AccountCreated'));
+    const exported = await fetch(`${app.url}/api/v2/audit/events/export?organization=${made.organizationId}`, { headers: { authorization: `Bearer ${await signIn(app.url)}` } });
+    expect((await exported.text()).trimEnd().split('\n').map((line) => (JSON.parse(line) as TAuditEvent).position)).toEqual(expected.map((event) => event.position));
+    // a bad id names the field
+    const bad = await admin.get('/api/v2/audit/events?organization=sales');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toHaveProperty('organization');
+  });
+
   it('pages by keyset: every event exactly once across pages of any size, and a cursor keeps its place while new events arrive', async () => {
     const everything = await settledLog();
     for (const limit of [1, 7, 100]) {

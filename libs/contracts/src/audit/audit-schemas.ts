@@ -58,6 +58,11 @@ export const ZAuditEventFilterShape = {
   /** account id, token id or reader id; `system` for the bootstrap */
   actor: optionalAuditFilter(z.string({ error: 'actor must be text' }).trim().min(1).max(200, { error: 'actor may be at most 200 characters' })),
   correlation_id: optionalAuditFilter(z.string({ error: 'correlation_id must be text' }).regex(/^[\w.:-]{1,100}$/, { error: 'correlation_id must be 1-100 letters, digits, _ . : or -' })),
+  /**
+   * the events of an organization: its own and its sub-organizations' streams, their teams', and the
+   * account streams of their current members
+   */
+  organization: optionalAuditFilter(z.string({ error: 'organization must be an organization id' }).uuid({ error: 'organization must be an organization id (a UUID)' })),
   /** recorded at or after (inclusive) */
   from: optionalAuditFilter(ZAuditInstant('from')),
   /** recorded before (exclusive) */

@@ -1,7 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { TAuditEvent, TAuditEventFilter, TAuditEventPage } from '@rollcall/contracts';
-import type { Kysely, Selectable } from 'kysely';
+import { accountStream, organizationStream, teamStream } from '@rollcall/domain';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { expandSubtrees } from '../../auth/queries/load-grants';
 import { READ_DB } from '../../core/tokens';
 import { formatPosition, parsePosition, type Position } from '../../event-store/event-store.port';
 import type { ReadDatabase } from '../../read-db/read-database';
@@ -60,6 +62,17 @@ export class ListAuditEventsHandler implements IQueryHandler<ListAuditEventsQuer
     if (filter.type?.length) query = query.where('event_type', 'in', filter.type);
     if (filter.actor) query = query.where('actor', '=', filter.actor);
     if (filter.correlation_id) query = query.where('correlation_id', '=', filter.correlation_id);
+    if (filter.organization) {
+      // a deleted organization has no subtree any more: its own stream still answers
+      const subtree = (await expandSubtrees(this.db, [filter.organization])).get(filter.organization) ?? [filter.organization];
+      query = query.where((eb) =>
+        eb.or([
+          eb('stream_id', 'in', subtree.map(organizationStream)),
+          eb('stream_id', 'in', eb.selectFrom('teams_v1').select(sql<string>`${teamStream('')} || id`.as('stream')).where('organization_id', 'in', subtree)),
+          eb('stream_id', 'in', eb.selectFrom('organization_members_v1').select(sql<string>`${accountStream('')} || account_id`.as('stream')).where('organization_id', 'in', subtree)),
+        ]),
+      );
+    }
     if (filter.from) query = query.where('recorded_at', '>=', filter.from);
     if (filter.to) query = query.where('recorded_at', '<', filter.to);
     if (before) query = query.where((eb) => eb(eb.refTuple('position_commit', 'position_sequence'), '<', eb.tuple(before.commit, before.sequence)));

@@ -48,7 +48,7 @@ export async function loadGrants(db: Kysely<ReadDatabase>, accountId: string): P
 }
 
 /** root -> the root and every organization below it, by one recursive query over `parent_id`. */
-async function expandSubtrees(db: Kysely<ReadDatabase>, roots: string[]): Promise<Map<string, string[]>> {
+export async function expandSubtrees(db: Kysely<ReadDatabase>, roots: string[]): Promise<Map<string, string[]>> {
   const rows = await db
     .withRecursive('subtree(root, id)', (qb) =>
       qb

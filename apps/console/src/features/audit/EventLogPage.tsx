@@ -15,6 +15,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import { OrganizationPicker } from '../organizations/OrganizationPicker';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -38,7 +39,7 @@ type EventRowData = Omit<TAuditEvent, 'data'> & { data?: unknown };
 const POSITION = /^\d+\.\d+$/;
 
 /** which filter shows the server's message for each input field */
-const FIELD_OF: Record<string, keyof AuditFilters> = { stream_prefix: 'stream', type: 'types', actor: 'actor', correlation_id: 'correlation', from: 'from', to: 'to' };
+const FIELD_OF: Record<string, keyof AuditFilters> = { stream_prefix: 'stream', type: 'types', actor: 'actor', correlation_id: 'correlation', organization: 'organization', from: 'from', to: 'to' };
 
 /**
  * /audit/events: every event, newest first, paged by the server's cursor (`before` in the URL, so a
@@ -114,7 +115,7 @@ export default function EventLogPage() {
     }
   };
 
-  const hasFilters = Boolean(filters.stream || filters.types.length || filters.actor || filters.correlation || filters.from || filters.to);
+  const hasFilters = Boolean(filters.stream || filters.types.length || filters.actor || filters.correlation || filters.organization || filters.from || filters.to);
   const rows = list.data?.data;
   const badFilters = Object.keys(fieldErrors).length > 0;
 
@@ -148,6 +149,9 @@ export default function EventLogPage() {
           />
           <SearchField label={t('audit.filters.actor')} value={filters.actor} onSearch={(actor) => setFilters({ actor }, { replace: true })} />
           <SearchField label={t('audit.filters.correlation')} value={filters.correlation} onSearch={(correlation) => setFilters({ correlation }, { replace: true })} />
+          <Box sx={{ minWidth: 240 }}>
+            <OrganizationPicker label={t('audit.filters.organization')} name="organization" value={filters.organization} onChange={(organization) => setFilters({ organization })} errors={fieldErrors.organization ? [fieldErrors.organization] : undefined} />
+          </Box>
           <TextField
             type="datetime-local"
             label={t('audit.filters.from')}
@@ -167,7 +171,7 @@ export default function EventLogPage() {
             slotProps={{ inputLabel: { shrink: true } }}
           />
           {hasFilters && (
-            <Button sx={{ alignSelf: 'center' }} onClick={() => setFilters({ stream: '', types: [], actor: '', correlation: '', from: '', to: '' })}>
+            <Button sx={{ alignSelf: 'center' }} onClick={() => setFilters({ stream: '', types: [], actor: '', correlation: '', organization: null, from: '', to: '' })}>
               {t('audit.filters.clear')}
             </Button>
           )}

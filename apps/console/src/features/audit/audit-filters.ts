@@ -7,10 +7,14 @@ export interface AuditFilters {
   types: string[];
   actor: string;
   correlation: string;
+  /** its events and those of everything in it (the URL keeps the title to show it without a lookup) */
+  organization: { id: string; title: string } | null;
   /** ISO-8601 instants (UTC), or '' */
   from: string;
   to: string;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const EVENT_TYPE = /^[A-Z][A-Za-z0-9]*$/;
 
@@ -25,6 +29,7 @@ export function readAuditFilters(params: URLSearchParams): AuditFilters {
       .filter((type) => EVENT_TYPE.test(type)),
     actor: params.get('actor')?.trim() ?? '',
     correlation: params.get('correlation')?.trim() ?? '',
+    organization: UUID.test(params.get('organization_id') ?? '') ? { id: params.get('organization_id') as string, title: params.get('organization') || (params.get('organization_id') as string) } : null,
     from: instant(params.get('from')),
     to: instant(params.get('to')),
   };
@@ -36,6 +41,10 @@ export function writeAuditFilters(filters: AuditFilters, params = new URLSearchP
   if (filters.types.length) params.set('type', filters.types.join(','));
   if (filters.actor) params.set('actor', filters.actor);
   if (filters.correlation) params.set('correlation', filters.correlation);
+  if (filters.organization) {
+    params.set('organization_id', filters.organization.id);
+    params.set('organization', filters.organization.title);
+  }
   if (filters.from) params.set('from', filters.from);
   if (filters.to) params.set('to', filters.to);
   return params;
@@ -48,6 +57,7 @@ export function toFilterInput(filters: AuditFilters): TAuditEventFilterInput {
     ...(filters.types.length ? { type: filters.types } : {}),
     ...(filters.actor ? { actor: filters.actor } : {}),
     ...(filters.correlation ? { correlation_id: filters.correlation } : {}),
+    ...(filters.organization ? { organization: filters.organization.id } : {}),
     ...(filters.from ? { from: filters.from } : {}),
     ...(filters.to ? { to: filters.to } : {}),
   };
