@@ -97,7 +97,9 @@ function trustedProxiesError(list: string[]): string | null {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = ZEnvironment.safeParse(env);
+  // an empty setting is an unset one: env files and compose's `${VAR:-}` write empty values
+  const given = Object.fromEntries(Object.entries(env).filter(([name, value]) => !(name.startsWith('ROLLCALL_') && value === '')));
+  const parsed = ZEnvironment.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `- ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
