@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
   createAccountThroughRest,
+  createOrganizationThroughRest,
   createOrganization,
   expectAccessible,
   newAccount,
@@ -262,4 +263,38 @@ test('the protected first organization and its protected administrator cannot be
   await expect(page.getByRole('menuitem', { name: /^Delete account/ })).toBeDisabled();
   await expect(page.getByRole('menuitem', { name: /^Remove from organization/ })).toBeEnabled();
   await expectAccessible(page, 'members row menu');
+});
+
+test("an administrator sets the organization's attendance time zone on its Details tab and clears it again", async ({ page, request }) => {
+  const title = `Tokyo office ${Date.now().toString(36)}`;
+  const organizationId = await createOrganizationThroughRest(request, title);
+  const zoneThroughRest = async () => {
+    const answer = await request.get(`/api/v2/organization/${organizationId}/time-zone`, { headers: { authorization: `Bearer ${await restToken(request)}` } });
+    expect(answer.status()).toBe(200);
+    return (await answer.json()).data.time_zone as string | null;
+  };
+
+  await signIn(page);
+  await page.goto(`/organizations/details/${organizationId}`);
+  await openOrganizationTab(page, 'Details');
+  const panel = page.getByRole('form', { name: 'Attendance time zone' });
+  const field = panel.getByRole('combobox', { name: 'Time zone' });
+  await expect(panel.getByText('Empty: the parent organization\'s zone, else UTC')).toBeVisible();
+  await expect(field).toHaveValue('');
+
+  await pickOption(page, field, 'Asia/Tok', 'Asia/Tokyo');
+  await panel.getByRole('button', { name: 'Save time zone' }).click();
+  await expect(page.getByText('Time zone updated')).toBeVisible();
+  expect(await zoneThroughRest()).toBe('Asia/Tokyo');
+  await expectAccessible(page, 'organization time zone');
+
+  // kept across a reload, and cleared with the field's own clear button
+  await page.reload();
+  await openOrganizationTab(page, 'Details');
+  await expect(field).toHaveValue('Asia/Tokyo');
+  await field.hover();
+  await panel.getByRole('button', { name: 'Clear' }).click();
+  await panel.getByRole('button', { name: 'Save time zone' }).click();
+  await expect(page.getByText('Time zone updated')).toBeVisible();
+  expect(await zoneThroughRest()).toBeNull();
 });

@@ -46,8 +46,8 @@ function domainStatus(code: string): number {
   if (code === 'calendar.group_exists') return 409;
   // erasing twice: the account's state refuses it
   if (code === 'account.erased') return 409;
-  // one rebuild of the read models at a time
-  if (code === 'projection.rebuild_running') return 409;
+  // one rebuild of the read models at a time, by the process that runs them (docs/adr/0017)
+  if (code === 'projection.rebuild_running' || code === 'projection.rebuild_not_leader') return 409;
   if (code.endsWith('.exists') || code.endsWith('_taken') || code.endsWith('.in_use')) return 409;
   return 400;
 }

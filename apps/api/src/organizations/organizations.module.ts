@@ -1,17 +1,20 @@
 import { Module } from '@nestjs/common';
 import { AddMemberHandler } from './commands/add-member.handler';
 import { ChangeOrganizationDetailsHandler } from './commands/change-organization-details.handler';
+import { ChangeOrganizationTimeZoneHandler } from './commands/change-organization-time-zone.handler';
 import { CreateOrganizationHandler } from './commands/create-organization.handler';
 import { DeleteOrganizationHandler } from './commands/delete-organization.handler';
 import { RemoveMemberHandler } from './commands/remove-member.handler';
 import { FindOrganizationsHandler } from './queries/find-organizations.query';
 import { GetOrganizationHandler } from './queries/get-organization.query';
+import { GetOrganizationTimeZoneHandler } from './queries/get-organization-time-zone.query';
 import { ListAccountOrganizationsHandler } from './queries/list-account-organizations.query';
 import { ListOrganizationMembersHandler } from './queries/list-organization-members.query';
 import { ListOrganizationsHandler } from './queries/list-organizations.query';
 import { ListSubOrganizationsHandler } from './queries/list-sub-organizations.query';
 import { OrganizationsV1Controller } from './rest/organizations.v1.controller';
 import { OrganizationsV2Controller } from './rest/organizations.v2.controller';
+import { OrganizationTimeZoneV2Controller } from './rest/organization-time-zone.v2.controller';
 import { OrganizationAccessV1Controller } from './rest/organization-access.v1.controller';
 import { OrganizationAccessV2Controller } from './rest/organization-access.v2.controller';
 import { ChangePermissionSlugHandler } from './commands/change-permission-slug.handler';
@@ -33,13 +36,15 @@ import { ListPermissionAccountsHandler, ListRoleAccountsHandler } from './querie
 
 /**
  * Organizations, their tree and membership (docs/adr/0009), their permissions and roles and the roles
- * members hold (docs/adr/0012): REST v1/v2 and (trpc/organizations.router.ts) tRPC over the same handlers.
+ * members hold (docs/adr/0012), and the time zone that draws its members' attendance days: REST v1/v2 and (trpc/organizations.router.ts) tRPC over the same handlers.
  */
 @Module({
-  controllers: [OrganizationsV1Controller, OrganizationsV2Controller, OrganizationAccessV1Controller, OrganizationAccessV2Controller],
+  controllers: [OrganizationsV1Controller, OrganizationsV2Controller, OrganizationAccessV1Controller, OrganizationAccessV2Controller, OrganizationTimeZoneV2Controller],
   providers: [
     CreateOrganizationHandler,
     ChangeOrganizationDetailsHandler,
+    ChangeOrganizationTimeZoneHandler,
+    GetOrganizationTimeZoneHandler,
     DeleteOrganizationHandler,
     AddMemberHandler,
     RemoveMemberHandler,

@@ -5,6 +5,7 @@ import { SessionsProjection } from '../auth/projections/sessions.projection';
 import { PasswordPoliciesProjection } from '../policies/projections/password-policies.projection';
 import { OrganizationsProjection } from '../organizations/projections/organizations.projection';
 import { OrganizationAccessProjection } from '../organizations/projections/organization-access.projection';
+import { OrganizationTimeZonesProjection } from '../organizations/projections/organization-time-zones.projection';
 import { TeamsProjection } from '../teams/projections/teams.projection';
 import { ApplicationsProjection } from '../applications/projections/applications.projection';
 import { AttendanceStatusesProjection } from '../attendance-statuses/projections/attendance-statuses.projection';
@@ -19,4 +20,4 @@ import { ApplicationConsentsProjection } from '../oidc/projections/application-c
 import type { Projection } from './projection';
 
 /** Every read model of the product, in one list: the API runs them, `npm run replay` rebuilds them. */
-export const allProjections = (): Projection[] => [new AccountsProjection(), new SessionsProjection(), new PasswordPoliciesProjection(), new AccessTokensProjection(), new AccountActivationsProjection(), new OrganizationsProjection(), new TeamsProjection(), new OrganizationAccessProjection(), new ApplicationsProjection(), new AttendanceStatusesProjection(), new CalendarEventsProjection(), new ReadersProjection(), new SmartCardsProjection(), new AttendanceSlotsProjection(), new UnknownCardsProjection(), new ApplicationConsentsProjection(), new EventLogProjection(), new AccountSsoClaimsProjection()];
+export const allProjections = (): Projection[] => [new AccountsProjection(), new SessionsProjection(), new PasswordPoliciesProjection(), new AccessTokensProjection(), new AccountActivationsProjection(), new OrganizationsProjection(), new OrganizationTimeZonesProjection(), new TeamsProjection(), new OrganizationAccessProjection(), new ApplicationsProjection(), new AttendanceStatusesProjection(), new CalendarEventsProjection(), new ReadersProjection(), new SmartCardsProjection(), new AttendanceSlotsProjection(), new UnknownCardsProjection(), new ApplicationConsentsProjection(), new EventLogProjection(), new AccountSsoClaimsProjection()];

@@ -274,6 +274,7 @@ export interface ReadDatabase {
   mail_outbox_v1: MailOutboxTable;
   organizations_v1: OrganizationTable;
   organization_members_v1: OrganizationMemberTable;
+  organization_time_zones_v1: import('../organizations/projections/organization-time-zones.projection').OrganizationTimeZoneTable;
   organization_permissions_v1: OrganizationPermissionTable;
   organization_roles_v1: OrganizationRoleTable;
   organization_role_permissions_v1: OrganizationRolePermissionTable;

@@ -26,9 +26,11 @@ export type OrganizationCreated = DomainEvent<'OrganizationCreated', { organizat
 export type OrganizationDetailsChanged = DomainEvent<'OrganizationDetailsChanged', { organizationId: string; title: string; description: string; changedAt: string }>;
 /** `deletion` says what became of its sub-organizations and accounts (the tree and the accounts carry the effects). */
 export type OrganizationDeleted = DomainEvent<'OrganizationDeleted', { organizationId: string; title: string; deletedAt: string; deletion: OrganizationDeletionChoices }>;
+/** `timeZone` null: the organization names no zone any more (its members' days follow its parent's, or UTC) */
+export type OrganizationTimeZoneChanged = DomainEvent<'OrganizationTimeZoneChanged', { organizationId: string; timeZone: string | null; changedAt: string }>;
 /** the organization's own facts, without its permissions and roles */
-export type OrganizationOwnEvent = OrganizationCreated | OrganizationDetailsChanged | OrganizationDeleted;
-export const ORGANIZATION_OWN_EVENT_TYPES: OrganizationOwnEvent['type'][] = ['OrganizationCreated', 'OrganizationDetailsChanged', 'OrganizationDeleted'];
+export type OrganizationOwnEvent = OrganizationCreated | OrganizationDetailsChanged | OrganizationTimeZoneChanged | OrganizationDeleted;
+export const ORGANIZATION_OWN_EVENT_TYPES: OrganizationOwnEvent['type'][] = ['OrganizationCreated', 'OrganizationDetailsChanged', 'OrganizationTimeZoneChanged', 'OrganizationDeleted'];
 /** everything in an organization's stream: its own facts and its permissions and roles (organization-access.ts) */
 export type OrganizationEvent = OrganizationOwnEvent | OrganizationAccessEvent;
 export const ORGANIZATION_EVENT_TYPES: OrganizationEvent['type'][] = [...ORGANIZATION_OWN_EVENT_TYPES, ...ORGANIZATION_ACCESS_EVENT_TYPES];
@@ -44,13 +46,19 @@ export interface OrganizationDeletionChoices {
 
 export type CreateOrganization = { type: 'CreateOrganization'; data: OrganizationCreated['data'] };
 export type ChangeOrganizationDetails = { type: 'ChangeOrganizationDetails'; data: OrganizationDetails & { changedAt: string } };
+/**
+ * The zone that draws the attendance days of members without a zone of their own; null clears it. The
+ * caller checks the name against the runtime's list of zones, as for an account's profile: the
+ * decider knows no runtime.
+ */
+export type ChangeOrganizationTimeZone = { type: 'ChangeOrganizationTimeZone'; data: { timeZone: string | null; changedAt: string } };
 /** Also for each sub-organization a 'delete' choice takes along: a protected one refuses, and so the whole deletion. */
 export type DeleteOrganization = { type: 'DeleteOrganization'; data: { deletedAt: string; deletion: OrganizationDeletionChoices } };
-export type OrganizationCommand = CreateOrganization | ChangeOrganizationDetails | DeleteOrganization | OrganizationAccessCommand;
+export type OrganizationCommand = CreateOrganization | ChangeOrganizationDetails | ChangeOrganizationTimeZone | DeleteOrganization | OrganizationAccessCommand;
 
 export type OrganizationState =
   | { status: 'none' }
-  | { status: 'active'; organizationId: string; title: string; description: string; isProtected: boolean; createdAt: string; access: OrganizationAccessState }
+  | { status: 'active'; organizationId: string; title: string; description: string; isProtected: boolean; createdAt: string; timeZone: string | null; access: OrganizationAccessState }
   | { status: 'deleted'; organizationId: string };
 
 const ACCESS_COMMANDS = new Set<string>(ORGANIZATION_ACCESS_COMMAND_TYPES);
@@ -95,6 +103,11 @@ export function decideOrganization(command: OrganizationCommand, state: Organiza
       if (title === state.title && command.data.description === state.description) return [];
       return [{ type: 'OrganizationDetailsChanged', data: { organizationId: state.organizationId, title, description: command.data.description, changedAt: command.data.changedAt } }];
     }
+    case 'ChangeOrganizationTimeZone': {
+      if (state.status !== 'active') throw organizationNotFound();
+      if (command.data.timeZone === state.timeZone) return [];
+      return [{ type: 'OrganizationTimeZoneChanged', data: { organizationId: state.organizationId, timeZone: command.data.timeZone, changedAt: command.data.changedAt } }];
+    }
     case 'DeleteOrganization':
       if (state.status !== 'active') throw organizationNotFound();
       if (state.isProtected) throw new DomainError('organization.protected', `The organization ${state.title} is protected and cannot be deleted`);
@@ -117,10 +130,13 @@ export function evolveOrganization(state: OrganizationState, event: Organization
         description: event.data.description,
         isProtected: event.data.isProtected,
         createdAt: event.data.createdAt,
+        timeZone: null,
         access: emptyOrganizationAccess(),
       };
     case 'OrganizationDetailsChanged':
       return state.status === 'active' ? { ...state, title: event.data.title, description: event.data.description } : state;
+    case 'OrganizationTimeZoneChanged':
+      return state.status === 'active' ? { ...state, timeZone: event.data.timeZone } : state;
     case 'OrganizationDeleted':
       return { status: 'deleted', organizationId: event.data.organizationId };
     default: {

@@ -45,6 +45,39 @@ describe('organization decider', () => {
       .when({ type: 'ChangeOrganizationDetails', data: { title: 'Again', description: '', changedAt: at } })
       .thenThrows('organization.not_found');
   });
+
+  describe('time zone', () => {
+    const zoneChanged = (timeZone: string | null): OrganizationEvent => ({ type: 'OrganizationTimeZoneChanged', data: { organizationId: 'A', timeZone, changedAt: at } });
+    const setZone = (timeZone: string | null): OrganizationCommand => ({ type: 'ChangeOrganizationTimeZone', data: { timeZone, changedAt: at } });
+
+    it('sets, changes and clears the zone of a live organization', () => {
+      organization([created('A')]).when(setZone('Europe/Berlin')).then([zoneChanged('Europe/Berlin')]);
+      organization([created('A'), zoneChanged('Europe/Berlin')]).when(setZone('America/New_York')).then([zoneChanged('America/New_York')]);
+      organization([created('A'), zoneChanged('Europe/Berlin')]).when(setZone(null)).then([zoneChanged(null)]);
+    });
+
+    it('records nothing when the zone stays as it is, and a new organization has none', () => {
+      organization([created('A')]).when(setZone(null)).then([]);
+      organization([created('A'), zoneChanged('Europe/Berlin')]).when(setZone('Europe/Berlin')).then([]);
+      // a change of details keeps the zone
+      organization([created('A'), zoneChanged('Europe/Berlin'), { type: 'OrganizationDetailsChanged', data: { organizationId: 'A', title: 'Renamed', description: '', changedAt: at } }])
+        .when(setZone('Europe/Berlin'))
+        .then([]);
+    });
+
+    it('refuses an organization that does not exist or was deleted', () => {
+      organization([]).when(setZone('Europe/Berlin')).thenThrows('organization.not_found');
+      organization([created('A'), { type: 'OrganizationDeleted', data: { organizationId: 'A', title: 'Org A', deletedAt: at, deletion: choices({}) } }])
+        .when(setZone('Europe/Berlin'))
+        .thenThrows('organization.not_found');
+    });
+
+    it('folds the zone into the state', () => {
+      const state = fold(organizationDecider, [created('A'), zoneChanged('Europe/Berlin')]);
+      expect(state).toMatchObject({ status: 'active', timeZone: 'Europe/Berlin' });
+      expect(fold(organizationDecider, [created('A'), zoneChanged('Europe/Berlin'), zoneChanged(null)])).toMatchObject({ timeZone: null });
+    });
+  });
 });
 
 describe('organization decider: permissions and roles in the organization stream', () => {

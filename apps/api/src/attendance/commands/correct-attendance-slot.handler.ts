@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { attendanceDayDecider, attendanceDayStream, DomainError, isValidTimeZone } from '@rollcall/domain';
+import { attendanceDayDecider, attendanceDayStream, DomainError } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
 import { handleCommand } from '../../application/aggregate-repository';
 import type { Clock } from '../../application/clock';
@@ -9,6 +9,7 @@ import type { CommandOutcome } from '../../core/command-gateway';
 import { CLOCK, EVENT_STORE, READ_DB } from '../../core/tokens';
 import type { EventStore } from '../../event-store/event-store.port';
 import type { ReadDatabase } from '../../read-db/read-database';
+import { attendanceTimeZone } from '../attendance-time-zone';
 
 export class CorrectAttendanceSlotCommand {
   constructor(
@@ -62,7 +63,8 @@ export class CorrectAttendanceSlotHandler implements ICommandHandler<CorrectAtte
           departedAt: input.departed_at,
           reason: input.reason,
           correctedBy: context.actor,
-          timeZone: await this.timeZoneOf(slot.account_id),
+          // the zone that draws the account's days, as the scan handler chose it
+          timeZone: (await attendanceTimeZone(this.db, slot.account_id)) ?? 'UTC',
           at: this.clock.now().toISOString(),
         },
       },
@@ -74,17 +76,5 @@ export class CorrectAttendanceSlotHandler implements ICommandHandler<CorrectAtte
         ? { id: slotId, account_id: slot.account_id, day: slot.day, arrived_at: event.data.arrivedAt, departed_at: event.data.departedAt, corrected: true }
         : { id: slotId, account_id: slot.account_id, day: slot.day, arrived_at: new Date(input.arrived_at).toISOString(), departed_at: input.departed_at && new Date(input.departed_at).toISOString(), corrected: false };
     return { value, position: result.position };
-  }
-
-  /** the zone that drew the slot's day: the account's (UTC when it has none), as the scan handler chose it */
-  private async timeZoneOf(accountId: string): Promise<string> {
-    const row = await this.db.selectFrom('accounts_v2').select('additional').where('id', '=', accountId).executeTakeFirst();
-    try {
-      const zone = row ? (JSON.parse(row.additional) as { time_zone?: unknown }).time_zone : undefined;
-      if (typeof zone === 'string' && isValidTimeZone(zone)) return zone;
-    } catch {
-      // an unreadable profile keeps UTC
-    }
-    return 'UTC';
   }
 }

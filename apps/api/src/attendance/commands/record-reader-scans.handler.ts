@@ -11,7 +11,6 @@ import {
   DomainError,
   evolveAttendanceDay,
   fold,
-  isValidTimeZone,
   measureScanTime,
   normaliseCardUid,
   readerDecider,
@@ -44,6 +43,7 @@ import { START, type EventStore } from '../../event-store/event-store.port';
 import type { ReadDatabase } from '../../read-db/read-database';
 import { readerTokenInvalid } from '../../readers/reader-authenticator';
 import { ATTENDANCE_SETTINGS, type AttendanceSettings } from '../attendance-rules.provider';
+import { attendanceTimeZones } from '../attendance-time-zone';
 import { freeOrphanedCard } from '../orphaned-card';
 
 export class RecordReaderScansCommand {
@@ -173,15 +173,18 @@ export class RecordReaderScansHandler implements ICommandHandler<RecordReaderSca
 
     // a door reader: known cards toggle their account's days, unknown ones go to the ledger
     const byAccount = new Map<string, { timeZone: string; scans: NewScan[] }>();
+    // the zone that draws each holder's days, looked up once per request; a deleted account has none
+    const holders = [...cards.values()].flatMap(({ state }) => (state.status === 'registered' ? [state.accountId] : []));
+    const zones = holders.length ? await attendanceTimeZones(this.db, holders) : new Map<string, string>();
     for (const entry of fresh) {
       const card = (cards.get(entry.scan.cardUid) as LoadedStream<SmartCardState>).state;
-      const account = card.status === 'registered' ? await this.accountOf(card.accountId) : null;
-      if (card.status !== 'registered' || !account) {
+      const timeZone = card.status === 'registered' ? zones.get(card.accountId) : undefined;
+      if (card.status !== 'registered' || !timeZone) {
         ledgerCommands.push({ type: 'RecordUnknownCard', data: { scan: entry.scan, clockSkewLimitSeconds: rules.clockSkewLimitSeconds } });
         accept(entry.index, 'unknown_card', recordScan(entry.scan, rules.clockSkewLimitSeconds).flags);
         continue;
       }
-      const group = byAccount.get(card.accountId) ?? { timeZone: account.timeZone, scans: [] };
+      const group = byAccount.get(card.accountId) ?? { timeZone, scans: [] };
       group.scans.push(entry);
       byAccount.set(card.accountId, group);
     }
@@ -240,19 +243,6 @@ export class RecordReaderScansHandler implements ICommandHandler<RecordReaderSca
     return loaded;
   }
 
-  /** the account's zone draws its days (UTC when it has none); null when the account is gone */
-  private async accountOf(accountId: string): Promise<{ timeZone: string } | null> {
-    const row = await this.db.selectFrom('accounts_v2').select('additional').where('id', '=', accountId).executeTakeFirst();
-    if (!row) return null;
-    let timeZone = 'UTC';
-    try {
-      const zone = (JSON.parse(row.additional) as { time_zone?: unknown }).time_zone;
-      if (typeof zone === 'string' && isValidTimeZone(zone)) timeZone = zone;
-    } catch {
-      // an unreadable profile keeps UTC
-    }
-    return { timeZone };
-  }
 }
 
 /** readers whose ledgers are kept folded; past it the cache starts again */

@@ -1,12 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { TAccountAttendance, TAccountAttendanceEntry, TAttendanceView } from '@rollcall/contracts';
-import { datesInRange, DomainError, isValidTimeZone, localDateOf } from '@rollcall/domain';
+import { datesInRange, DomainError, localDateOf } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
 import { CLOCK, READ_DB } from '../../core/tokens';
 import type { Clock } from '../../application/clock';
 import type { ReadDatabase } from '../../read-db/read-database';
-import { attendanceWindow, profileTimeZone, summariseSlots, timeLogged } from './attendance-summary';
+import { attendanceTimeZone } from '../attendance-time-zone';
+import { attendanceWindow, summariseSlots, timeLogged } from './attendance-summary';
 
 export class AccountAttendanceQuery {
   /** `dateAt`: a day (daily, weekly) or a month or a day in it (monthly); today in the account's zone when left out */
@@ -21,7 +22,8 @@ export class AccountAttendanceQuery {
  * The account's Attendance tab (`GET account/{id}/attendance/{selected}`): its slots of a day, a
  * week (Monday to Sunday) or a month, oldest first, each day of the window up to today without a
  * slot as a row of 'No data', the time logged and the averages. Days are the slots' own (the local
- * date of the arrival in the account's zone); times of day are read in the account's zone now.
+ * date of the arrival in the account's zone); times of day are read in the account's zone now. The
+ * account's zone is the one that draws its days: its own, else its organization's, else UTC.
  */
 @QueryHandler(AccountAttendanceQuery)
 export class AccountAttendanceHandler implements IQueryHandler<AccountAttendanceQuery, TAccountAttendance> {
@@ -31,9 +33,8 @@ export class AccountAttendanceHandler implements IQueryHandler<AccountAttendance
   ) {}
 
   async execute({ accountId, selected, dateAt }: AccountAttendanceQuery): Promise<TAccountAttendance> {
-    const account = await this.db.selectFrom('accounts_v2').select('additional').where('id', '=', accountId).executeTakeFirst();
-    if (!account) throw new DomainError('account.not_found', 'Account not found');
-    const timeZone = profileTimeZone(account.additional, isValidTimeZone);
+    const timeZone = await attendanceTimeZone(this.db, accountId);
+    if (!timeZone) throw new DomainError('account.not_found', 'Account not found');
     const today = localDateOf(this.clock.now().getTime(), timeZone);
     const { from, to } = attendanceWindow(selected, dateAt ?? today);
     const slots = await this.db

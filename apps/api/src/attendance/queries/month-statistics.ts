@@ -1,10 +1,10 @@
 import type { TAttendanceStatistic, TStatisticsDay } from '@rollcall/contracts';
-import { isValidTimeZone } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
 import type { Scope } from '../../auth/grants';
 import { accountsWithin } from '../../auth/scope-filters';
 import type { ReadDatabase } from '../../read-db/read-database';
-import { dayFigures, monthWindow, profileTimeZone, totalsOf, type AttendanceTotals, type DayFigures } from './attendance-summary';
+import { attendanceTimeZones } from '../attendance-time-zone';
+import { dayFigures, monthWindow, totalsOf, type AttendanceTotals, type DayFigures } from './attendance-summary';
 import { membersOfSubtree } from './list-arrivals-departures.query';
 
 export interface MonthStatistics {
@@ -18,7 +18,7 @@ export interface MonthStatistics {
 /**
  * A month's attendance per account, within the administrator's scope and optionally an
  * organization's subtree. The month's slots are read once and summed here rather than in SQL: the
- * averages are local times of day, and each account's day is read in its own zone, which SQL cannot
+ * averages are local times of day, and each account's day is read in the zone that draws its days (attendance-time-zone.ts), which SQL cannot
  * do the same way on SQLite and PostgreSQL. A month is a few slots per person and working day.
  */
 export async function monthStatistics(db: Kysely<ReadDatabase>, month: string, organizationId: string | undefined, scope: Scope): Promise<MonthStatistics> {
@@ -40,12 +40,13 @@ export async function monthStatistics(db: Kysely<ReadDatabase>, month: string, o
     if (list) list.push(slot);
     else byAccount.set(slot.account_id, [slot]);
   }
-  const accounts = byAccount.size === 0 ? [] : await db.selectFrom('accounts_v2').select(['id', 'first_name', 'last_name', 'username', 'additional']).where('id', 'in', [...byAccount.keys()]).execute();
+  const accounts = byAccount.size === 0 ? [] : await db.selectFrom('accounts_v2').select(['id', 'first_name', 'last_name', 'username']).where('id', 'in', [...byAccount.keys()]).execute();
+  const zones = await attendanceTimeZones(db, accounts.map((account) => account.id));
 
   const allDays: DayFigures[] = [];
   const perDay = new Map<string, TStatisticsDay>();
   const rows = accounts.map((account): TAttendanceStatistic => {
-    const days = dayFigures(byAccount.get(account.id) ?? [], profileTimeZone(account.additional, isValidTimeZone));
+    const days = dayFigures(byAccount.get(account.id) ?? [], zones.get(account.id) ?? 'UTC');
     allDays.push(...days);
     for (const day of days) {
       const figures = perDay.get(day.day) ?? { day: day.day, present: 0, total_time_logged: 0 };

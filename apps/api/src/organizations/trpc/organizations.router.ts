@@ -42,11 +42,13 @@ import { permittedProcedure, router } from '../../trpc/trpc';
 import { on } from '../../auth/resource-requirements';
 import { AddMemberCommand, memberAddedMessage, type Membership } from '../commands/add-member.handler';
 import { ChangeOrganizationDetailsCommand } from '../commands/change-organization-details.handler';
+import { ChangeOrganizationTimeZoneCommand, ZOrganizationTimeZoneInput, type TOrganizationTimeZone } from '../commands/change-organization-time-zone.handler';
 import { CreateOrganizationCommand } from '../commands/create-organization.handler';
 import { DeleteOrganizationCommand, organizationRemovedMessage } from '../commands/delete-organization.handler';
 import { memberRemovedMessage, RemoveMemberCommand } from '../commands/remove-member.handler';
 import { FindOrganizationsQuery } from '../queries/find-organizations.query';
 import { GetOrganizationQuery } from '../queries/get-organization.query';
+import { GetOrganizationTimeZoneQuery } from '../queries/get-organization-time-zone.query';
 import { ListAccountOrganizationsQuery } from '../queries/list-account-organizations.query';
 import { ListOrganizationMembersQuery } from '../queries/list-organization-members.query';
 import { ListOrganizationsQuery } from '../queries/list-organizations.query';
@@ -95,6 +97,13 @@ export function buildOrganizationsRouter({ gateway, queryBus }: { gateway: Comma
         await gateway.execute(new ChangeOrganizationDetailsCommand(id, details, ctx.context));
         return organization(id);
       }),
+    // the zone that draws the attendance days of members without their own (REST v2 `organization/{id}/time-zone`)
+    timeZone: permittedProcedure('organizations:read', on('organization', 'input:id'))
+      .input(ZOrganizationByIdInput)
+      .query(({ input }) => queryBus.execute<GetOrganizationTimeZoneQuery, TOrganizationTimeZone>(new GetOrganizationTimeZoneQuery(input.id))),
+    setTimeZone: permittedProcedure('organizations:write', on('organization', 'input:id'))
+      .input(ZOrganizationTimeZoneInput.extend({ id: ZOrganizationByIdInput.shape.id }))
+      .mutation(async ({ input: { id, ...zone }, ctx }) => (await gateway.execute<TOrganizationTimeZone>(new ChangeOrganizationTimeZoneCommand(id, zone, ctx.context))).value),
     delete: permittedProcedure('organizations:write', on('organization', 'input:id'), on('organization', 'input:suborganizations_move_to'), on('organization', 'input:accounts_move_to'))
       .input(ZDeleteOrganizationInput)
       .mutation(async ({ input: { id, ...choices }, ctx }) => {

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -11,6 +10,7 @@ import type { TAccount, TUpdateAccountProfileInput } from '@rollcall/contracts';
 import { getApiError, splitFieldErrors } from '../../../api/api-error';
 import { CountedTextField } from '../../../components/CountedTextField';
 import { DateField } from '../../../components/DateField';
+import { TimeZoneField } from '../../../components/TimeZoneField';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { trpc } from '../../../trpc';
 import { ContactListEditor, contactRow, type ContactKind, type ContactRow } from './ContactListEditor';
@@ -76,7 +76,6 @@ export function ProfileForm({ account }: { account: TAccount }) {
   const { t } = useTranslation();
   const { notify } = useSnackbar();
   const utils = trpc.useUtils();
-  const timeZones = trpc.server.timeZones.useQuery(undefined, { staleTime: Infinity });
   const update = trpc.accounts.update.useMutation();
   const [form, setForm] = useState<FormState>(() => fromAccount(account));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -155,17 +154,7 @@ export function ProfileForm({ account }: { account: TAccount }) {
               <MenuItem value="male">{t('accounts.profile.genderMale')}</MenuItem>
               <MenuItem value="female">{t('accounts.profile.genderFemale')}</MenuItem>
             </TextField>
-            <Autocomplete
-              options={timeZones.data ?? []}
-              loading={timeZones.isLoading}
-              value={form.time_zone || null}
-              onChange={(_event, value) => set('time_zone')(value ?? '')}
-              noOptionsText={t('common.noOptions')}
-              loadingText={t('common.loading')}
-              renderInput={(params) => (
-                <TextField {...params} label={t('accounts.profile.timeZone')} name="time_zone" error={Boolean(errors.time_zone?.length)} helperText={errors.time_zone?.join(' ')} />
-              )}
-            />
+            <TimeZoneField label={t('accounts.profile.timeZone')} name="time_zone" value={form.time_zone} onValueChange={set('time_zone')} errors={errors.time_zone} />
             <TextField
               select
               label={t('accounts.profile.locale')}

@@ -11,11 +11,12 @@ import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { trpc } from '../../../trpc';
 import type { OrganizationDetails } from '../types';
 import { TabHeading } from './TabHeading';
+import { TimeZonePanel } from './TimeZonePanel';
 
 const FIELD_NAMES = ['title', 'description'] as const;
 type FieldName = (typeof FIELD_NAMES)[number];
 
-/** Details: Title (255, unique), Description, Save ('Details updated'). */
+/** Details: Title (255, unique), Description, Save ('Details updated'); below, the attendance time zone (ours). */
 export function DetailsTab({ organization }: { organization: OrganizationDetails }) {
   const { t } = useTranslation();
   const { notify } = useSnackbar();
@@ -47,36 +48,39 @@ export function DetailsTab({ organization }: { organization: OrganizationDetails
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
-      <Box component="form" id={formId} noValidate onSubmit={submit} aria-labelledby={headingId} sx={{ display: 'grid', gap: 2.5 }}>
-        <Box id={headingId}>
-          <TabHeading title={t('organizations.tabs.details')} />
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
+        <Box component="form" id={formId} noValidate onSubmit={submit} aria-labelledby={headingId} sx={{ display: 'grid', gap: 2.5 }}>
+          <Box id={headingId}>
+            <TabHeading title={t('organizations.tabs.details')} />
+          </Box>
+          <CountedTextField
+            label={t('organizations.fields.title')}
+            name="title"
+            required
+            value={title}
+            onValueChange={(value) => {
+              setTitle(value);
+              setErrors((current) => ({ ...current, title: undefined }));
+            }}
+            hint={t('organizations.details.titleHint')}
+            errors={errors.title}
+          />
+          <DescriptionField
+            label={t('organizations.fields.description')} value={description} errors={errors.description} maxLength={ORGANIZATION_DESCRIPTION_MAX} minRows={4}
+            onValueChange={(value) => {
+              setDescription(value);
+              setErrors((current) => ({ ...current, description: undefined }));
+            }}
+          />
+          <Box>
+            <Button type="submit" variant="contained" loading={update.isPending}>
+              {t('organizations.details.save')}
+            </Button>
+          </Box>
         </Box>
-        <CountedTextField
-          label={t('organizations.fields.title')}
-          name="title"
-          required
-          value={title}
-          onValueChange={(value) => {
-            setTitle(value);
-            setErrors((current) => ({ ...current, title: undefined }));
-          }}
-          hint={t('organizations.details.titleHint')}
-          errors={errors.title}
-        />
-        <DescriptionField
-          label={t('organizations.fields.description')} value={description} errors={errors.description} maxLength={ORGANIZATION_DESCRIPTION_MAX} minRows={4}
-          onValueChange={(value) => {
-            setDescription(value);
-            setErrors((current) => ({ ...current, description: undefined }));
-          }}
-        />
-        <Box>
-          <Button type="submit" variant="contained" loading={update.isPending}>
-            {t('organizations.details.save')}
-          </Button>
-        </Box>
-      </Box>
-    </Paper>
+      </Paper>
+      <TimeZonePanel organizationId={organization.id} />
+    </Box>
   );
 }
