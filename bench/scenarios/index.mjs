@@ -8,8 +8,9 @@ import { CACHE_DIR, gc, log, now, summarize } from './lib.mjs';
 import { scenarios as listAccounts } from './list-accounts.mjs';
 import { scenarios as rebuild } from './rebuild.mjs';
 import { scenarios as scanIngest } from './scan-ingest.mjs';
+import { scenarios as severalProcesses } from './several-processes.mjs';
 
-export const SCENARIOS = [...append, ...rebuild, ...listAccounts, ...scanIngest];
+export const SCENARIOS = [...append, ...rebuild, ...listAccounts, ...scanIngest, ...severalProcesses];
 
 export const findScenario = (name) => SCENARIOS.find((s) => s.name === name);
 

@@ -4,6 +4,8 @@ import { PROJECTION_LAG_COUNTED, type TProjectionsAnswer, type TRebuildState, ty
 import { DomainError } from '@rollcall/domain';
 import type { AppConfig } from '../config/app-config';
 import { formatPosition, type EventStore, type Position } from '../event-store/event-store.port';
+import { ProjectionFollower } from '../projections/projection-follower';
+import { ProjectionLeadership } from '../projections/projection-leadership';
 import { ProjectionProgress } from '../projections/projection-progress';
 import { ProjectionRunner } from '../projections/projection-runner';
 import { rebuildWithSwap } from '../projections/rebuild-with-swap';
@@ -12,11 +14,22 @@ import type { ReadDatabase } from '../read-db/read-database';
 import { ProjectionRegistry } from './projection-registry';
 import { APP_CONFIG, EVENT_STORE, READ_DB } from './tokens';
 
-/** Starts every registered projection and catches them up before the API takes requests. */
+/** how /readyz and the status name a follower whose `$all` subscription stopped */
+const FOLLOWER = 'following the projection leader';
+
+/**
+ * Starts every registered projection and catches them up before the API takes requests. On SQLite (one
+ * process by design) this process runs them all. On a PostgreSQL read database several processes may
+ * share the tables (docs/adr/0017-several-api-processes.md): the one holding the projection lock runs
+ * them, the others follow its checkpoints, so every process still reports progress and live events.
+ */
 @Injectable()
 export class ProjectionsService {
   private readonly logger = new Logger('Projections');
   private runner: ProjectionRunner | null = null;
+  private follower: ProjectionFollower | null = null;
+  private leadership: ProjectionLeadership | null = null;
+  private unsubscribe: (() => void) | null = null;
   /** projections whose subscription stopped on an error: the process is not ready (/readyz) */
   private readonly failed = new Map<string, string>();
   private rebuilding: TRebuildState = { status: 'idle', started_at: null, finished_at: null, replayed: 0, total: 0, error: null };
@@ -31,7 +44,28 @@ export class ProjectionsService {
 
   async start(): Promise<void> {
     this.failed.clear();
-    this.runner = new ProjectionRunner(
+    const readDb = this.config.readDb;
+    if (readDb.kind === 'sqlite') {
+      await (await this.startRunner()).catchUp();
+      return;
+    }
+    const leadership = new ProjectionLeadership(readDb, { lead: () => this.lead(), follow: () => this.follow(), checkpointsMoved: () => this.follower?.refresh() }, this.logger);
+    this.leadership = leadership;
+    // followers learn of every commit at once instead of at the next retry tick
+    this.unsubscribe = this.progress.onAdvanced(() => leadership.announce());
+    await leadership.whileSettingUp(() => this.newRunner().setup());
+    await leadership.start();
+    // as on SQLite: the process listens once the read models hold what the store held at start
+    await this.progress.waitFor(await this.store.headPosition(), 60 * 60 * 1000);
+  }
+
+  /** 'single' on SQLite; on PostgreSQL whether this process runs the projections or follows the one that does */
+  role(): 'single' | 'starting' | 'leader' | 'follower' {
+    return this.leadership?.role ?? 'single';
+  }
+
+  private newRunner(): ProjectionRunner {
+    return new ProjectionRunner(
       this.store,
       this.db,
       this.registry.all(),
@@ -43,8 +77,33 @@ export class ProjectionsService {
       },
       (name, event) => this.logger.warn(`projection ${name} set aside event ${formatPosition(event.position)} ${event.type} of ${event.streamId}`),
     );
-    await this.runner.start();
-    await this.runner.catchUp();
+  }
+
+  private async startRunner(): Promise<ProjectionRunner> {
+    const runner = this.newRunner();
+    this.runner = runner;
+    await runner.start();
+    return runner;
+  }
+
+  private async lead(): Promise<void> {
+    await this.follower?.handOver();
+    this.follower = null;
+    this.failed.clear();
+    await this.startRunner();
+  }
+
+  private async follow(): Promise<void> {
+    await this.runner?.stop();
+    this.runner = null;
+    this.failed.clear();
+    const follower = new ProjectionFollower(this.store, this.db, this.registry.all(), this.progress, (error) => {
+      const message = error instanceof Error ? error.message : String(error);
+      this.failed.set(FOLLOWER, message);
+      this.logger.error(`following the projection leader stopped: ${message}`);
+    });
+    this.follower = follower;
+    await follower.start();
   }
 
   failures(): string[] {
@@ -85,6 +144,10 @@ export class ProjectionsService {
     if (this.rebuilding.status === 'running' || this.rebuilding.status === 'swapping') {
       throw new DomainError('projection.rebuild_running', 'A rebuild is already running');
     }
+    // only the process that writes the read models may swap them (docs/adr/0017)
+    if (this.leadership && this.leadership.role !== 'leader') {
+      throw new DomainError('projection.rebuild_not_leader', 'This API process does not run the projections; send the rebuild to the projection leader (its /readyz answers role "leader")');
+    }
     this.rebuilding = { status: 'running', started_at: new Date().toISOString(), finished_at: null, replayed: 0, total: 0, error: null };
     void this.rebuild();
     return { ...this.rebuilding };
@@ -98,9 +161,15 @@ export class ProjectionsService {
         onProgress: (replayed) => (state.replayed = replayed),
         beforeSwap: async () => {
           state.status = 'swapping';
-          await this.stop();
+          if (this.leadership && this.leadership.role !== 'leader') throw new Error('this process lost the projection leadership during the rebuild: nothing was swapped');
+          await this.runner?.stop();
+          this.runner = null;
         },
-        afterSwap: () => this.start(),
+        // a process that lost the lock meanwhile follows the new leader instead
+        afterSwap: async () => {
+          if (this.runner || (this.leadership && this.leadership.role !== 'leader')) return;
+          await (await this.startRunner()).catchUp();
+        },
       });
       state.status = 'done';
       this.logger.log(`rebuilt every read model from ${state.replayed} events`);
@@ -149,7 +218,14 @@ export class ProjectionsService {
   }
 
   async stop(): Promise<void> {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
     await this.runner?.stop();
     this.runner = null;
+    await this.follower?.stop();
+    this.follower = null;
+    // last: the lock is released only once this process has stopped writing
+    await this.leadership?.stop();
+    this.leadership = null;
   }
 }

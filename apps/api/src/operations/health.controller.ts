@@ -13,6 +13,9 @@ const CAUGHT_UP_WITHIN_MS = 2000;
 /** a store or read database that does not answer within this is unreachable */
 const REACHABLE_WITHIN_MS = 2000;
 
+/** on PostgreSQL: 'leader' when this process runs the projections, 'follower' when another one does */
+export const PROJECTIONS_ROLE_HEADER = 'x-rollcall-projections-role';
+
 type Check = { ok: true } | { ok: false; error: string };
 
 async function check(run: () => Promise<unknown>): Promise<Check> {
@@ -34,6 +37,8 @@ async function check(run: () => Promise<unknown>): Promise<Check> {
  * For load balancers and orchestrators (issue 9): `/healthz` answers while the process lives;
  * `/readyz` only while the event store and the read database answer and every projection runs and
  * has caught up with the store's head within a bound, so a replica that lags is taken out of rotation.
+ * On a process that follows the projection leader, 'caught up' means the leader's checkpoints have
+ * passed the head and this process has seen them pass: a follower without a live leader turns not ready.
  */
 @Public()
 @Controller()
@@ -62,6 +67,11 @@ export class HealthController {
     const checks = { event_store: eventStore, read_database: readDatabase, projections };
     const ready = Object.values(checks).every((result) => result.ok);
     response.status(ready ? 200 : 503);
+    // several processes on PostgreSQL (docs/adr/0017): whether this one writes the read models or follows
+    // the one that does (a header: the body's shape stays the single process's); a follower is ready on
+    // the same terms, its read models being the leader's
+    const role = this.projections.role();
+    if (role !== 'single') response.setHeader(PROJECTIONS_ROLE_HEADER, role);
     return { status: ready ? 'ready' : 'not_ready', checks };
   }
 }

@@ -72,7 +72,7 @@ describe.each(storageKinds())('rebuilding every read model with a swap (%s)', (k
     const editor = await ok(admin.post(`/api/v2/organization/${sales}/role`, { title: `Editor ${tag}`, slug: `editor-${tag}`, description: '', permissions: [] }));
     const ada = await createAccount(admin, { organization: sales });
     const bob = await createAccount(admin, { organization: north });
-    const eve = await createAccount(admin, { organization: root.id });
+    const eve = await createAccount(admin, { organization: root.organizationId });
     await ok(admin.post(`/api/v2/organization/${sales}/account-role`, { account_id: ada.id, role_id: editor }));
     await ok(admin.raw('PUT', `/api/v1/account/${ada.id}`, { first_name: 'Augusta', last_name: ada.last_name, email: ada.email, time_zone: 'Europe/Berlin', additional: { telephone: [{ value: '+49 30 1234', type: 'work' }] } }));
     // a team, a password policy, an attendance status, an access token
