@@ -10,7 +10,7 @@ import { BootstrapAdminService } from './bootstrap/bootstrap-admin.service';
 import type { AppConfig } from './config/app-config';
 import { ProjectionsService } from './core/projections.service';
 import { ApiExceptionFilter } from './http/api-exception.filter';
-import { restBodyParsing, securityHeaders, serveConsole } from './http/http-pipeline';
+import { isAllowedOrigin, refuseCrossSiteCookieRequests, restBodyParsing, securityHeaders, serveConsole } from './http/http-pipeline';
 import { TrpcServer } from './trpc/trpc-server';
 import { httpMetrics } from './operations/http-metrics';
 import { Metrics } from './operations/metrics';
@@ -60,6 +60,7 @@ export async function startApp(config: AppConfig, options: { print?: (line: stri
     next();
   });
   const trpc = app.get(TrpcServer);
+  refuseCrossSiteCookieRequests(express, config.allowedOrigins);
   trpc.mountHttp(express);
   restBodyParsing(express);
   app.useGlobalFilters(new ApiExceptionFilter());
@@ -74,15 +75,7 @@ export async function startApp(config: AppConfig, options: { print?: (line: stri
   await app.get(BootstrapAdminService).run(options.print);
 
   const server: Server = app.getHttpServer();
-  trpc.attachWebSocket(server, (origin, host) => {
-    if (!origin) return true; // non-browser clients send no Origin; they still need a session
-    if (config.allowedOrigins.includes(origin)) return true;
-    try {
-      return new URL(origin).host === host;
-    } catch {
-      return false;
-    }
-  }, trust);
+  trpc.attachWebSocket(server, (origin, host) => isAllowedOrigin(origin, host, config.allowedOrigins), trust);
   await app.listen(config.port, config.host);
   const address = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}`;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { IMPORT_MAX_BODY_BYTES, type TApiError } from '@rollcall/contracts';
+import { credentialFrom } from './request-context.factory';
 
 const apiError = (code: string, message: string): TApiError => ({ error: { code, message } });
 
@@ -36,6 +37,46 @@ export function securityHeaders(app: Express): void {
       crossOriginEmbedderPolicy: false,
     }),
   );
+}
+
+/** The origin rule of the API: the request's own host, or one of ROLLCALL_ALLOWED_ORIGINS (also used for WS upgrades). */
+export function isAllowedOrigin(origin: string | undefined, host: string | undefined, allowedOrigins: readonly string[]): boolean {
+  if (!origin) return true; // non-browser clients send no Origin; they still need a credential
+  if (allowedOrigins.includes(origin)) return true;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CSRF defence for cookie sessions on /api and /trpc: a state-changing request that carries the
+ * session cookie and no bearer header is refused (403) when the browser says it comes from another
+ * origin (Sec-Fetch-Site, or Origin where a browser sends no Sec-Fetch-Site). SameSite=Lax already
+ * keeps the cookie off cross-site forms in today's browsers; this covers sibling origins of the same
+ * site and browsers without SameSite. Clients that send neither header (curl, scripts) pass.
+ */
+export function refuseCrossSiteCookieRequests(app: Express, allowedOrigins: readonly string[]): void {
+  app.use(['/api', '/trpc'], (request: Request, response: Response, next: NextFunction) => {
+    // a bearer header is never added by a browser on its own: only the cookie can be ridden
+    if (SAFE_METHODS.has(request.method) || credentialFrom(request)?.via !== 'cookie') return next();
+    const origin = request.headers.origin;
+    // an origin named in ROLLCALL_ALLOWED_ORIGINS is ours, whatever the browser's site verdict
+    if (origin !== undefined && allowedOrigins.includes(origin)) return next();
+    // the browser's own verdict when it gives one (a proxy that rewrites Host cannot confuse it), else Origin against Host
+    const site = request.headers['sec-fetch-site'];
+    if (site !== undefined ? site === 'same-origin' || site === 'none' : isAllowedOrigin(origin, request.headers.host, allowedOrigins)) return next();
+    const error = apiError('auth.forbidden', 'A request from another site may not use the session cookie');
+    if (request.baseUrl === '/trpc') {
+      // the tRPC error shape the console reads, with the same apiError inside
+      response.status(403).json({ error: { message: error.error.message, code: -32003, data: { code: 'FORBIDDEN', httpStatus: 403, path: request.path.slice(1), apiError: error.error } } });
+      return;
+    }
+    response.status(403).json(error);
+  });
 }
 
 /**

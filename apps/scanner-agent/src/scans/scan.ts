@@ -10,6 +10,7 @@ import { z } from 'zod';
  */
 export const cardUidSchema = z
   .string()
+  // eslint-disable-next-line security/detect-unsafe-regex -- bounded repetition of a fixed-width group: linear, no backtracking blow-up
   .regex(/^(?:[0-9a-fA-F]{2}){4,10}$/, { error: 'expected 4 to 10 bytes of hex (8 to 20 hex digits), e.g. 04A1B2C3' })
   .transform((uid) => uid.toUpperCase());
 

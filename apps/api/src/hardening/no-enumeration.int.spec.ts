@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, http, signIn, startTestApp, type TestApp } from '../../test/test-app';
+import { median } from './hardening-helpers';
+
+/**
+ * Issue 11, scenario 6 (no enumeration): an unknown username, a wrong password, a locked, a disabled
+ * and an expired account get the same status and body at sign-in, on REST v1, v2 and tRPC; and the
+ * time they take is alike. Timing is a statistical property: SAMPLES sign-ins of each kind are
+ * interleaved (so load on the machine falls on all kinds alike), and the medians must lie within
+ * a factor of MAX_RATIO of the wrong-password median. The app runs with the production argon2id
+ * parameters here (m=19 MiB, t=2), so the hash dominates as it does in production.
+ */
+const SAMPLES = Number(process.env.ROLLCALL_TIMING_SAMPLES ?? 200);
+const MAX_RATIO = 2;
+
+type Kind = 'unknown' | 'wrong password' | 'locked' | 'disabled' | 'expired';
+
+describe('sign-in does not tell accounts apart (sqlite)', () => {
+  let app: TestApp;
+  const credentials = {} as Record<Kind, { username: string; password: string }>;
+
+  beforeAll(async () => {
+    app = await startTestApp('sqlite', { ROLLCALL_ARGON2_MEMORY_KIB: '19456', ROLLCALL_ARGON2_TIME_COST: '2' });
+    const admin = http(app.url, await signIn(app.url));
+    const wrong = await createAccount(admin);
+    credentials['wrong password'] = { username: wrong.username, password: 'not the password 42' };
+    credentials.unknown = { username: `nobody.${Date.now().toString(36)}`, password: 'not the password 42' };
+
+    // locked: a policy that locks after 2 failures for an hour; then even the right password is refused
+    const policy = await admin.post('/api/v1/policy', { title: `Enumeration lockout ${Date.now()}`, min_length: 8, min_strength: 0, lockout: 2, lockout_duration: 3600 });
+    const locked = await createAccount(admin, { policy_id: policy.body.id, policy: true });
+    for (let i = 0; i < 2; i += 1) await http(app.url).post('/api/v1/admin/authenticate', { username: locked.username, password: 'wrong wrong wrong' });
+    expect((await admin.get(`/api/v1/account/${locked.id}/auth`)).body.locked_until).toEqual(expect.any(String));
+    credentials.locked = { username: locked.username, password: locked.password };
+
+    const disabled = await createAccount(admin);
+    expect((await admin.raw('PUT', `/api/v1/account/${disabled.id}/auth`, { status_id: 2 })).status).toBe(200);
+    credentials.disabled = { username: disabled.username, password: disabled.password };
+
+    const expired = await createAccount(admin, { expiry: true, expires_at: '2001-01-01' });
+    credentials.expired = { username: expired.username, password: expired.password };
+  }, 120_000);
+  afterAll(async () => {
+    await app?.destroy();
+  });
+
+  it('answers every kind with the same status and body on REST v1, v2 and tRPC', async () => {
+    for (const [path, read] of [
+      ['/api/v1/admin/authenticate', (body: { error: unknown }) => body],
+      ['/api/v2/admin/authenticate', (body: { error: unknown }) => body],
+      ['/trpc/auth.signIn', (body: { error: { data: { apiError: unknown; httpStatus: number } } }) => [body.error.data.apiError, body.error.data.httpStatus]],
+    ] as const) {
+      const answers = new Map<Kind, string>();
+      for (const kind of Object.keys(credentials) as Kind[]) {
+        const answer = await http(app.url).post(path, credentials[kind]);
+        answers.set(kind, JSON.stringify([answer.status, (read as (body: unknown) => unknown)(answer.body), answer.headers.get('set-cookie')]));
+      }
+      expect(new Set(answers.values()), `${path}: ${JSON.stringify(Object.fromEntries(answers))}`).toHaveProperty('size', 1);
+      expect(answers.get('unknown')).toContain('auth.invalid_credentials');
+      expect(answers.get('unknown')).toMatch(/^\[401,/);
+    }
+  });
+
+  it(`takes alike long for every kind (medians of ${SAMPLES} interleaved samples within a factor of ${MAX_RATIO})`, async () => {
+    const kinds = Object.keys(credentials) as Kind[];
+    const times = Object.fromEntries(kinds.map((kind) => [kind, [] as number[]])) as Record<Kind, number[]>;
+    // one warm-up round: the first dummy hash is computed on first use
+    for (const kind of kinds) await http(app.url).post('/api/v1/admin/authenticate', credentials[kind]);
+    for (let round = 0; round < SAMPLES; round += 1) {
+      // a shuffled order each round, so no kind always follows another
+      for (const kind of [...kinds].sort(() => Math.random() - 0.5)) {
+        const started = process.hrtime.bigint();
+        const answer = await http(app.url).post('/api/v1/admin/authenticate', credentials[kind]);
+        times[kind].push(Number(process.hrtime.bigint() - started) / 1e6);
+        expect(answer.status).toBe(401);
+      }
+    }
+    const medians = Object.fromEntries(kinds.map((kind) => [kind, median(times[kind])])) as Record<Kind, number>;
+    const reference = medians['wrong password'];
+    console.log(`sign-in medians over ${SAMPLES} samples each (ms): ${kinds.map((kind) => `${kind} ${medians[kind].toFixed(1)} (x${(medians[kind] / reference).toFixed(2)})`).join(', ')}`);
+    for (const kind of kinds) {
+      expect(medians[kind] / reference, `${kind} against a wrong password`).toBeLessThan(MAX_RATIO);
+      expect(medians[kind] / reference, `${kind} against a wrong password`).toBeGreaterThan(1 / MAX_RATIO);
+    }
+  }, 240_000);
+});
