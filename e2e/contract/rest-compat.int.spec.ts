@@ -55,7 +55,8 @@ describe('REST compatibility contract', () => {
   };
   /** the {id} of a row: a fresh policy for policy rows (DELETE removes it), else the sample account */
   const sampleId = async (route: RouteEntry, client: ReturnType<typeof http>) => {
-    if (route.path === 'account/{id}' && route.method === 'delete') {
+    // deleting and erasing end the account: each row gets a fresh one, so later rows keep the sample
+    if ((route.path === 'account/{id}' && route.method === 'delete') || route.path === 'account/{id}/erase') {
       const created = await client.post('/api/v1/account', newAccount());
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       return created.body.id as string;
@@ -92,6 +93,8 @@ describe('REST compatibility contract', () => {
         return { path: 'organization/find?organization=contract' };
       case 'organization/details/{organization_id}':
         return { path: `organization/details/${await sampleOrganization(client)}`, body: { title: organizationTitle(), description: 'Renamed' } };
+      case 'organization/{id}/time-zone':
+        return { path: `organization/${await sampleOrganization(client)}/time-zone`, body: route.method === 'put' ? { time_zone: 'Europe/Berlin' } : undefined };
       case 'organization/{id}/member':
         return { path: `organization/${await sampleOrganization(client)}/member`, body: { account_id: (await createAccount(client)).id } };
       case 'account/{account_id}/associate/organization':
