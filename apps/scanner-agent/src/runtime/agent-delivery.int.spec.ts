@@ -104,7 +104,9 @@ describe('door agent -> real API', () => {
       if (round === 20) {
         agent.child.stdin?.end();
         await agent.waitForLog(/^simulator input ended/, () => true, 120_000);
-        await waitFor('the last scan to be acknowledged', () => agent.find('scans acknowledged', (line) => Number(line.last) === uids.length), 60_000);
+        // the earlier rounds may already have queued and delivered everything: then this start finds an empty queue
+        const drainedBefore = next === uids.length && Number(opened.depth) === 0;
+        await waitFor('the last scan to be acknowledged', () => drainedBefore || agent.find('scans acknowledged', (line) => Number(line.last) === uids.length), 60_000);
         expect(await agent.stop()).toBe(0);
         break;
       }
