@@ -113,4 +113,16 @@ describe.each(storageKinds())('tRPC and live pushes (%s)', (kind) => {
     expect((await openSocket(url, { cookie: `user_session=${token}`, origin: 'https://evil.example' })).status).toBe(403);
     expect((await openSocket(url, { cookie: `user_session=${token}`, origin: app.url })).status).toBe('open');
   });
+
+  it('serves subscriptions over the WebSocket only: over HTTP a session or an access token gets one error, no stream', async () => {
+    for (const headers of [{ authorization: `Bearer ${token}` }, { cookie: `user_session=${token}` }]) {
+      const answer = await fetch(`${app.url}/trpc/live.accounts`, { headers, signal: AbortSignal.timeout(10_000) });
+      // the whole body arrives and ends: a stream that stayed open would time out here
+      const text = await answer.text();
+      const errors = [...text.matchAll(/^event: serialized-error\ndata: (.*)$/gm)].map((match) => JSON.parse(match[1]));
+      expect(errors).toHaveLength(1);
+      expect(errors[0].data.apiError).toEqual({ code: 'request.invalid', message: 'Subscriptions are served over the WebSocket (/ws) only' });
+      expect(text).not.toMatch(/^event: message$/m);
+    }
+  });
 });

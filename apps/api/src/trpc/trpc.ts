@@ -36,11 +36,18 @@ const CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
  * tRPC errors carry the same `{code, message, fields}` as REST answers under `data.apiError`, mapped
  * by the same function, so the console handles one error shape.
  */
+const SUBSCRIPTIONS_OVER_WS_ONLY = 'Subscriptions are served over the WebSocket (/ws) only';
+
 const t = initTRPC.context<TrpcContext>().create({
+  // subscriptions only over the WebSocket, whose upgrade checks the Origin and takes sessions only:
+  // tRPC's second transport, server-sent events over HTTP, would skip both (docs/security.md, 1)
+  sse: { enabled: false },
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     const mapped = cause && !(cause instanceof TRPCError) ? mapError(cause) : null;
-    const apiError = mapped?.body.error ?? { code: API_CODE_BY_TRPC_CODE[error.code] ?? 'server.internal', message: error.message };
+    // tRPC's own words for a subscription asked over HTTP name a flag the caller cannot set
+    const message = error.code === 'METHOD_NOT_SUPPORTED' && shape.data.path && /sseSubscriptions/.test(error.message) ? SUBSCRIPTIONS_OVER_WS_ONLY : error.message;
+    const apiError = mapped?.body.error ?? { code: API_CODE_BY_TRPC_CODE[error.code] ?? 'server.internal', message };
     return { message: apiError.message, code: shape.code, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, apiError } };
   },
 });
