@@ -17,6 +17,7 @@ import { credentialFrom, requestContext } from '../http/request-context.factory'
 import { clearSessionCookie, setSessionCookie } from '../http/session-cookie';
 import { LiveFeed } from '../live/live-feed';
 import { buildAppRouter, type AppRouter } from './app-router';
+import { FrameCoalescer } from './frame-coalescer';
 import type { TrpcContext } from './trpc';
 
 export const TRPC_PATH = '/trpc';
@@ -29,16 +30,21 @@ export class TrpcServer {
   readonly router: AppRouter;
   private wss: WebSocketServer | null = null;
   private stopWsHandler: (() => void) | null = null;
+  /** a burst of live messages goes out to each console in one write (frame-coalescer.ts) */
+  private readonly frames = new FrameCoalescer();
+  private readonly coalesceBurst = () => this.frames.holdUntilNextTurn();
 
   constructor(
     gateway: CommandGateway,
     private readonly queryBus: QueryBus,
-    live: LiveFeed,
+    private readonly live: LiveFeed,
     private readonly authenticator: Authenticator,
     private readonly access: AccessPolicy,
     projectionsService: ProjectionsService,
   ) {
     this.router = buildAppRouter({ gateway, queryBus, live, projectionsService });
+    // registered before any subscription listens: the sockets are corked before their frames are sent
+    live.emitter.on('message', this.coalesceBurst);
   }
 
   mountHttp(app: Express): void {
@@ -98,7 +104,10 @@ export class TrpcServer {
         .then((principal) => {
           if (!principal) return refuse(401, 'Unauthorized');
           (request as IncomingMessage & { principal?: Principal }).principal = principal;
-          wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+          wss.handleUpgrade(request, socket, head, (ws) => {
+            this.frames.track(socket);
+            wss.emit('connection', ws, request);
+          });
         })
         .catch(() => refuse(503, 'Service Unavailable'));
     });
@@ -110,6 +119,7 @@ export class TrpcServer {
   }
 
   async close(): Promise<void> {
+    this.live.emitter.off('message', this.coalesceBurst);
     this.stopWsHandler?.();
     const wss = this.wss;
     if (!wss) return;
