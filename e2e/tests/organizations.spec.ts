@@ -83,7 +83,7 @@ test('an administrator builds an organization tree, fills it with members and de
   await expect(page).toHaveURL(/tab=details/);
   await expect(page.getByText('Organization title. Must be unique')).toBeVisible();
   await page.getByRole('textbox', { name: 'Description' }).fill('Long-range research');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('form', { name: 'Details' }).getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Details updated')).toBeVisible();
   await expectAccessible(page, 'details tab');
 
