@@ -22,15 +22,39 @@ export async function readCheckpoint(db: Kysely<ReadDatabase>, projection: strin
   return row ? { commit: Number(row.position_commit), sequence: Number(row.position_sequence) } : START;
 }
 
+/** the events of a batch that a projection reacts to (its `eventTypes`), in order */
+export function eventsFor(projection: Projection, events: StoredEvent[]): StoredEvent[] {
+  if (projection.eventTypes === 'all') return events;
+  let types = eventTypeSets.get(projection);
+  if (!types) eventTypeSets.set(projection, (types = new Set(projection.eventTypes)));
+  const wanted = types;
+  return events.filter((event) => wanted.has(event.type));
+}
+const eventTypeSets = new WeakMap<Projection, Set<string>>();
+
+/**
+ * Moves the checkpoints of projections that had nothing to write in a batch, in one statement: their
+ * read models are unchanged, so no transaction of their own is needed to keep rows and checkpoint
+ * together. Checkpoints only ever move forward here (the runner passes each batch's last position).
+ */
+export async function moveCheckpoints(db: Kysely<ReadDatabase>, projections: readonly string[], position: Position): Promise<void> {
+  if (projections.length === 0) return;
+  const updatedAt = new Date().toISOString();
+  await db
+    .insertInto('projection_checkpoints')
+    .values(projections.map((projection) => ({ projection, position_commit: position.commit, position_sequence: position.sequence, updated_at: updatedAt, last_error: null })))
+    .onConflict((oc) => oc.column('projection').doUpdateSet({ position_commit: position.commit, position_sequence: position.sequence, updated_at: updatedAt, last_error: null }))
+    .execute();
+}
+
 /**
  * Applies one ordered batch and moves the checkpoint in the same transaction: either both land or
  * neither does.
  */
 export async function applyBatch(db: Kysely<ReadDatabase>, projection: Projection, events: StoredEvent[]): Promise<Position> {
   const last = events[events.length - 1].position;
-  const relevant = projection.eventTypes === 'all' ? null : new Set(projection.eventTypes);
   await db.transaction().execute(async (trx) => {
-    const mine = relevant ? events.filter((event) => relevant.has(event.type)) : events;
+    const mine = eventsFor(projection, events);
     if (projection.applyBatch) {
       if (mine.length) await projection.applyBatch(trx, mine);
     } else {

@@ -1,14 +1,24 @@
 import type { Kysely } from 'kysely';
-import { START, type EventStore, type Position, type StoredEvent, type Subscription } from '../event-store/event-store.port';
+import { comparePositions, START, type EventStore, type Position, type StoredEvent, type Subscription } from '../event-store/event-store.port';
 import type { ReadDatabase } from '../read-db/read-database';
 import type { Projection } from './projection';
-import { ensureCheckpointTable, readCheckpoint } from './projection-checkpoints';
+import { ensureCheckpointTable, eventsFor, moveCheckpoints, readCheckpoint } from './projection-checkpoints';
 import type { ProjectionProgress } from './projection-progress';
 import { applyBatchSettingAside, ensureSetAsideTable } from './set-aside';
 
+/** a projection and the position its read model holds */
+interface TrackedProjection {
+  projection: Projection;
+  position: Position;
+}
+
 /**
- * Follows `$all` from each projection's checkpoint and keeps its read model current. One
- * subscription per projection, so a rebuild of one never holds the others back.
+ * Follows `$all` and keeps every read model current. One subscription reads each batch of events once
+ * for all projections (each read decodes the events, and there are about twenty projections); each
+ * projection then applies the events it has not seen yet in its own transaction with its checkpoint,
+ * so a projection that was rebuilt or fell behind catches up in the same pass without holding the
+ * others back. A projection that reacts to none of a batch's events writes nothing: its checkpoint
+ * moves with the others' in one statement after the batch.
  */
 export class ProjectionRunner {
   private readonly subscriptions: Subscription[] = [];
@@ -34,31 +44,51 @@ export class ProjectionRunner {
 
   async start(): Promise<void> {
     await this.setup();
+    const tracked: TrackedProjection[] = [];
     for (const projection of this.projections) {
-      const from = await readCheckpoint(this.db, projection.name);
-      this.progress.register(projection.name, from);
-      const subscription = this.store.subscribeToAll({
-        from,
-        batchSize: 1000,
-        onEvents: async (events) => {
-          const { position, setAside } = await applyBatchSettingAside(this.db, projection, events);
-          for (const event of setAside) this.onSetAside(projection.name, event);
-          this.progress.advanced(projection.name, position, setAside.length ? events.filter((event) => !setAside.includes(event)) : events);
-        },
-      });
-      subscription.done.catch((error: unknown) => this.onError(projection.name, error));
-      this.subscriptions.push(subscription);
+      const position = await readCheckpoint(this.db, projection.name);
+      this.progress.register(projection.name, position);
+      tracked.push({ projection, position });
     }
+    if (tracked.length === 0) return;
+    const from = tracked.reduce((lowest, { position }) => (comparePositions(position, lowest) < 0 ? position : lowest), tracked[0].position);
+    const subscription = this.store.subscribeToAll({ from, batchSize: 1000, onEvents: (events) => this.applyToAll(tracked, events) });
+    // a failure here is the storage's (an event's own fault is set aside): every read model stops with it
+    subscription.done.catch((error: unknown) => tracked.forEach(({ projection }) => this.onError(projection.name, error)));
+    this.subscriptions.push(subscription);
+  }
+
+  private async applyToAll(tracked: TrackedProjection[], events: StoredEvent[]): Promise<void> {
+    const last = events[events.length - 1].position;
+    const idle: Array<{ entry: TrackedProjection; unseen: StoredEvent[] }> = [];
+    for (const entry of tracked) {
+      const unseen = comparePositions(events[0].position, entry.position) > 0 ? events : events.filter((event) => comparePositions(event.position, entry.position) > 0);
+      if (unseen.length === 0) continue;
+      if (eventsFor(entry.projection, unseen).length === 0) {
+        idle.push({ entry, unseen });
+        continue;
+      }
+      const { position, setAside } = await applyBatchSettingAside(this.db, entry.projection, unseen);
+      entry.position = position;
+      for (const event of setAside) this.onSetAside(entry.projection.name, event);
+      this.progress.advanced(entry.projection.name, position, setAside.length ? unseen.filter((event) => !setAside.includes(event)) : unseen);
+    }
+    if (idle.length === 0) return;
+    await moveCheckpoints(this.db, idle.map(({ entry }) => entry.projection.name), last);
+    for (const { entry, unseen } of idle) {
+      entry.position = last;
+      this.progress.advanced(entry.projection.name, last, unseen);
+    }
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.subscriptions.splice(0).map((s) => s.stop()));
   }
 
   /** catches every projection up to the store's head, then returns (used by replay and tests) */
   async catchUp(): Promise<void> {
     const head = await this.store.headPosition();
     await this.progress.waitFor(head, 60 * 60 * 1000);
-  }
-
-  async stop(): Promise<void> {
-    await Promise.all(this.subscriptions.splice(0).map((s) => s.stop()));
   }
 }
 
