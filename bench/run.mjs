@@ -23,11 +23,15 @@ options:
   --runs N          measured runs per scenario after the warm-up (default 3)
   --events N        events per run (append-*: default 2,000 single / 100,000 sqlite grouped /
                     10,000 pg grouped; rebuild-1m: size of the replayed store, default 1,000,000)
-  --accounts N      accounts in the read model for list-accounts-100k (default 100,000);
-                    accounts with a card each for scan-ingest-* (default 20,000)
-  --duration S      seconds per load run for list-accounts-100k and scan-ingest-* (default 10)
-  --connections N   autocannon connections for list-accounts-100k (default 50); readers, one
-                    request in flight each, for scan-ingest-single (default 64)
+  --accounts N      accounts in the read model for list-accounts-100k (default 100,000) and
+                    list-accounts-100k-pg (default 20,000); accounts with a card each for
+                    scan-ingest-* and memory-rss (default 20,000); accounts signing in for
+                    sign-in-argon2 (default 32)
+  --duration S      seconds per load run for list-accounts-*, scan-ingest-*, sign-in-argon2 and
+                    memory-rss (default 10; memory-rss also samples S seconds idle)
+  --connections N   autocannon connections for list-accounts-* (default 50) and sign-in-argon2
+                    (default 8); readers, one request in flight each, for scan-ingest-single
+                    (default 64)
   --profile         write a CPU profile of the measured runs to bench/.cache/profiles/
                     (slower figures; the results file is not written)
   --no-save         do not write bench/results/
@@ -165,8 +169,10 @@ function goalText(goal, unit) {
 
 function scenarioLabel(result, opts) {
   const extras = [];
-  // options that shape the HTTP scenarios (list-accounts-100k, scan-ingest-*)
-  const isList = result.name.startsWith('list-') || result.name.startsWith('scan-');
+  // options that shape the HTTP scenarios (list-accounts-*, scan-ingest-*, sign-in-argon2, memory-rss)
+  const isList = ['list-', 'scan-', 'sign-in-', 'memory-'].some((prefix) => result.name.startsWith(prefix));
+  // what a scenario's defaults differ in from its name (list-accounts-100k-pg: 20,000 accounts)
+  extras.push(...(result.params?.labelExtras ?? []));
   if (opts.events && !isList) extras.push(`${opts.events.toLocaleString('en')} events`);
   if (opts.accounts && isList) extras.push(`${opts.accounts.toLocaleString('en')} accounts`);
   if (opts.duration && isList) extras.push(`${opts.duration} s`);

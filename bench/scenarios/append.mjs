@@ -3,10 +3,9 @@
 //   *-single:  one append at a time, each awaited before the next (latency-bound: one commit each)
 //   *-grouped: a closed loop keeping CONCURRENCY appends in flight (what a busy API does); the
 //              SQLite adapter group-commits them, the PostgreSQL adapter runs them on its pool
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
-import { accountCreated, api, fmtInt, inFlight, log, now, PG_URL, removeDir, tempDir } from './lib.mjs';
+import { accountCreated, api, dropPgSchema, fmtInt, inFlight, log, newPgSchema, now, PG_URL, removeDir, tempDir } from './lib.mjs';
 
 const CONCURRENCY = 256;
 
@@ -80,16 +79,6 @@ export async function pgUnreachable(url = PG_URL) {
   }
 }
 
-async function dropSchema(schema) {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  } finally {
-    await client.end();
-  }
-}
-
 function pgScenario({ name, grouped, defaultEvents, warmupEvents }) {
   return {
     name,
@@ -110,7 +99,7 @@ function pgScenario({ name, grouped, defaultEvents, warmupEvents }) {
   };
 
   async function runPg(ctx, count) {
-    const schema = `bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+    const schema = newPgSchema();
     let store;
     try {
       store = await ctx.PostgresEventStore.connect({ url: PG_URL, schema });
@@ -121,7 +110,7 @@ function pgScenario({ name, grouped, defaultEvents, warmupEvents }) {
       return { eventsPerSec, events: count, seconds };
     } finally {
       await store?.close().catch(() => undefined);
-      await dropSchema(schema);
+      await dropPgSchema(schema);
     }
   }
 }

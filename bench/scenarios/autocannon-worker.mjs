@@ -5,18 +5,24 @@
 // autocannon's own latency histogram has a resolution of 1 ms (values are truncated to whole
 // milliseconds); the per-response times it emits are sub-millisecond, so we also record those and
 // report percentiles from them.
+//
+// Options: url, connections, duration, headers; `method` (default GET) and `bodies` (optional: the
+// requests' bodies, taken round-robin across all connections, e.g. one sign-in per account).
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
 
-const { url, connections, duration, headers } = JSON.parse(process.argv[2]);
+const { url, connections, duration, headers, method = 'GET', bodies } = JSON.parse(process.argv[2]);
+let nextBody = 0;
+// autocannon calls setupRequest before every request (a connection's own context is reset each time)
+const requests = bodies?.length ? [{ method, setupRequest: (request) => ({ ...request, body: bodies[nextBody++ % bodies.length] }) }] : undefined;
 
 let samples = new Float64Array(1 << 16);
 let count = 0;
 let statusOther = 0;
 
-const instance = autocannon({ url, connections, duration, headers, method: 'GET' }, (error, result) => {
+const instance = autocannon({ url, connections, duration, headers, method, ...(requests ? { requests } : {}) }, (error, result) => {
   if (error) {
     process.stderr.write(`autocannon failed: ${error.stack ?? error}\n`);
     process.exit(1);

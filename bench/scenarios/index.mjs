@@ -7,10 +7,13 @@ import { scenarios as append } from './append.mjs';
 import { CACHE_DIR, gc, log, now, summarize } from './lib.mjs';
 import { scenarios as listAccounts } from './list-accounts.mjs';
 import { scenarios as rebuild } from './rebuild.mjs';
+import { scenarios as consoleFirstScreen } from './console-first-screen.mjs';
+import { scenarios as memory } from './memory.mjs';
 import { scenarios as scanIngest } from './scan-ingest.mjs';
 import { scenarios as severalProcesses } from './several-processes.mjs';
+import { scenarios as signIn } from './sign-in.mjs';
 
-export const SCENARIOS = [...append, ...rebuild, ...listAccounts, ...scanIngest, ...severalProcesses];
+export const SCENARIOS = [...append, ...rebuild, ...listAccounts, ...scanIngest, ...signIn, ...consoleFirstScreen, ...memory, ...severalProcesses];
 
 export const findScenario = (name) => SCENARIOS.find((s) => s.name === name);
 

@@ -1,12 +1,13 @@
 // Shared helpers for the bench scenarios: the built API (CommonJS under apps/api/dist), temp
 // directories, synthetic events, statistics and timing.
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 export const BENCH_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const REPO_ROOT = resolve(BENCH_DIR, '..');
@@ -20,6 +21,28 @@ const require = createRequire(import.meta.url);
 export const api = (path) => require(join(REPO_ROOT, 'apps/api/dist', path));
 
 export const PG_URL = process.env.ROLLCALL_BENCH_PG_URL ?? process.env.ROLLCALL_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** a fresh PostgreSQL schema name (one per scenario run, dropped after) */
+export const newPgSchema = (prefix = 'bench') => `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+
+export async function dropPgSchema(schema) {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The API's environment for a storage: 'sqlite' (the default: event store and read DB under the
+ * data dir) or 'pg' (both on PG_URL, in `schema`).
+ */
+export const storageEnv = (storage, schema) => (storage === 'pg' ? { ROLLCALL_EVENT_STORE: PG_URL, ROLLCALL_READ_DB: PG_URL, ROLLCALL_PG_SCHEMA: schema } : {});
+
+/** the event store adapter a loaded config names (for seeding with the API stopped) */
+export const openEventStore = (config) => api('event-store/create-event-store').createEventStore(config.eventStore);
 
 export function tempDir(prefix) {
   mkdirSync(TMP_DIR, { recursive: true });

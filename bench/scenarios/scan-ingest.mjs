@@ -16,24 +16,30 @@
 // Cards are taken round-robin over the N accounts, so a card comes back every N scans: at a few
 // thousand scans/s most scans of a run fall inside the 60 s duplicate window of the card's previous
 // scan (kept as `duplicate`, one event each, exactly like a toggle); the JSON records the outcomes.
+//
+// scan-ingest-batch-pg is scan-ingest-batch with the event store and the read DB on PostgreSQL
+// (PG_URL, a fresh ROLLCALL_PG_SCHEMA per scenario run, dropped after). memory-rss (memory.mjs)
+// reuses this set-up and load through `scanIngestScenario`.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { accountCreated, api, fmtInt, inFlight, log, now, removeDir, runWorker, systemMetadata, tempDir } from './lib.mjs';
+import { pgUnreachable } from './append.mjs';
+import { accountCreated, api, dropPgSchema, fmtInt, inFlight, log, newPgSchema, now, openEventStore, removeDir, runWorker, storageEnv, systemMetadata, tempDir } from './lib.mjs';
 
-const DEFAULT_ACCOUNTS = 20_000;
+export const DEFAULT_ACCOUNTS = 20_000;
 const ADMIN = { username: 'admin', password: 'bench admin password' };
 const WORKER = fileURLToPath(new URL('./scan-worker.mjs', import.meta.url));
-const BATCH = 500;
-const BATCH_READERS = 8;
+export const BATCH = 500;
+export const BATCH_READERS = 8;
 /**
  * Readers send `X-Rollcall-Consistency: none` (they read nothing back, ADR 0013); BENCH_SCAN_WAIT=1
  * measures the answer after the read models' wait instead, as before that header existed.
  */
 const CONSISTENCY_WAIT = process.env.BENCH_SCAN_WAIT === '1';
 
-function configFor(dataDir) {
+function configFor(dataDir, storage, schema) {
   const { loadConfig } = api('config/app-config');
   return loadConfig({
+    ...storageEnv(storage, schema),
     PORT: '0',
     HOST: '127.0.0.1',
     ROLLCALL_DATA_DIR: dataDir,
@@ -49,9 +55,8 @@ function configFor(dataDir) {
 /** 8-byte card UIDs, upper-case hex, one per account (scan-worker.mjs makes the same ones) */
 const cardUid = (i) => `BE${i.toString(16).toUpperCase().padStart(14, '0')}`;
 
-async function seedAccountsWithCards(file, count) {
-  const { SqliteEventStore } = api('event-store/sqlite-event-store');
-  const store = new SqliteEventStore(file);
+async function seedAccountsWithCards(config, count) {
+  const store = await openEventStore(config);
   try {
     await inFlight(count, 500, async (i) => {
       const { stream, accountId, event } = accountCreated(i, 'scan');
@@ -85,7 +90,7 @@ async function adminCall(url, token, method, path, body) {
 /** one load run in a child process; resolves with the worker's JSON */
 const loadRun = (options) => runWorker(WORKER, options, 'scan worker');
 
-function checked(result) {
+export function checked(result) {
   const { non2xx, errors, refused, examples } = result.failures;
   if (non2xx + errors + refused > 0) {
     throw new Error(`${non2xx} non-2xx, ${errors} errors, ${refused} refused scans of ${fmtInt(result.scans)} (${examples.join(' | ')}): the figures would be meaningless`);
@@ -94,7 +99,11 @@ function checked(result) {
   return result;
 }
 
-function scenario({ name, batch, readers, figures, ...overrides }) {
+/**
+ * A scan ingest scenario: `batch` scans a request from `readers(opts)` door readers, on `storage`
+ * ('sqlite' or 'pg'). Its `setup`, `load(ctx, seconds)` and `teardown` serve other scenarios too.
+ */
+export function scanIngestScenario({ name, batch, readers, figures, storage = 'sqlite', ...overrides }) {
   return {
     name,
     figures,
@@ -104,40 +113,49 @@ function scenario({ name, batch, readers, figures, ...overrides }) {
       readers: readers(opts),
       durationSec: opts.duration ?? 10,
       warmupSec: 3,
-      storage: 'SQLite event store and read DB',
+      storage: storage === 'pg' ? 'PostgreSQL event store and read DB, fresh schema per scenario run, dropped after' : 'SQLite event store and read DB',
       loadGenerator: 'node:http closed loops (one per reader) in a separate process',
       consistencyWait: CONSISTENCY_WAIT ? 'waits for the read models' : 'X-Rollcall-Consistency: none',
     }),
     async setup(opts) {
+      if (storage === 'pg') {
+        const reason = await pgUnreachable();
+        if (reason) return { skip: reason };
+      }
       const { startApp } = api('create-app');
       const accounts = opts.accounts ?? DEFAULT_ACCOUNTS;
       const dataDir = tempDir(name);
-      const ctx = { dataDir, accounts, duration: opts.duration ?? 10, notes: [], runs: 0 };
-      const config = configFor(dataDir);
+      const schema = storage === 'pg' ? newPgSchema('bench_scan') : undefined;
+      const ctx = { dataDir, schema, accounts, duration: opts.duration ?? 10, notes: [], runs: 0 };
+      const config = configFor(dataDir, storage, schema);
+      try {
+        // first start: bootstrap, then readers and their tokens through the admin routes
+        const first = await startApp(config, { print: () => undefined });
+        const signIn = await fetch(`${first.url}/api/v1/admin/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+        const { token: adminToken } = await signIn.json();
+        if (!adminToken) throw new Error(`sign-in failed: ${signIn.status}`);
+        ctx.adminToken = adminToken;
+        ctx.tokens = [];
+        for (let r = 0; r < readers(opts); r++) {
+          const reader = await adminCall(first.url, adminToken, 'POST', '/api/v2/readers', { name: `Bench reader ${r}`, door: `Door ${r % 4}`, role: 'door' });
+          const issued = await adminCall(first.url, adminToken, 'POST', `/api/v2/readers/${reader.data.id}/token`);
+          ctx.tokens.push(issued.data.token);
+        }
+        await first.close();
 
-      // first start: bootstrap, then readers and their tokens through the admin routes
-      const first = await startApp(config, { print: () => undefined });
-      const signIn = await fetch(`${first.url}/api/v1/admin/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-      const { token: adminToken } = await signIn.json();
-      if (!adminToken) throw new Error(`sign-in failed: ${signIn.status}`);
-      ctx.adminToken = adminToken;
-      ctx.tokens = [];
-      for (let r = 0; r < readers(opts); r++) {
-        const reader = await adminCall(first.url, adminToken, 'POST', '/api/v2/readers', { name: `Bench reader ${r}`, door: `Door ${r % 4}`, role: 'door' });
-        const issued = await adminCall(first.url, adminToken, 'POST', `/api/v2/readers/${reader.data.id}/token`);
-        ctx.tokens.push(issued.data.token);
+        let started = now();
+        await seedAccountsWithCards(config, accounts);
+        log(`seeded ${fmtInt(accounts)} accounts with a card each in ${((now() - started) / 1000).toFixed(1)} s`);
+
+        started = now();
+        ctx.app = await startApp(config, { print: () => undefined });
+        ctx.url = ctx.app.url;
+        log(`API started (catch-up included) in ${((now() - started) / 1000).toFixed(1)} s at ${ctx.url}, ${ctx.tokens.length} readers`);
+        return ctx;
+      } catch (error) {
+        await this.teardown(ctx); // the harness gets no ctx from a set-up that throws
+        throw error;
       }
-      await first.close();
-
-      let started = now();
-      await seedAccountsWithCards(config.eventStore.file, accounts);
-      log(`seeded ${fmtInt(accounts)} accounts with a card each in ${((now() - started) / 1000).toFixed(1)} s`);
-
-      started = now();
-      ctx.app = await startApp(config, { print: () => undefined });
-      ctx.url = ctx.app.url;
-      log(`API started (catch-up included) in ${((now() - started) / 1000).toFixed(1)} s at ${ctx.url}, ${ctx.tokens.length} readers`);
-      return ctx;
     },
     async warmup(ctx) {
       const result = checked(await this.load(ctx, 3));
@@ -156,6 +174,7 @@ function scenario({ name, batch, readers, figures, ...overrides }) {
     async teardown(ctx) {
       await ctx?.app?.close().catch(() => undefined);
       if (ctx?.dataDir) removeDir(ctx.dataDir);
+      if (ctx?.schema) await dropPgSchema(ctx.schema);
     },
     ...overrides,
   };
@@ -177,7 +196,7 @@ function consoleRun(ctx, duration) {
 }
 
 export const scenarios = [
-  scenario({
+  scanIngestScenario({
     name: 'scan-ingest-single',
     batch: 1,
     readers: (opts) => opts.connections ?? 64,
@@ -187,7 +206,7 @@ export const scenarios = [
       { key: 'p99', label: 'p99 latency', unit: 'ms', decimals: 2, goal: { op: '<=', value: 25 } },
     ],
   }),
-  scenario({
+  scanIngestScenario({
     name: 'scan-ingest-batch',
     batch: BATCH,
     readers: () => BATCH_READERS,
@@ -197,7 +216,19 @@ export const scenarios = [
       { key: 'p99', label: 'p99 latency of a batch', unit: 'ms', decimals: 2 },
     ],
   }),
-  scenario({
+  scanIngestScenario({
+    name: 'scan-ingest-batch-pg',
+    storage: 'pg',
+    batch: BATCH,
+    readers: () => BATCH_READERS,
+    // reported, no goal (issue 10 sets the goals on the default storage)
+    figures: [
+      { key: 'scansPerSec', label: 'scans/s', unit: 'scans/s' },
+      { key: 'p50', label: 'p50 latency of a batch', unit: 'ms', decimals: 2 },
+      { key: 'p99', label: 'p99 latency of a batch', unit: 'ms', decimals: 2 },
+    ],
+  }),
+  scanIngestScenario({
     name: 'scan-to-console',
     batch: 1,
     readers: () => CONSOLE_READERS,
