@@ -1,5 +1,6 @@
 import { HttpException, Logger } from '@nestjs/common';
 import type { TApiError } from '@rollcall/contracts';
+import Database from 'better-sqlite3';
 import { DomainError } from '@rollcall/domain';
 import { ZodError } from 'zod';
 import { EventStoreUnavailableError, ReservationTakenError, WrongExpectedVersionError } from '../event-store/event-store.port';
@@ -66,6 +67,18 @@ export function zodFields(error: ZodError): Record<string, string[]> {
 const logger = new Logger('Errors');
 
 /**
+ * SQLite could not read or write its file (a disk I/O error such as a failed fsync, a full disk, a
+ * lock held past busy_timeout): the storage is unavailable, the same 503 as EventStoreUnavailableError.
+ * The event store wraps its own failures, but the personal-data keys beside the events throw
+ * better-sqlite3's error as it is, and a new account's key is stored before its events are appended
+ * (hardening/failing-fsync.int.spec.ts found a failing fsync answered 500 there). A constraint or a
+ * misuse is a bug and stays a 500.
+ */
+function isSqliteStorageFailure(error: unknown): error is InstanceType<typeof Database.SqliteError> {
+  return error instanceof Database.SqliteError && /^SQLITE_(IOERR|FULL|BUSY|LOCKED|CANTOPEN|READONLY)/.test(error.code);
+}
+
+/**
  * The one mapping from anything thrown to the answer a client sees: the same for REST v1, v2 and
  * tRPC. Never a stack trace, never a 500 for bad input.
  */
@@ -87,8 +100,8 @@ export function mapError(error: unknown): MappedError {
   if (error instanceof WrongExpectedVersionError) {
     return { status: 409, body: { error: { code: 'stream.version_conflict', message: 'Someone else changed this at the same time; reload and try again' } } };
   }
-  if (error instanceof EventStoreUnavailableError) {
-    logger.error(`event store unavailable: ${error.message}`);
+  if (error instanceof EventStoreUnavailableError || isSqliteStorageFailure(error)) {
+    logger.error(error instanceof EventStoreUnavailableError ? `event store unavailable: ${error.message}` : `storage unavailable: ${error.code}: ${error.message}`);
     return { status: 503, body: { error: { code: 'server.unavailable', message: 'Storage is unavailable; nothing was saved. Try again shortly' } } };
   }
   if (error instanceof HttpException) {

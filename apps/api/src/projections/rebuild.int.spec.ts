@@ -1,28 +1,10 @@
 import type { TProjectionsAnswer } from '@rollcall/contracts';
-import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, firstOrganization, http, signIn, startTestApp, storageKinds, type TestApp } from '../../test/test-app';
+import { readModels } from '../../test/read-models';
 import { openStorage } from '../cli/open-storage';
-import type { ReadDatabase } from '../read-db/read-database';
 
 type Client = ReturnType<typeof http>;
-
-/** tables the API keeps beside the read models, never rebuilt from events (sessions' tokens, mails, OIDC state, reader health, usage counters) */
-const NOT_REBUILT = new Set(['mail_outbox_v1', 'oidc_store', 'access_token_usage', 'reader_health', 'projection_set_aside']);
-
-/** every table of the read database but those, each as its rows in a fixed order; checkpoints without their clock column */
-async function readModels(db: Kysely<ReadDatabase>, kind: 'sqlite' | 'postgres', schema: string): Promise<Record<string, string[]>> {
-  const tables =
-    kind === 'sqlite'
-      ? (await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`.execute(db)).rows.map((row) => row.name)
-      : (await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = ${schema} AND table_name NOT LIKE 'es\\_%' AND table_name <> 'pd_keys'`.execute(db)).rows.map((row) => row.name);
-  const models: Record<string, string[]> = {};
-  for (const table of tables.filter((name) => !NOT_REBUILT.has(name)).sort()) {
-    const rows = (await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)}`.execute(db)).rows;
-    models[table] = rows.map((row) => JSON.stringify(table === 'projection_checkpoints' ? { ...row, updated_at: undefined } : row, Object.keys(row).sort())).sort();
-  }
-  return models;
-}
 
 /**
  * Issue 8 point 4 and its first 'Must show': a rich history made through the APIs, then 'Rebuild'
