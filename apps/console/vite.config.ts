@@ -17,9 +17,16 @@ const proxy = {
 /**
  * The console takes only constants (page sizes, sort fields, error codes) from @rollcall/contracts
  * at run time; the zod schemas beside them are for the API. Module-level calls look like side
- * effects to the bundler, so each top-level `const X = call(...)` of contracts is wrapped in a
- * pure-annotated IIFE: unused schemas, and with them zod (~22 kB gzip), drop out of the bundle.
+ * effects to the bundler, so each top-level `const X = ...` of contracts that calls something while
+ * the module loads (a schema, or an object of schemas) is wrapped in a pure-annotated IIFE: unused schemas, and with them zod (~22 kB gzip), drop out of the bundle.
  */
+/** whether evaluating `node` calls something (calls inside functions it defines run later, not at load) */
+function callsAtLoad(node: ts.Node): boolean {
+  if (ts.isCallExpression(node) || ts.isNewExpression(node) || ts.isTaggedTemplateExpression(node)) return true;
+  if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) return false;
+  return ts.forEachChild(node, (child) => (callsAtLoad(child) ? true : undefined)) ?? false;
+}
+
 function pureContractSchemas(): Plugin {
   const contractsSource = /[\\/]libs[\\/]contracts[\\/]src[\\/].*\.ts$/;
   return {
@@ -34,13 +41,14 @@ function pureContractSchemas(): Plugin {
         if (!ts.isVariableStatement(statement)) continue;
         for (const declaration of statement.declarationList.declarations) {
           const init = declaration.initializer;
-          if (init && ts.isCallExpression(init)) spans.push([init.getStart(file), init.getEnd()]);
+          // a call, or a literal with calls inside (`const shape = { title: z.string() }`)
+          if (init && !ts.isArrowFunction(init) && !ts.isFunctionExpression(init) && callsAtLoad(init)) spans.push([init.getStart(file), init.getEnd()]);
         }
       }
       if (!spans.length) return null;
       let out = code;
       for (const [start, end] of spans.reverse()) {
-        out = `${out.slice(0, start)}/* @__PURE__ */ (() => ${out.slice(start, end)})()${out.slice(end)}`;
+        out = `${out.slice(0, start)}/* @__PURE__ */ (() => (${out.slice(start, end)}))()${out.slice(end)}`;
       }
       return { code: out, map: null };
     },

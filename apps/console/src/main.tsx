@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './i18n';
+import { languageReady } from './i18n';
 import { App } from './App';
 import { reloadOnce } from './lib/lazy-with-reload';
 
@@ -12,8 +12,11 @@ window.addEventListener('vite:preloadError', (event) => {
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// the first screen appears in the admin's language, never in English first
+void languageReady.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -12,7 +12,7 @@ export function LanguageSwitch() {
       exclusive
       value={current}
       aria-label={t('language.label')}
-      onChange={(_event, value: Language | null) => value && changeLanguage(value)}
+      onChange={(_event, value: Language | null) => void (value && changeLanguage(value))}
     >
       {LANGUAGES.map((language) => (
         <ToggleButton

@@ -1,7 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';
-import de from './locales/de.json';
 
 export const LANGUAGES = ['en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -28,13 +27,27 @@ function detectLanguage(): Language {
   return 'en';
 }
 
-export function changeLanguage(language: Language): void {
+/**
+ * English ships with the console (it is also every missing key's fallback); German is loaded when it
+ * is first chosen, so an English console does not download its catalogue.
+ */
+const CATALOGUES: Record<Language, () => Promise<Record<string, unknown>>> = {
+  en: async () => en,
+  de: async () => (await import('./locales/de.json')).default,
+};
+
+async function loadCatalogue(language: Language): Promise<void> {
+  if (!i18n.hasResourceBundle(language, 'translation')) i18n.addResourceBundle(language, 'translation', await CATALOGUES[language]());
+}
+
+export async function changeLanguage(language: Language): Promise<void> {
   try {
     window.localStorage.setItem(STORAGE_KEY, language);
   } catch {
     // not remembered, still switched
   }
-  void i18n.changeLanguage(language);
+  await loadCatalogue(language);
+  await i18n.changeLanguage(language);
 }
 
 function applyDocumentLanguage(language: string): void {
@@ -44,14 +57,24 @@ function applyDocumentLanguage(language: string): void {
 i18n.on('languageChanged', applyDocumentLanguage);
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, de: { translation: de } },
-  lng: detectLanguage(),
+  resources: { en: { translation: en } },
+  lng: 'en',
   fallbackLng: 'en',
   supportedLngs: LANGUAGES,
   // Single braces so the catalogue reads exactly like the spec: 'Showing {from}-{to} of {total} records'.
   interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
 });
 
-applyDocumentLanguage(i18n.resolvedLanguage ?? i18n.language);
+/** resolves once the detected language's catalogue is loaded: the console renders after it, in that language */
+export const languageReady: Promise<void> = (async () => {
+  const detected = detectLanguage();
+  try {
+    await loadCatalogue(detected);
+    await i18n.changeLanguage(detected);
+  } catch {
+    // a catalogue that cannot load (offline, new deployment): the console stays in English
+  }
+  applyDocumentLanguage(i18n.resolvedLanguage ?? i18n.language);
+})();
 
 export default i18n;
