@@ -100,9 +100,11 @@ export function mapError(error: unknown): MappedError {
   if (error instanceof WrongExpectedVersionError) {
     return { status: 409, body: { error: { code: 'stream.version_conflict', message: 'Someone else changed this at the same time; reload and try again' } } };
   }
+  // 'not confirmed', not 'not saved': after a failed fsync SQLite may still recover the commit from its
+  // WAL at the next start (docs/security.md, scenario 2); what was acknowledged is never lost
   if (error instanceof EventStoreUnavailableError || isSqliteStorageFailure(error)) {
     logger.error(error instanceof EventStoreUnavailableError ? `event store unavailable: ${error.message}` : `storage unavailable: ${error.code}: ${error.message}`);
-    return { status: 503, body: { error: { code: 'server.unavailable', message: 'Storage is unavailable; nothing was saved. Try again shortly' } } };
+    return { status: 503, body: { error: { code: 'server.unavailable', message: 'Storage is unavailable: the write was not confirmed. Try again shortly' } } };
   }
   if (error instanceof HttpException) {
     const status = error.getStatus();
