@@ -115,7 +115,8 @@ describe.each(storageKinds())('tRPC and live pushes (%s)', (kind) => {
   });
 
   it('serves subscriptions over the WebSocket only: over HTTP a session or an access token gets one error, no stream', async () => {
-    for (const headers of [{ authorization: `Bearer ${token}` }, { cookie: `user_session=${token}` }]) {
+    const credentials: Array<Record<string, string>> = [{ authorization: `Bearer ${token}` }, { cookie: `user_session=${token}` }];
+    for (const headers of credentials) {
       const answer = await fetch(`${app.url}/trpc/live.accounts`, { headers, signal: AbortSignal.timeout(10_000) });
       // the whole body arrives and ends: a stream that stayed open would time out here
       const text = await answer.text();

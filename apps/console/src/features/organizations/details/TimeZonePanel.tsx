@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -26,22 +26,21 @@ export function TimeZonePanel({ organizationId }: { organizationId: string }) {
   const headingId = useId();
   const current = trpc.organizations.timeZone.useQuery({ id: organizationId });
   const save = trpc.organizations.setTimeZone.useMutation();
-  const [zone, setZone] = useState('');
+  // what the administrator picked; null until then, so the field shows the stored zone
+  const [picked, setPicked] = useState<string | null>(null);
+  const zone = picked ?? current.data?.time_zone ?? '';
   const [errors, setErrors] = useState<string[] | undefined>();
-
-  useEffect(() => {
-    if (current.data) setZone(current.data.time_zone ?? '');
-  }, [current.data]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(
       { id: organizationId, time_zone: zone || null },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           setErrors(undefined);
           notify(t('organizations.timeZone.updated'), 'success');
-          void utils.organizations.timeZone.invalidate({ id: organizationId });
+          utils.organizations.timeZone.setData({ id: organizationId }, saved);
+          setPicked(null);
         },
         onError: (error) => {
           const { fields, notice } = splitFieldErrors(error, FIELD_NAMES, t);
@@ -66,7 +65,7 @@ export function TimeZonePanel({ organizationId }: { organizationId: string }) {
           name="time_zone"
           value={zone}
           onValueChange={(value) => {
-            setZone(value);
+            setPicked(value);
             setErrors(undefined);
           }}
           errors={errors}
