@@ -9,9 +9,8 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
-import pg from 'pg';
 import { pgUnreachable } from './append.mjs';
-import { fmtInt, log, now, percentile, PG_URL, REPO_ROOT, removeDir, tempDir } from './lib.mjs';
+import { dropPgSchema, fmtInt, log, newPgSchema, now, percentile, PG_URL, REPO_ROOT, removeDir, storageEnv, tempDir } from './lib.mjs';
 
 const ADMIN = { username: 'admin', password: 'bench admin password' };
 const API_MAIN = join(REPO_ROOT, 'apps/api/dist/main.js');
@@ -41,9 +40,7 @@ async function startProcess(schema, dataDir) {
       PORT: String(port),
       HOST: '127.0.0.1',
       ROLLCALL_DATA_DIR: dataDir,
-      ROLLCALL_EVENT_STORE: PG_URL,
-      ROLLCALL_READ_DB: PG_URL,
-      ROLLCALL_PG_SCHEMA: schema,
+      ...storageEnv('pg', schema),
       ROLLCALL_ADMIN_USERNAME: ADMIN.username,
       ROLLCALL_ADMIN_PASSWORD: ADMIN.password,
       ROLLCALL_LOG_LEVEL: 'error',
@@ -73,19 +70,9 @@ async function stopProcess({ child }) {
   clearTimeout(timer);
 }
 
-async function dropSchema(schema) {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  } finally {
-    await client.end();
-  }
-}
-
 /** `count` processes on a fresh schema: the first alone (it creates the administrator), then the rest */
 async function startGroup(count) {
-  const schema = `bench_multi_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const schema = newPgSchema('bench_multi');
   const dataDir = tempDir('several-processes');
   const group = { schema, dataDir, processes: [] };
   try {
@@ -104,7 +91,7 @@ async function startGroup(count) {
 
 async function stopGroup(group) {
   await Promise.all(group.processes.map(stopProcess));
-  await dropSchema(group.schema).catch(() => undefined);
+  await dropPgSchema(group.schema).catch(() => undefined);
   removeDir(group.dataDir);
 }
 

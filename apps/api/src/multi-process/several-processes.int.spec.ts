@@ -1,13 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TLiveMessage } from '@rollcall/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, http, liveClient, newAccount, signIn } from '../../test/test-app';
+import { BuiltApi, listedAccountIds, sleep } from '../../test/built-api';
+import { http, liveClient, newAccount, signIn } from '../../test/test-app';
 import { PROJECTIONS_ROLE_HEADER } from '../operations/health.controller';
 
 /**
@@ -21,65 +19,28 @@ import { PROJECTIONS_ROLE_HEADER } from '../operations/health.controller';
 const PG_URL = process.env.ROLLCALL_TEST_PG_URL;
 if (!PG_URL) console.log('skipped: several API processes need PostgreSQL (ROLLCALL_TEST_PG_URL not set)');
 
-const API_MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 const BEFORE_KILL = 30;
 const AFTER_KILL = 30;
 const CONCURRENCY = 6;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** one `node apps/api/dist/main.js` on its own port, sharing the schema with the others */
+/** one built API process (`apps/api/dist/main.js`: run `npm run build` first) sharing the schema with the others */
 class ApiProcess {
-  private child: ChildProcess | null = null;
-  private stderr = '';
-  url = '';
   private readonly dataDir = mkdtempSync(join(tmpdir(), 'rollcall-multi-'));
+  private readonly api: BuiltApi;
 
   constructor(
     readonly name: string,
-    private readonly schema: string,
-  ) {}
+    schema: string,
+  ) {
+    this.api = new BuiltApi(this.dataDir, { env: { ROLLCALL_EVENT_STORE: PG_URL ?? '', ROLLCALL_READ_DB: PG_URL ?? '', ROLLCALL_PG_SCHEMA: schema } });
+  }
 
-  async start(): Promise<void> {
-    const port = await freePort();
-    this.url = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, [API_MAIN], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        ROLLCALL_DATA_DIR: this.dataDir,
-        ROLLCALL_EVENT_STORE: PG_URL,
-        ROLLCALL_READ_DB: PG_URL,
-        ROLLCALL_PG_SCHEMA: this.schema,
-        ROLLCALL_ADMIN_USERNAME: ADMIN.username,
-        ROLLCALL_ADMIN_PASSWORD: ADMIN.password,
-        ROLLCALL_LOG_LEVEL: 'warn',
-        ROLLCALL_ARGON2_MEMORY_KIB: '4096',
-        ROLLCALL_ARGON2_TIME_COST: '1',
-        ROLLCALL_CONSOLE_DIR: join(this.dataDir, 'no-console'),
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    this.child = child;
-    child.stderr?.on('data', (chunk: Buffer) => (this.stderr = (this.stderr + chunk.toString()).slice(-4000)));
-    for (const deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(200)) {
-      if (child.exitCode !== null) throw new Error(`${this.name} exited with ${child.exitCode}: ${this.stderr}`);
-      const ready = await fetch(`${this.url}/readyz`).catch(() => null);
-      if (ready?.status === 200) return;
-    }
-    throw new Error(`${this.name} did not become ready: ${this.stderr}`);
+  get url(): string {
+    return this.api.url;
+  }
+
+  start(): Promise<void> {
+    return this.api.start();
   }
 
   /** 'leader' or 'follower', as its /readyz says */
@@ -89,36 +50,13 @@ class ApiProcess {
   }
 
   /** SIGKILL: no shutdown hook runs, the lock goes with the connection */
-  async kill(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
+  kill(): Promise<void> {
+    return this.api.kill();
   }
 
   async destroy(): Promise<void> {
-    const child = this.child;
-    if (child && child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await this.api.stop();
     rmSync(this.dataDir, { recursive: true, force: true });
-  }
-}
-
-/** every account id a process lists (REST v2, all pages) */
-async function listedIds(base: string, token: string): Promise<Set<string>> {
-  const ids = new Set<string>();
-  for (let page = 1; ; page++) {
-    const answer = await http(base, token).get(`/api/v2/accounts?limit=100&page=${page}`);
-    if (answer.status !== 200) throw new Error(`list through ${base}: ${answer.status} ${JSON.stringify(answer.body)}`);
-    const rows = answer.body.data.data as Array<{ id: string }>;
-    for (const row of rows) ids.add(row.id);
-    if (rows.length < 100) return ids;
   }
 }
 
@@ -128,7 +66,6 @@ describe.skipIf(!PG_URL)('several API processes on one PostgreSQL', () => {
   let token: string;
 
   beforeAll(async () => {
-    if (!existsSync(API_MAIN)) throw new Error(`${API_MAIN} is missing: run npm run build first`);
     // the first start on an empty store creates the first administrator; the other two join it
     await processes[0].start();
     await Promise.all(processes.slice(1).map((api) => api.start()));
@@ -211,7 +148,7 @@ describe.skipIf(!PG_URL)('several API processes on one PostgreSQL', () => {
 async function pollListed(base: string, token: string, expected: string[]): Promise<Set<string>> {
   let listed = new Set<string>();
   for (const deadline = Date.now() + 15_000; Date.now() < deadline; await sleep(250)) {
-    listed = await listedIds(base, token);
+    listed = await listedAccountIds(base, token);
     if (expected.every((id) => listed.has(id))) break;
   }
   return listed;
