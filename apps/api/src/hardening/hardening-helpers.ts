@@ -10,8 +10,13 @@ import { TrpcServer } from '../trpc/trpc-server';
  * must see what was (or was not) written.
  */
 
-/** a V8 stack frame (`at fn (file.ts:12:34)` or `at file.js:1:2`) or a path into the dependencies */
-const STACK_FRAME = /\bat (?:.*\(.*:\d+:\d+\)|\S+:\d+:\d+)/;
+/**
+ * A V8 stack frame as Node prints it: `at fn (/abs/file.js:12:34)`, `at fn (file:///...:1:2)`,
+ * `at fn (node:internal/...:1:2)`, `at JSON.parse (<anonymous>)` or `at /abs/file.js:1:2`. The
+ * location must look like a path: a looser pattern took the fuzzer's own stored titles, echoed back
+ * among JSON text with times in it, for frames (100,000-request run of 2026-11-25).
+ */
+const STACK_FRAME = /\bat (?:(?:async |new )?[\w$.<>[\]]{1,200} \((?:<anonymous>|(?:file:\/\/|node:|\/|[A-Za-z]:\\)[^\s"()]*:\d+:\d+)\)|(?:file:\/\/|node:|\/|[A-Za-z]:\\)[^\s"()]*:\d+:\d+)/;
 export function leaksInternals(text: string): string | null {
   if (STACK_FRAME.test(text)) return `a stack frame: ${text.match(STACK_FRAME)![0]}`;
   if (text.includes('node_modules')) return 'a node_modules path';

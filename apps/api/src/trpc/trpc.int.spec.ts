@@ -88,6 +88,14 @@ describe.each(storageKinds())('tRPC and live pushes (%s)', (kind) => {
     expect(invalid.data?.apiError.fields?.email).toBeDefined();
     const anonymous = (await trpcHttp(app.url).accounts.list.query({}).catch((e: unknown) => e)) as TRPCClientError<AppRouter>;
     expect(anonymous.data?.httpStatus).toBe(401);
+    // input that is not JSON is the caller's mistake: 400 request.malformed_json, not a server error
+    for (const answer of [
+      await fetch(`${app.url}/trpc/accounts.list?input=a=1%26b=2`, { headers: { authorization: `Bearer ${token}` } }),
+      await fetch(`${app.url}/trpc/accounts.create`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{"username": ' }),
+    ]) {
+      expect(answer.status).toBe(400);
+      expect(((await answer.json()) as { error: { data: { apiError: { code: string } } } }).error.data.apiError.code).toBe('request.malformed_json');
+    }
   });
 
   it('pushes an account created through REST to a subscribed console, live', async () => {

@@ -44,10 +44,13 @@ const t = initTRPC.context<TrpcContext>().create({
   sse: { enabled: false },
   errorFormatter({ shape, error }) {
     const cause = error.cause;
-    const mapped = cause && !(cause instanceof TRPCError) ? mapError(cause) : null;
+    // a body or ?input= that is not JSON: tRPC reads it and answers 400 with the parser's SyntaxError as
+    // the cause, the caller's mistake, not one of ours to map (and log) as a server error
+    const malformed = cause instanceof SyntaxError && (error.code === 'BAD_REQUEST' || error.code === 'PARSE_ERROR');
+    const mapped = cause && !malformed && !(cause instanceof TRPCError) ? mapError(cause) : null;
     // tRPC's own words for a subscription asked over HTTP name a flag the caller cannot set
     const message = error.code === 'METHOD_NOT_SUPPORTED' && shape.data.path && /sseSubscriptions/.test(error.message) ? SUBSCRIPTIONS_OVER_WS_ONLY : error.message;
-    const apiError = mapped?.body.error ?? { code: API_CODE_BY_TRPC_CODE[error.code] ?? 'server.internal', message };
+    const apiError = malformed ? { code: 'request.malformed_json', message: `The input is not valid JSON: ${cause.message}` } : (mapped?.body.error ?? { code: API_CODE_BY_TRPC_CODE[error.code] ?? 'server.internal', message });
     return { message: apiError.message, code: shape.code, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, apiError } };
   },
 });
@@ -102,7 +105,8 @@ export const permittedProcedure = (permission: SystemPermission, ...requirements
 export const permittedByInputProcedure = (permission: SystemPermission, requirementsOf: (input: unknown) => ResourceRequirement[]) =>
   authenticatedProcedure.use(async ({ ctx, next, getRawInput }) => {
     if (ctx.principal.passwordChangeRequired) throw passwordChangeRequiredError();
-    const requirements = requirementsOf(await getRawInput());
-    await ctx.access.authorize(ctx.principal, permission, requirements, { input: requirements.length > 0 ? await getRawInput() : undefined });
+    const input = await getRawInput();
+    const requirements = requirementsOf(input);
+    await ctx.access.authorize(ctx.principal, permission, requirements, { input: requirements.length > 0 ? input : undefined });
     return next();
   });
