@@ -25,19 +25,23 @@ const failures = [];
 function onMessage(raw) {
   const received = performance.now();
   const message = JSON.parse(raw);
-  const data = message.result?.type === 'data' ? message.result.data : null;
-  if (!data || data.kind !== 'attendance.scan') return;
-  const started = postedAt.get(data.at);
-  if (started === undefined) {
-    unmatched++;
-    return;
+  // live.attendance sends one commit's messages together, as an array
+  const batch = message.result?.type === 'data' ? message.result.data : null;
+  if (!Array.isArray(batch)) return;
+  for (const data of batch) {
+    if (data.kind !== 'attendance.scan') continue;
+    const started = postedAt.get(data.at);
+    if (started === undefined) {
+      unmatched++;
+      continue;
+    }
+    if (count === latencies.length) {
+      const bigger = new Float64Array(latencies.length * 2);
+      bigger.set(latencies);
+      latencies = bigger;
+    }
+    latencies[count++] = received - started;
   }
-  if (count === latencies.length) {
-    const bigger = new Float64Array(latencies.length * 2);
-    bigger.set(latencies);
-    latencies = bigger;
-  }
-  latencies[count++] = received - started;
 }
 
 function connect() {

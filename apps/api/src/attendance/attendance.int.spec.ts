@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_STORE } from '../core/tokens';
 import type { EventStore } from '../event-store/event-store.port';
-import { LiveFeed } from '../live/live-feed';
+import { ATTENDANCE_BATCH, LiveFeed } from '../live/live-feed';
 import type { AppRouter } from '../trpc/app-router';
 import { createAccount, http, signIn, startTestApp, storageKinds, type TestApp } from '../../test/test-app';
 import { OpenDaySweeper } from './open-day-sweeper';
@@ -31,7 +31,7 @@ describe.each(storageKinds())('scans to attendance, smart cards and register mod
     app = await startTestApp(kind);
     adminToken = await signIn(app.url);
     admin = http(app.url, adminToken);
-    app.app.get(LiveFeed).emitter.on('message', (message: TLiveMessage) => live.push(message));
+    app.app.get(LiveFeed).emitter.on(ATTENDANCE_BATCH, (messages: TLiveMessage[]) => live.push(...messages));
     enrollment = await registerReader('Enrollment desk', 'HR office', 'enrollment');
     lobby = await registerReader('Lobby', 'Main entrance', 'door');
     garage = await registerReader('Garage', 'Garage door', 'door');
@@ -199,7 +199,7 @@ describe.each(storageKinds())('scans to attendance, smart cards and register mod
       const received: TLiveMessage[] = [];
       let subscription: { unsubscribe(): void } | undefined;
       await new Promise<void>((resolve) => {
-        subscription = client.live.attendance.subscribe(undefined, { onStarted: () => resolve(), onData: (message) => received.push(message) });
+        subscription = client.live.attendance.subscribe(undefined, { onStarted: () => resolve(), onData: (messages) => received.push(...messages) });
       });
       await post(lobby, [{ uid, at: Date.now() - 30 * MINUTE }]);
       await expect.poll(() => received.find((message) => message.kind === 'attendance.scan' && message.account_id === accountId), { timeout: 5000 }).toMatchObject({ outcome: 'arrival', reader_id: lobby.id, door: 'Main entrance' });

@@ -8,11 +8,19 @@ import { ProjectionProgress } from '../projections/projection-progress';
 /** the read models whose committed events become attendance messages (attendance/attendance-live.ts) */
 const ATTENDANCE_PROJECTIONS = new Set(['attendance_slots_v1', 'unknown_cards_v1', 'readers_v1']);
 
+/**
+ * The emitter event that carries one commit's attendance messages together, as an array: at a busy
+ * door a commit holds many scans, and each scan is two messages (the scan and the presence change),
+ * so each console gets one WebSocket frame per commit instead of one per message.
+ */
+export const ATTENDANCE_BATCH = 'attendance';
+
 /** how long an account change waits for the slowest projection before it goes out anyway */
 const ACCOUNT_CHANGE_WAIT_MS = 5000;
 
 /**
- * What connected consoles see live. A message goes out once the read model holding its change has
+ * What connected consoles see live: account changes one by one ('message'), attendance a commit at a
+ * time (ATTENDANCE_BATCH). A message goes out once the read model holding its change has
  * committed, so a console that refetches on the message sees the new rows.
  */
 @Injectable()
@@ -28,7 +36,8 @@ export class LiveFeed implements OnModuleInit, OnModuleDestroy {
   onModuleInit(): void {
     this.unsubscribe = this.progress.onAdvanced((projection, events) => {
       if (ATTENDANCE_PROJECTIONS.has(projection)) {
-        for (const message of attendanceLiveMessages(projection, events)) this.publish(message);
+        const messages = attendanceLiveMessages(projection, events);
+        if (messages.length) this.emitter.emit(ATTENDANCE_BATCH, messages);
         return;
       }
       if (projection !== 'accounts_v2' || events.length === 0) return;

@@ -15,7 +15,7 @@ import { ProjectionsService } from '../core/projections.service';
 import { resolveClientAddress } from '../http/client-address';
 import { credentialFrom, requestContext } from '../http/request-context.factory';
 import { clearSessionCookie, setSessionCookie } from '../http/session-cookie';
-import { LiveFeed } from '../live/live-feed';
+import { ATTENDANCE_BATCH, LiveFeed } from '../live/live-feed';
 import { buildAppRouter, type AppRouter } from './app-router';
 import { FrameCoalescer } from './frame-coalescer';
 import type { TrpcContext } from './trpc';
@@ -45,6 +45,7 @@ export class TrpcServer {
     this.router = buildAppRouter({ gateway, queryBus, live, projectionsService });
     // registered before any subscription listens: the sockets are corked before their frames are sent
     live.emitter.on('message', this.coalesceBurst);
+    live.emitter.on(ATTENDANCE_BATCH, this.coalesceBurst);
   }
 
   mountHttp(app: Express): void {
@@ -120,6 +121,7 @@ export class TrpcServer {
 
   async close(): Promise<void> {
     this.live.emitter.off('message', this.coalesceBurst);
+    this.live.emitter.off(ATTENDANCE_BATCH, this.coalesceBurst);
     this.stopWsHandler?.();
     const wss = this.wss;
     if (!wss) return;

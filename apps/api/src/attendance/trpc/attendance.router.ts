@@ -1,9 +1,9 @@
 import { on as eventsOf } from 'node:events';
 import type { QueryBus } from '@nestjs/cqrs';
-import { ZAccountId, ZAssignCardInput, ZListSmartCardsInput, ZSmartCardId, type TAttendanceLiveMessage, type TLiveMessage, type TPage, type TSmartCard, type TUnknownCard } from '@rollcall/contracts';
+import { ZAccountId, ZAssignCardInput, ZListSmartCardsInput, ZSmartCardId, type TAttendanceLiveMessage, type TPage, type TSmartCard, type TUnknownCard } from '@rollcall/contracts';
 import { z } from 'zod';
 import type { CommandGateway } from '../../core/command-gateway';
-import type { LiveFeed } from '../../live/live-feed';
+import { ATTENDANCE_BATCH, type LiveFeed } from '../../live/live-feed';
 import { on } from '../../auth/resource-requirements';
 import { permittedProcedure, router } from '../../trpc/trpc';
 import { AssignSmartCardCommand } from '../commands/assign-smart-card.handler';
@@ -15,7 +15,6 @@ import { ListSmartCardsQuery } from '../queries/list-smart-cards.query';
 import { ListUnknownCardsQuery } from '../queries/list-unknown-cards.query';
 import { cardRemovedMessage } from '../rest/smart-cards.routes';
 
-const ATTENDANCE_KINDS = new Set<TLiveMessage['kind']>(['attendance.scan', 'attendance.unknown_card', 'scanner.register_mode', 'presence.changed', 'attendance.corrected']);
 
 /** `smartCards.*` and `scanner.*` of the console's API: the same handlers as REST v1 and v2. */
 export function buildSmartCardsRouter({ gateway, queryBus }: { gateway: CommandGateway; queryBus: QueryBus }) {
@@ -45,16 +44,25 @@ export function buildSmartCardsRouter({ gateway, queryBus }: { gateway: CommandG
 }
 
 /**
- * `live.attendance`: scans, unknown cards, register mode and presence as they land, each message
- * about an account only to those who may read that account's attendance (docs/adr/0011).
+ * `live.attendance`: scans, unknown cards, register mode and presence as they land, the messages of
+ * one commit together as an array (LiveFeed's ATTENDANCE_BATCH), each message about an account only
+ * to those who may read that account's attendance (docs/adr/0011).
  */
 export const attendanceLiveProcedure = (live: LiveFeed) =>
   permittedProcedure('attendance:read').subscription(async function* ({ ctx, signal }) {
-    for await (const [message] of eventsOf(live.emitter, 'message', { signal })) {
-      const change = message as TLiveMessage;
-      if (!ATTENDANCE_KINDS.has(change.kind)) continue;
-      const accountId = (change as TAttendanceLiveMessage & { account_id?: string | null }).account_id ?? null;
-      if (accountId && !(await ctx.access.permits(ctx.principal, 'attendance:read', 'account', accountId))) continue;
-      yield change as TAttendanceLiveMessage;
+    for await (const [batch] of eventsOf(live.emitter, ATTENDANCE_BATCH, { signal })) {
+      // one verdict per account of the batch (a scan's two messages name the same account)
+      const verdicts = new Map<string, Promise<boolean>>();
+      const mayRead = (accountId: string) => {
+        let verdict = verdicts.get(accountId);
+        if (!verdict) verdicts.set(accountId, (verdict = ctx.access.permits(ctx.principal, 'attendance:read', 'account', accountId)));
+        return verdict;
+      };
+      const visible: TAttendanceLiveMessage[] = [];
+      for (const message of batch as TAttendanceLiveMessage[]) {
+        const accountId = (message as TAttendanceLiveMessage & { account_id?: string | null }).account_id ?? null;
+        if (!accountId || (await mayRead(accountId))) visible.push(message);
+      }
+      if (visible.length) yield visible;
     }
   });

@@ -29,8 +29,9 @@ export function useLiveAttendance() {
       starts.current += 1;
       if (starts.current > 1) refresh();
     },
-    onData: (message) => {
-      if (message.kind === 'attendance.scan' || message.kind === 'presence.changed' || message.kind === 'attendance.corrected') refresh();
+    // one commit's messages at a time
+    onData: (messages) => {
+      if (messages.some((message) => message.kind === 'attendance.scan' || message.kind === 'presence.changed' || message.kind === 'attendance.corrected')) refresh();
     },
     onError: (error) => {
       // The lists still work without live updates; the link reconnects on its own.

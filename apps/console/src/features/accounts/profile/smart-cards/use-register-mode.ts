@@ -106,8 +106,9 @@ export function useRegisterMode(accountId: string) {
       starts.current += 1;
       if (starts.current > 1) refreshList();
     },
-    onData: (message) => {
-      if (message.kind === 'scanner.register_mode' && message.state === 'ended' && message.account_id === accountId) onEnded(message);
+    // one commit's messages at a time
+    onData: (messages) => {
+      for (const message of messages) if (message.kind === 'scanner.register_mode' && message.state === 'ended' && message.account_id === accountId) onEnded(message);
     },
     onError: (error) => {
       // the list still works without live updates; the link reconnects on its own
