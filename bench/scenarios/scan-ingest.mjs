@@ -36,9 +36,9 @@ export const BATCH_READERS = 8;
  */
 const CONSISTENCY_WAIT = process.env.BENCH_SCAN_WAIT === '1';
 
-function configFor(dataDir, storage, schema) {
-  const { loadConfig } = api('config/app-config');
-  return loadConfig({
+/** the API's environment for these scenarios (also for an API started as its own process: memory.mjs) */
+export function apiEnvFor(dataDir, storage = 'sqlite', schema = undefined) {
+  return {
     ...storageEnv(storage, schema),
     PORT: '0',
     HOST: '127.0.0.1',
@@ -49,7 +49,12 @@ function configFor(dataDir, storage, schema) {
     ROLLCALL_ARGON2_MEMORY_KIB: '4096',
     ROLLCALL_ARGON2_TIME_COST: '1',
     ROLLCALL_CONSOLE_DIR: join(dataDir, 'no-console'),
-  });
+  };
+}
+
+export function configFor(dataDir, storage, schema) {
+  const { loadConfig } = api('config/app-config');
+  return loadConfig(apiEnvFor(dataDir, storage, schema));
 }
 
 /** 8-byte card UIDs, upper-case hex, one per account (scan-worker.mjs makes the same ones) */
