@@ -218,7 +218,8 @@ describe.each(storageKinds())('the permission matrix (%s)', (kind) => {
 
   beforeAll(async () => {
     app = await startTestApp(kind);
-    admin = http(app.url, await signIn(app.url));
+    tokens.super = await signIn(app.url);
+    admin = http(app.url, tokens.super);
     const a = await organization(unique('A'), null);
     const a1 = await organization(unique('A1'), a);
     const b = await organization(unique('B'), null);
@@ -343,6 +344,44 @@ describe.each(storageKinds())('the permission matrix (%s)', (kind) => {
       for (const id of elsewhere) expect(received).not.toContain(id);
     } finally {
       close();
+    }
+  });
+
+  it('pushes attendance live only to those who may read the account it is about, a commit at a time', async () => {
+    const reader = await created(admin.post('/api/v2/readers', { name: unique('Door'), door: 'Matrix entrance', role: 'door' }));
+    const readerToken = (await admin.post(`/api/v2/readers/${reader}/token`)).body.data.token as string;
+    const cards: Record<Where, string> = { A: '', A1: '', B: '' };
+    for (const where of ['A', 'A1', 'B'] as const) {
+      cards[where] = `04${(0x10000000 + Math.floor(Math.random() * 0xefffffff)).toString(16).toUpperCase()}`;
+      const assigned = await admin.post('/api/v2/scanner/unknown-cards/assign', { card_uid: cards[where], account_id: places[where].member });
+      if (assigned.status !== 201) throw new Error(`fixture: ${assigned.status} ${JSON.stringify(assigned.body)}`);
+    }
+    const watchers = (['super', 'adminA', 'adminA1'] as const).map((who) => {
+      const { client, close } = liveClient(app.url, tokens[who]);
+      const batches: string[][] = [];
+      const started = new Promise<void>((resolve) => {
+        const subscription = client.live.attendance.subscribe(undefined, {
+          onStarted: () => resolve(),
+          onData: (messages) => batches.push(messages.filter((message) => message.kind === 'attendance.scan').map((message) => (message as { account_id: string | null }).account_id ?? 'none')),
+        });
+        afterAll(() => subscription.unsubscribe());
+      });
+      return { who, batches, started, close };
+    });
+    try {
+      await Promise.all(watchers.map((watcher) => watcher.started));
+      // one request, one commit: the three scans reach each console as one array, each filtered to what it may see
+      const now = Date.now();
+      const scans = (['A', 'A1', 'B'] as const).map((where, index) => ({ card_uid: cards[where], sequence: index + 1, device_time: new Date(now - (3 - index) * 1000).toISOString() }));
+      const posted = await http(app.url, readerToken).post('/api/v2/reader/scans/batch', { sent_at: new Date(now).toISOString(), scans });
+      expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+      const seen = { super: [places.A.member, places.A1.member, places.B.member], adminA: [places.A.member, places.A1.member], adminA1: [places.A1.member] };
+      for (const watcher of watchers) {
+        await expect.poll(() => watcher.batches.flat().length, { timeout: 5000 }).toBeGreaterThan(0);
+        expect(watcher.batches, watcher.who).toEqual([seen[watcher.who]]);
+      }
+    } finally {
+      for (const watcher of watchers) watcher.close();
     }
   });
 
