@@ -61,7 +61,8 @@ async function rebuildOnce(file, expected) {
   const { allProjections } = api('projections/all-projections');
   const dir = tempDir('rebuild');
   const store = new SqliteEventStore(file);
-  const read = await createReadDb({ kind: 'sqlite', file: join(dir, 'read.db') });
+  // as rebuild-with-swap.ts opens the fresh tables' file (npm run replay, the Projections screen)
+  const read = await createReadDb({ kind: 'sqlite', file: join(dir, 'read.db') }, { scratch: true });
   try {
     const started = now();
     const replayed = await rebuildProjections(store, read.db, allProjections());

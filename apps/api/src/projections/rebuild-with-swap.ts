@@ -31,7 +31,8 @@ export async function rebuildWithSwap(store: EventStore, main: Kysely<ReadDataba
   const fresh = shadowOf(config);
   await dropShadow(main, fresh);
   if (fresh.kind === 'postgres') await sql`CREATE SCHEMA ${sql.id(fresh.schema)}`.execute(main);
-  const shadow = await createReadDb(fresh);
+  // a scratch file on SQLite: written once, without WAL or fsync (create-read-db.ts)
+  const shadow = await createReadDb(fresh, { scratch: true });
   let replayed = 0;
   let swapping = false;
   try {
@@ -42,7 +43,7 @@ export async function rebuildWithSwap(store: EventStore, main: Kysely<ReadDataba
       // what was appended while the fresh tables were filled: the live ones hold it, the fresh ones now too
       const tail = await replayInto(store, shadow.db, projections, await lowestCheckpoint(shadow.db, projections), (count) => hooks.onProgress?.(replayed + count));
       replayed += tail;
-      // SQLite attaches the file to the live connection: it must be whole on disk, its WAL folded in
+      // SQLite attaches the file to the live connection: it must be whole on disk (closed, its pages written)
       await shadow.close();
       await (fresh.kind === 'sqlite' ? swapSqlite(main, fresh.file, projections) : swapPostgres(main, fresh.schema, projections));
     } finally {

@@ -39,14 +39,30 @@ function withStatementCache(database: Database.Database): SqliteDatabase {
   };
 }
 
-export async function createReadDb(config: ReadDbConfig): Promise<ReadDb> {
+export interface ReadDbOptions {
+  /**
+   * A file that is thrown away unless it is finished, and read by no one meanwhile: the fresh tables of
+   * a rebuild (rebuild-with-swap.ts deletes the file before it starts and after it swaps). Each page is
+   * then written once, straight into the file, with no WAL to copy it from and no fsync: a crash
+   * loses only a rebuild that starts again. The rollback journal stays (in memory), so a batch that
+   * fails still rolls back, as set-aside.ts needs.
+   */
+  scratch?: boolean;
+}
+
+export async function createReadDb(config: ReadDbConfig, options: ReadDbOptions = {}): Promise<ReadDb> {
   if (config.kind === 'sqlite') {
     mkdirSync(dirname(config.file), { recursive: true });
     const database = new Database(config.file);
-    database.pragma('journal_mode = WAL');
-    // Read models are rebuildable and their checkpoint commits with their rows, so a lost tail after
-    // power loss is replayed, never skipped: NORMAL is enough here (the event log itself uses FULL).
-    database.pragma('synchronous = NORMAL');
+    if (options.scratch) {
+      database.pragma('journal_mode = MEMORY');
+      database.pragma('synchronous = OFF');
+    } else {
+      database.pragma('journal_mode = WAL');
+      // Read models are rebuildable and their checkpoint commits with their rows, so a lost tail after
+      // power loss is replayed, never skipped: NORMAL is enough here (the event log itself uses FULL).
+      database.pragma('synchronous = NORMAL');
+    }
     database.pragma('busy_timeout = 5000');
     database.pragma('cache_size = -65536');
     // deleted and rewritten rows are zeroed, not left readable in free space: an erased account's
