@@ -2,7 +2,7 @@ import type { TArrivalDeparture, TLiveMessage, TPage, TPresence } from '@rollcal
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_STORE } from '../core/tokens';
 import type { EventStore } from '../event-store/event-store.port';
-import { LiveFeed } from '../live/live-feed';
+import { ATTENDANCE_BATCH, LiveFeed } from '../live/live-feed';
 import { createAccount, http, signIn, startTestApp, storageKinds, type TestApp } from '../../test/test-app';
 
 type Client = ReturnType<typeof http>;
@@ -73,7 +73,7 @@ describe.each(storageKinds())('arrivals / departures log, corrections and presen
     app = await startTestApp(kind);
     admin = http(app.url, await signIn(app.url));
     adminId = (await admin.get('/api/v1/account/current')).body.id;
-    app.app.get(LiveFeed).emitter.on('message', (message: TLiveMessage) => live.push(message));
+    app.app.get(LiveFeed).emitter.on(ATTENDANCE_BATCH, (messages: TLiveMessage[]) => live.push(...messages));
     lobby = await registerReader(`Lobby ${tag}`, 'Main entrance');
     garage = await registerReader(`Garage ${tag}`, 'Garage door');
     made.a = await organization(`Arrivals A ${tag}`);
