@@ -18,7 +18,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { configFor, seedAccounts } from './list-accounts.mjs';
-import { api, fmtInt, log, now, REPO_ROOT, removeDir, tempDir } from './lib.mjs';
+import { ADMIN, api, fmtInt, log, now, REPO_ROOT, removeDir, tempDir } from './lib.mjs';
 
 const CONSOLE_DIR = join(REPO_ROOT, 'apps/console/dist');
 const CHROMIUM = '/usr/bin/chromium';
@@ -32,7 +32,6 @@ const CHROMIUM_ARGS = [
   // Chromium looks up no outside host
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
 ];
-const ADMIN = { username: 'admin', password: 'bench admin password' };
 const ACCOUNTS = 1_000;
 /** a data row of the accounts table (the loading, error and empty rows are one cell spanning all columns) */
 const DATA_ROW = 'table tbody tr:not(:has(td[colspan]))';

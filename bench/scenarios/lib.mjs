@@ -42,6 +42,32 @@ export async function dropPgSchema(schema) {
 export const storageEnv = (storage, schema) => (storage === 'pg' ? { ROLLCALL_EVENT_STORE: PG_URL, ROLLCALL_READ_DB: PG_URL, ROLLCALL_PG_SCHEMA: schema } : {});
 
 /** the event store adapter a loaded config names (for seeding with the API stopped) */
+/** the first administrator of every scenario's API */
+export const ADMIN = { username: 'admin', password: 'bench admin password' };
+
+/**
+ * The API's environment for a scenario: its data dir, a storage ('sqlite', or 'pg' in `schema`), quiet
+ * logs, no console files, and a cheap argon2id (sign-in is not what most scenarios measure;
+ * `argon2: 'production'` keeps the API's defaults). `overrides` win.
+ */
+export function apiEnv(dataDir, { storage = 'sqlite', schema = undefined, argon2 = 'cheap', overrides = {} } = {}) {
+  return {
+    ...storageEnv(storage, schema),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ROLLCALL_DATA_DIR: dataDir,
+    ROLLCALL_ADMIN_USERNAME: ADMIN.username,
+    ROLLCALL_ADMIN_PASSWORD: ADMIN.password,
+    ROLLCALL_LOG_LEVEL: 'error',
+    ...(argon2 === 'cheap' ? { ROLLCALL_ARGON2_MEMORY_KIB: '4096', ROLLCALL_ARGON2_TIME_COST: '1' } : {}),
+    ROLLCALL_CONSOLE_DIR: join(dataDir, 'no-console'),
+    ...overrides,
+  };
+}
+
+/** the API's configuration (startApp's) for apiEnv's environment */
+export const apiConfig = (dataDir, options) => api('config/app-config').loadConfig(apiEnv(dataDir, options));
+
 export const openEventStore = (config) => api('event-store/create-event-store').createEventStore(config.eventStore);
 
 export function tempDir(prefix) {

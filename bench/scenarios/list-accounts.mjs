@@ -9,35 +9,18 @@
 // list-accounts-100k-pg is the same scenario with the event store and the read DB on PostgreSQL
 // (PG_URL, a fresh ROLLCALL_PG_SCHEMA per scenario run, dropped after), 20,000 accounts by default
 // (seeding through the PostgreSQL adapter runs at about 2,000 events/s).
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pgUnreachable } from './append.mjs';
-import { accountCreated, api, dropPgSchema, fmtInt, inFlight, log, newPgSchema, now, openEventStore, removeDir, runWorker, storageEnv, tempDir } from './lib.mjs';
+import { accountCreated, ADMIN, api, apiConfig, dropPgSchema, fmtInt, inFlight, log, newPgSchema, now, openEventStore, removeDir, runWorker, tempDir } from './lib.mjs';
 
 const DEFAULT_ACCOUNTS = 100_000;
 const DEFAULT_ACCOUNTS_PG = 20_000;
-const ADMIN = { username: 'admin', password: 'bench admin password' };
 const WORKER = fileURLToPath(new URL('./autocannon-worker.mjs', import.meta.url));
 const PATH = '/api/v2/accounts?page=1&limit=10';
 
 /** the API's config on a temp data dir; `storage` 'sqlite' or 'pg' (then `schema`); `overrides` last */
-export function configFor(dataDir, storage = 'sqlite', schema = undefined, overrides = {}) {
-  const { loadConfig } = api('config/app-config');
-  return loadConfig({
-    ...storageEnv(storage, schema),
-    PORT: '0',
-    HOST: '127.0.0.1',
-    ROLLCALL_DATA_DIR: dataDir,
-    ROLLCALL_ADMIN_USERNAME: ADMIN.username,
-    ROLLCALL_ADMIN_PASSWORD: ADMIN.password,
-    ROLLCALL_LOG_LEVEL: 'error',
-    // sign-in is not measured here: a cheap argon2id keeps the set-up short
-    ROLLCALL_ARGON2_MEMORY_KIB: '4096',
-    ROLLCALL_ARGON2_TIME_COST: '1',
-    ROLLCALL_CONSOLE_DIR: join(dataDir, 'no-console'),
-    ...overrides,
-  });
-}
+/** the list scenarios' API configuration (also console-first-screen's) */
+export const configFor = (dataDir, storage = 'sqlite', schema = undefined, overrides = {}) => apiConfig(dataDir, { storage, schema, overrides });
 
 /** N AccountCreated events with their reservations, through the configured event store's adapter */
 export async function seedAccounts(config, count, prefix = 'list') {

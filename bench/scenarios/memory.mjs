@@ -17,8 +17,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { BATCH, BATCH_READERS, apiEnvFor, checked, configFor, scanIngestScenario } from './scan-ingest.mjs';
-import { api, fmtInt, gc, log, REPO_ROOT } from './lib.mjs';
+import { BATCH, BATCH_READERS, checked, scanIngestScenario } from './scan-ingest.mjs';
+import { api, apiConfig, apiEnv, fmtInt, gc, log, REPO_ROOT } from './lib.mjs';
 
 const IDLE_SECONDS = 5;
 const SAMPLE_MS = 100;
@@ -76,7 +76,7 @@ function rssOf(pid) {
  */
 async function idleRssOfOwnProcess(dataDir) {
   const port = 20000 + Math.floor(Math.random() * 20000);
-  const child = spawn(process.execPath, [join(REPO_ROOT, 'apps/api/dist/main.js')], { env: { ...process.env, ...apiEnvFor(dataDir), PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [join(REPO_ROOT, 'apps/api/dist/main.js')], { env: { ...process.env, ...apiEnv(dataDir), PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
   try {
@@ -127,7 +127,7 @@ export const scenarios = [
       log(`RSS idle after start, API in its own process: median ${own.median.toFixed(0)} MB, max ${own.max.toFixed(0)} MB (${IDLE_SECONDS} s)`);
       ctx.notes.push(`RSS idle after start, API in its own process (${fmtInt(ctx.accounts)} accounts with a card): ${own.median.toFixed(0)} MB`);
       const { startApp } = api('create-app');
-      ctx.app = await startApp(configFor(ctx.dataDir, 'sqlite'), { print: () => undefined });
+      ctx.app = await startApp(apiConfig(ctx.dataDir), { print: () => undefined });
       ctx.url = ctx.app.url;
       gc(); // the seeding's garbage: a production start has none
       const idle = await idleRss(IDLE_SECONDS);

@@ -20,13 +20,11 @@
 // scan-ingest-batch-pg is scan-ingest-batch with the event store and the read DB on PostgreSQL
 // (PG_URL, a fresh ROLLCALL_PG_SCHEMA per scenario run, dropped after). memory-rss (memory.mjs)
 // reuses this set-up and load through `scanIngestScenario`.
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pgUnreachable } from './append.mjs';
-import { accountCreated, api, dropPgSchema, fmtInt, inFlight, log, newPgSchema, now, openEventStore, removeDir, runWorker, storageEnv, systemMetadata, tempDir } from './lib.mjs';
+import { accountCreated, ADMIN, api, apiConfig, dropPgSchema, fmtInt, inFlight, log, newPgSchema, now, openEventStore, removeDir, runWorker, systemMetadata, tempDir } from './lib.mjs';
 
 export const DEFAULT_ACCOUNTS = 20_000;
-const ADMIN = { username: 'admin', password: 'bench admin password' };
 const WORKER = fileURLToPath(new URL('./scan-worker.mjs', import.meta.url));
 export const BATCH = 500;
 export const BATCH_READERS = 8;
@@ -36,26 +34,7 @@ export const BATCH_READERS = 8;
  */
 const CONSISTENCY_WAIT = process.env.BENCH_SCAN_WAIT === '1';
 
-/** the API's environment for these scenarios (also for an API started as its own process: memory.mjs) */
-export function apiEnvFor(dataDir, storage = 'sqlite', schema = undefined) {
-  return {
-    ...storageEnv(storage, schema),
-    PORT: '0',
-    HOST: '127.0.0.1',
-    ROLLCALL_DATA_DIR: dataDir,
-    ROLLCALL_ADMIN_USERNAME: ADMIN.username,
-    ROLLCALL_ADMIN_PASSWORD: ADMIN.password,
-    ROLLCALL_LOG_LEVEL: 'error',
-    ROLLCALL_ARGON2_MEMORY_KIB: '4096',
-    ROLLCALL_ARGON2_TIME_COST: '1',
-    ROLLCALL_CONSOLE_DIR: join(dataDir, 'no-console'),
-  };
-}
-
-export function configFor(dataDir, storage, schema) {
-  const { loadConfig } = api('config/app-config');
-  return loadConfig(apiEnvFor(dataDir, storage, schema));
-}
+const configFor = (dataDir, storage, schema) => apiConfig(dataDir, { storage, schema });
 
 /** 8-byte card UIDs, upper-case hex, one per account (scan-worker.mjs makes the same ones) */
 const cardUid = (i) => `BE${i.toString(16).toUpperCase().padStart(14, '0')}`;

@@ -10,9 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { pgUnreachable } from './append.mjs';
-import { dropPgSchema, fmtInt, log, newPgSchema, now, percentile, PG_URL, REPO_ROOT, removeDir, storageEnv, tempDir } from './lib.mjs';
+import { ADMIN, apiEnv, dropPgSchema, fmtInt, log, newPgSchema, now, percentile, PG_URL, REPO_ROOT, removeDir, tempDir } from './lib.mjs';
 
-const ADMIN = { username: 'admin', password: 'bench admin password' };
 const API_MAIN = join(REPO_ROOT, 'apps/api/dist/main.js');
 const DEFAULT_CONNECTIONS = 32;
 const DEFAULT_DURATION = 10;
@@ -35,19 +34,7 @@ async function startProcess(schema, dataDir) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [API_MAIN], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ROLLCALL_DATA_DIR: dataDir,
-      ...storageEnv('pg', schema),
-      ROLLCALL_ADMIN_USERNAME: ADMIN.username,
-      ROLLCALL_ADMIN_PASSWORD: ADMIN.password,
-      ROLLCALL_LOG_LEVEL: 'error',
-      ROLLCALL_ARGON2_MEMORY_KIB: '4096',
-      ROLLCALL_ARGON2_TIME_COST: '1',
-      ROLLCALL_CONSOLE_DIR: join(dataDir, 'no-console'),
-    },
+    env: { ...process.env, ...apiEnv(dataDir, { storage: 'pg', schema }), PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

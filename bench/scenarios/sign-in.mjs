@@ -9,13 +9,11 @@
 // round-robin with their correct passwords, so the lockout never counts a failure. Every answer must
 // be 200 with a token. Figures: logins/s in total and per core (the load generator shares the cores).
 import os from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { api, fmtInt, inFlight, log, removeDir, runWorker, tempDir } from './lib.mjs';
+import { ADMIN, api, apiConfig, fmtInt, inFlight, log, removeDir, runWorker, tempDir } from './lib.mjs';
 
 const DEFAULT_ACCOUNTS = 32;
 const DEFAULT_CONNECTIONS = 8;
-const ADMIN = { username: 'admin', password: 'bench admin password' };
 /** long enough and strong enough for the default policy (the e2e suite's password) */
 const PASSWORD = 'orbital mechanics 1962';
 const PATH = '/api/v2/admin/authenticate';
@@ -23,19 +21,8 @@ const WORKER = fileURLToPath(new URL('./autocannon-worker.mjs', import.meta.url)
 /** Keycloak's sizing guide: 1 vCPU per 15 password-based user logins per second */
 const KEYCLOAK_PER_VCPU = 15;
 
-function configFor(dataDir) {
-  const { loadConfig } = api('config/app-config');
-  return loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    ROLLCALL_DATA_DIR: dataDir,
-    ROLLCALL_ADMIN_USERNAME: ADMIN.username,
-    ROLLCALL_ADMIN_PASSWORD: ADMIN.password,
-    ROLLCALL_LOG_LEVEL: 'error',
-    // no ROLLCALL_ARGON2_*: the production defaults are what is measured
-    ROLLCALL_CONSOLE_DIR: join(dataDir, 'no-console'),
-  });
-}
+// no cheap argon2id here: the production defaults are what is measured
+const configFor = (dataDir) => apiConfig(dataDir, { argon2: 'production' });
 
 async function call(url, method, path, { token, body } = {}) {
   const headers = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
