@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '../read-db/read-database';
 
@@ -37,6 +38,15 @@ export async function setupOidcStore(db: Kysely<ReadDatabase>): Promise<void> {
 }
 
 /**
+ * The models whose id is itself the credential a client holds (the code, the opaque token): their rows
+ * are keyed by its SHA-256 and keep no copy of it (oidc-provider's `jti` is the id, given back on
+ * `find`), so the store holds nothing a reader of the database could present, as for our own access
+ * and session tokens. Not these: Grant (its id is a reference other rows carry), and the models found
+ * by uid or user code (Session, Interaction, DeviceCode), whose payload must carry its own id.
+ */
+const CREDENTIAL_MODELS = new Set(['AuthorizationCode', 'AccessToken', 'RefreshToken', 'ClientCredentials', 'BackchannelAuthenticationRequest', 'PushedAuthorizationRequest', 'RegistrationAccessToken', 'InitialAccessToken']);
+
+/**
  * One oidc-provider model (Session, Interaction, AuthorizationCode, AccessToken, RefreshToken, Grant,
  * ReplayDetection, ...) in oidc_store. An expired row is never answered; expired rows are swept now
  * and then on writes, so the table stays as small as the live protocol state.
@@ -44,16 +54,27 @@ export async function setupOidcStore(db: Kysely<ReadDatabase>): Promise<void> {
 export class OidcStoreAdapter {
   private static writes = 0;
 
+  private readonly hashed: boolean;
+
   constructor(
     private readonly db: Kysely<ReadDatabase>,
     private readonly model: string,
-  ) {}
+  ) {
+    this.hashed = CREDENTIAL_MODELS.has(model);
+  }
+
+  /** the row's key: the id itself, or its SHA-256 for a credential */
+  private keyOf(id: string): string {
+    return this.hashed ? createHash('sha256').update(id).digest('base64url') : id;
+  }
 
   async upsert(id: string, payload: OidcPayload, expiresIn?: number): Promise<void> {
+    // a credential's payload names it as `jti`: kept out of the row, given back by `find`
+    const stored = this.hashed && payload.jti === id ? { ...payload, jti: undefined } : payload;
     const row = {
       model: this.model,
-      id,
-      payload: JSON.stringify(payload),
+      id: this.keyOf(id),
+      payload: JSON.stringify(stored),
       grant_id: payload.grantId ?? null,
       account_id: typeof payload.accountId === 'string' ? payload.accountId : null,
       client_id: typeof payload.clientId === 'string' ? payload.clientId : null,
@@ -72,7 +93,8 @@ export class OidcStoreAdapter {
   }
 
   async find(id: string): Promise<OidcPayload | undefined> {
-    return this.first(this.db.selectFrom('oidc_store').select(['payload', 'expires_at', 'consumed_at']).where('model', '=', this.model).where('id', '=', id));
+    const payload = await this.first(this.db.selectFrom('oidc_store').select(['payload', 'expires_at', 'consumed_at']).where('model', '=', this.model).where('id', '=', this.keyOf(id)));
+    return payload && this.hashed ? { ...payload, jti: id } : payload;
   }
 
   async findByUid(uid: string): Promise<OidcPayload | undefined> {
@@ -84,11 +106,11 @@ export class OidcStoreAdapter {
   }
 
   async consume(id: string): Promise<void> {
-    await this.db.updateTable('oidc_store').set({ consumed_at: nowSeconds() }).where('model', '=', this.model).where('id', '=', id).execute();
+    await this.db.updateTable('oidc_store').set({ consumed_at: nowSeconds() }).where('model', '=', this.model).where('id', '=', this.keyOf(id)).execute();
   }
 
   async destroy(id: string): Promise<void> {
-    await this.db.deleteFrom('oidc_store').where('model', '=', this.model).where('id', '=', id).execute();
+    await this.db.deleteFrom('oidc_store').where('model', '=', this.model).where('id', '=', this.keyOf(id)).execute();
   }
 
   /** every model's rows of that grant: codes, access and refresh tokens, and the grant itself */

@@ -2,7 +2,10 @@ import { createServer } from 'node:net';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Kysely } from 'kysely';
 import { createAccount, http, signIn, startTestApp, storageKinds, type StorageKind, type TestApp } from '../../test/test-app';
+import { READ_DB } from '../core/tokens';
+import type { ReadDatabase } from '../read-db/read-database';
 
 const RP = 'http://127.0.0.1:9/callback';
 
@@ -170,6 +173,15 @@ describe.each(storageKinds())('the OpenID Connect provider (%s)', (kind: Storage
     const forApi = await oidc.refreshTokenGrant(config, tokens.refresh_token!, { resource });
     const apiToken = await jwtVerify(forApi.access_token, createRemoteJWKSet(new URL(`${issuer}/jwks`)), { issuer, audience: resource });
     expect(String(apiToken.payload.scope).split(' ').sort()).toEqual(['reports', 'reports.read']);
+
+    // the provider's store keeps no credential a client holds: the code, the access and refresh tokens
+    // are keyed by their SHA-256 (issue 11, secrets)
+    const store = JSON.stringify(await app.app.get<Kysely<ReadDatabase>>(READ_DB).selectFrom('oidc_store').selectAll().execute());
+    expect(store).toContain('"RefreshToken"');
+    for (const credential of [callback.searchParams.get('code')!, tokens.access_token, tokens.refresh_token!, forApi.refresh_token ?? tokens.refresh_token!]) {
+      expect(credential.length).toBeGreaterThan(20);
+      expect(store.includes(credential), `a credential (${credential.slice(0, 6)}...) in oidc_store`).toBe(false);
+    }
 
     // the consent is the account's fact, and the next sign-in skips the page
     await vi.waitFor(async () => expect((await admin.get(`/api/v2/account/${alice.id}/consents`)).body.data).toHaveLength(1));
