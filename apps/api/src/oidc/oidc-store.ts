@@ -38,13 +38,36 @@ export async function setupOidcStore(db: Kysely<ReadDatabase>): Promise<void> {
 }
 
 /**
- * The models whose id is itself the credential a client holds (the code, the opaque token): their rows
- * are keyed by its SHA-256 and keep no copy of it (oidc-provider's `jti` is the id, given back on
- * `find`), so the store holds nothing a reader of the database could present, as for our own access
- * and session tokens. Not these: Grant (its id is a reference other rows carry), and the models found
- * by uid or user code (Session, Interaction, DeviceCode), whose payload must carry its own id.
+ * The models whose id is itself a credential a client holds: the code, the opaque tokens, and the
+ * session and interaction ids a browser carries in its cookies. Their rows are keyed by the id's
+ * SHA-256 and keep no copy of it (every occurrence in the payload, `jti` and the interaction's
+ * `returnTo`, is stored as ID_MARK and given back on `find`), so the store holds nothing a reader of
+ * the database could present, as for our own access and session tokens. Not these: Grant (its id is
+ * a reference other rows carry) and DeviceCode (found by its user code, which must stay readable).
  */
-const CREDENTIAL_MODELS = new Set(['AuthorizationCode', 'AccessToken', 'RefreshToken', 'ClientCredentials', 'BackchannelAuthenticationRequest', 'PushedAuthorizationRequest', 'RegistrationAccessToken', 'InitialAccessToken']);
+const HASHED_MODELS = new Set(['AuthorizationCode', 'AccessToken', 'RefreshToken', 'ClientCredentials', 'BackchannelAuthenticationRequest', 'PushedAuthorizationRequest', 'RegistrationAccessToken', 'InitialAccessToken', 'Session', 'Interaction']);
+
+/** stands for the row's own id in a hashed model's payload; JSON keeps it escaped, and an id never holds it */
+const ID_MARK = '\u0000';
+
+/** the same value with `replace` applied to every string in it, at any depth */
+function mapStrings(value: unknown, replace: (text: string) => string): unknown {
+  if (typeof value === 'string') return replace(value);
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, replace));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStrings(item, replace)]));
+  return value;
+}
+
+/** What a hashed model's row keeps of its payload: no copy of its id, nor of the session's cookie an interaction names. */
+function sealPayload(model: string, id: string, payload: OidcPayload): OidcPayload {
+  const sealed = mapStrings(payload, (text) => text.replaceAll(id, ID_MARK)) as OidcPayload;
+  // an interaction names its session's cookie value for the application's use; oidc-provider never reads it
+  if (model === 'Interaction' && sealed.session && typeof sealed.session === 'object') {
+    const { cookie: _cookie, ...session } = sealed.session as Record<string, unknown>;
+    sealed.session = session;
+  }
+  return sealed;
+}
 
 /**
  * One oidc-provider model (Session, Interaction, AuthorizationCode, AccessToken, RefreshToken, Grant,
@@ -60,7 +83,7 @@ export class OidcStoreAdapter {
     private readonly db: Kysely<ReadDatabase>,
     private readonly model: string,
   ) {
-    this.hashed = CREDENTIAL_MODELS.has(model);
+    this.hashed = HASHED_MODELS.has(model);
   }
 
   /** the row's key: the id itself, or its SHA-256 for a credential */
@@ -69,8 +92,7 @@ export class OidcStoreAdapter {
   }
 
   async upsert(id: string, payload: OidcPayload, expiresIn?: number): Promise<void> {
-    // a credential's payload names it as `jti`: kept out of the row, given back by `find`
-    const stored = this.hashed && payload.jti === id ? { ...payload, jti: undefined } : payload;
+    const stored = this.hashed ? sealPayload(this.model, id, payload) : payload;
     const row = {
       model: this.model,
       id: this.keyOf(id),
@@ -94,11 +116,19 @@ export class OidcStoreAdapter {
 
   async find(id: string): Promise<OidcPayload | undefined> {
     const payload = await this.first(this.db.selectFrom('oidc_store').select(['payload', 'expires_at', 'consumed_at']).where('model', '=', this.model).where('id', '=', this.keyOf(id)));
-    return payload && this.hashed ? { ...payload, jti: id } : payload;
+    return payload && this.hashed ? (mapStrings(payload, (text) => text.replaceAll(ID_MARK, id)) as OidcPayload) : payload;
   }
 
+  /**
+   * A session by its uid, for the provider's checks (an interaction's or a token's session still there,
+   * same account and grant). Its id stays unknown here, so `jti` is left out: oidc-provider then draws a
+   * new one, and it only reads such a session, never saves it.
+   */
   async findByUid(uid: string): Promise<OidcPayload | undefined> {
-    return this.first(this.db.selectFrom('oidc_store').select(['payload', 'expires_at', 'consumed_at']).where('model', '=', this.model).where('uid', '=', uid));
+    const payload = await this.first(this.db.selectFrom('oidc_store').select(['payload', 'expires_at', 'consumed_at']).where('model', '=', this.model).where('uid', '=', uid));
+    if (!payload || !this.hashed) return payload;
+    const { jti: _jti, ...rest } = payload;
+    return rest;
   }
 
   async findByUserCode(userCode: string): Promise<OidcPayload | undefined> {

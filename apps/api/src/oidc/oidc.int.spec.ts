@@ -28,6 +28,11 @@ class Browser {
   private readonly cookies = new Map<string, string>();
   constructor(private readonly base: string) {}
 
+  /** a cookie's value as the browser holds it (a signed cookie's own value, without its signature) */
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
   async fetch(url: string, init: { method?: string; json?: unknown } = {}): Promise<LooseResponse> {
     const response = await fetch(new URL(url, this.base), {
       method: init.method ?? 'GET',
@@ -147,6 +152,10 @@ describe.each(storageKinds())('the OpenID Connect provider (%s)', (kind: Storage
     expect((await wrong.json()).error.code).toBe('auth.invalid_credentials');
     const signedIn = await browser.fetch(`/oidc/interaction/${uid}/login`, { method: 'POST', json: { username: alice.username, password: alice.password } });
     expect(signedIn.status).toBe(200);
+    // a live interaction's id (its URL's and cookie's value) is not in the store either (issue 11, secrets)
+    const storeNow = async () => JSON.stringify(await app.app.get<Kysely<ReadDatabase>>(READ_DB).selectFrom('oidc_store').selectAll().execute());
+    expect(await storeNow()).toContain('"Interaction"');
+    expect((await storeNow()).includes(uid), 'the interaction id in oidc_store').toBe(false);
     const consentStep = await browser.follow((await signedIn.json()).redirect_to);
     const consentUid = (consentStep as { uid: string }).uid;
     const consent = await (await browser.fetch(`/oidc/interaction/${consentUid}/details`)).json();
@@ -175,10 +184,13 @@ describe.each(storageKinds())('the OpenID Connect provider (%s)', (kind: Storage
     expect(String(apiToken.payload.scope).split(' ').sort()).toEqual(['reports', 'reports.read']);
 
     // the provider's store keeps no credential a client holds: the code, the access and refresh tokens
-    // are keyed by their SHA-256 (issue 11, secrets)
-    const store = JSON.stringify(await app.app.get<Kysely<ReadDatabase>>(READ_DB).selectFrom('oidc_store').selectAll().execute());
+    // and the browser's session cookie are keyed by their SHA-256 (issue 11, secrets)
+    const store = await storeNow();
     expect(store).toContain('"RefreshToken"');
-    for (const credential of [callback.searchParams.get('code')!, tokens.access_token, tokens.refresh_token!, forApi.refresh_token ?? tokens.refresh_token!]) {
+    expect(store).toContain('"Session"');
+    const sessionCookie = browser.cookie('_session');
+    expect(sessionCookie).toBeTruthy();
+    for (const credential of [callback.searchParams.get('code')!, tokens.access_token, tokens.refresh_token!, forApi.refresh_token ?? tokens.refresh_token!, sessionCookie!]) {
       expect(credential.length).toBeGreaterThan(20);
       expect(store.includes(credential), `a credential (${credential.slice(0, 6)}...) in oidc_store`).toBe(false);
     }
