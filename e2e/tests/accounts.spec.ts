@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { accountsTable, createAccountThroughRest, expectAccessible, fillAccount, newAccount, openCreateAccount, signIn } from '../support/console';
+import { accountsTable, createAccountThroughRest, expectAccessible, fillAccount, newAccount, openCreateAccount, restToken, signIn } from '../support/console';
 
 test('an administrator signs in, creates an account, sees accounts arrive live, and logs out', async ({ page, browser, request }) => {
   await page.goto('/');
@@ -70,6 +70,43 @@ test('the create dialog follows the switch rules and shows the server errors und
   await dialog.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(dialog.getByText('This username is already taken')).toBeVisible();
   await expectAccessible(page, 'create dialog with errors');
+});
+
+test('the status filter narrows the list to the statuses chosen, keeps them in the URL and clears', async ({ page, request }) => {
+  const tag = `flt${Date.now().toString(36)}`;
+  const active = newAccount(`${tag}active`);
+  const disabled = newAccount(`${tag}disabled`);
+  await createAccountThroughRest(request, active);
+  const disabledId = await createAccountThroughRest(request, disabled);
+  const changed = await request.put(`/api/v2/account/${disabledId}/auth`, { data: { status_id: 2 }, headers: { authorization: `Bearer ${await restToken(request)}` } });
+  expect(changed.status(), await changed.text()).toBeLessThan(300);
+
+  await signIn(page);
+  const table = accountsTable(page);
+  await page.getByRole('searchbox', { name: 'Search' }).fill(tag);
+  await expect(table.getByText(active.email)).toBeVisible();
+  await expect(table.getByText(disabled.email)).toBeVisible();
+
+  const filter = page.getByRole('combobox', { name: 'Filter by Account Status' });
+  await filter.click();
+  await page.getByRole('option', { name: 'Disabled' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/[?&]status=2(&|$)/);
+  await expect(table.getByText(disabled.email)).toBeVisible();
+  await expect(table.getByText(active.email)).toBeHidden();
+
+  // a second status widens the filter; the URL keeps both, so a reload shows the same list
+  await filter.click();
+  await page.getByRole('option', { name: 'Active' }).click();
+  await page.keyboard.press('Escape');
+  await expect(table.getByText(active.email)).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Filter by Account Status' })).toContainText('Disabled');
+  await expect(page.getByRole('combobox', { name: 'Filter by Account Status' })).toContainText('Active');
+
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await expect(page).not.toHaveURL(/status=/);
+  await expectAccessible(page, 'accounts list with the status filter');
 });
 
 test('an unknown page shows the 404 text with a way home', async ({ page }) => {

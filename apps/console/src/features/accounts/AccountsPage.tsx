@@ -12,11 +12,13 @@ import { PageHeader } from '../../components/PageHeader';
 import { SearchField } from '../../components/SearchField';
 import { trpc } from '../../trpc';
 import { useAccountColumns } from './account-columns';
-import { CreateAccountDialog } from './CreateAccountDialog';
-import { ImportAccountsDialog } from './import/ImportAccountsDialog';
 import { useAccountsTableState } from './use-accounts-table-state';
 import { useLiveAccounts } from './use-live-accounts';
 import { useGrants } from '../../auth/use-grants';
+import { lazyDialog } from '../../lib/lazy-dialog';
+
+const CreateAccountDialog = lazyDialog(async () => (await import('./CreateAccountDialog')).CreateAccountDialog);
+const ImportAccountsDialog = lazyDialog(async () => (await import('./import/ImportAccountsDialog')).ImportAccountsDialog);
 
 /** /accounts: server-paged list; page, size, search, status filter and sort live in the URL. */
 export default function AccountsPage() {
