@@ -26,6 +26,14 @@ interface Place {
   token: string;
 }
 
+/** What belongs to no organization, made once: an application with a permission and a role, a door reader. */
+interface Unowned {
+  application: string;
+  applicationPermission: string;
+  applicationRole: string;
+  reader: string;
+}
+
 interface Fresh {
   account(): Promise<string>;
   token(): Promise<string>;
@@ -34,6 +42,14 @@ interface Fresh {
   role(): Promise<string>;
   team(): Promise<string>;
   teamMember(): Promise<string>;
+  application(): Promise<string>;
+  /** of the unowned application, like the two below */
+  applicationPermission(): Promise<string>;
+  applicationRole(): Promise<string>;
+  /** the id of a permission switched on the unowned application's role */
+  applicationRolePermission(): Promise<string>;
+  reader(): Promise<string>;
+  readerWithToken(): Promise<string>;
 }
 
 type RestCall = [method: string, path: string, body?: unknown];
@@ -43,9 +59,9 @@ interface RouteCase {
   name: string;
   /** REST versions the route answers on (v1 and v2 unless said) */
   versions?: Array<'v1' | 'v2'>;
-  /** what the call is aimed at in place X (fresh resources are made in X for each call) */
-  rest?: (x: Place, fresh: Fresh) => Promise<RestCall> | RestCall;
-  trpc?: (x: Place, fresh: Fresh) => Promise<TrpcCall> | TrpcCall;
+  /** what the call is aimed at in place X or among the unowned (fresh resources are made in X for each call) */
+  rest?: (x: Place, fresh: Fresh, unowned: Unowned) => Promise<RestCall> | RestCall;
+  trpc?: (x: Place, fresh: Fresh, unowned: Unowned) => Promise<TrpcCall> | TrpcCall;
 }
 
 const page = { page: 1, limit: 10 };
@@ -121,10 +137,22 @@ const ROUTES: RouteCase[] = [
   { name: 'plan a calendar event', rest: (x) => ['POST', `account/${x.member}/tracking-status`, { title: 42 }], trpc: (x) => ['mutation', 'calendar.create', { account_id: x.member, title: 42 }] },
   { name: "an account's attendance", rest: (x) => ['GET', `account/${x.member}/attendance/weekly`], trpc: (x) => ['query', 'attendanceReports.ofAccount', { account_id: x.member, selected: 'weekly' }] },
   { name: "an account's application roles", versions: ['v2'], rest: (x) => ['GET', `account/${x.member}/application-roles`], trpc: (x) => ['query', 'applications.rolesOfAccount', { account_id: x.member }] },
+  { name: 'grant an application role', versions: ['v2'], rest: (x) => ['POST', `account/${x.member}/application-role`, { role_id: 'not a role' }], trpc: (x) => ['mutation', 'applications.setAccountRole', { account_id: x.member, role_id: 'not a role', associated: true }] },
+  { name: 'take an application role', versions: ['v2'], rest: (x) => ['DELETE', `account/${x.member}/application-role?role_id=not-a-role`] },
   { name: 'leave a team', rest: async (x, fresh) => ['DELETE', `account/${await fresh.teamMember()}/leave-team/${x.team}`], trpc: async (x, fresh) => ['mutation', 'teams.removeMember', { team_id: x.team, account_id: await fresh.teamMember() }] },
+  // the history of one entity, and time travel, where the entity is
+  { name: "an account's history", versions: ['v2'], rest: (x) => ['GET', `account/${x.member}/history`], trpc: (x) => ['query', 'audit.history', { kind: 'account', id: x.member }] },
+  { name: "an organization's history", versions: ['v2'], rest: (x) => ['GET', `organization/${x.organization}/history`], trpc: (x) => ['query', 'audit.history', { kind: 'organization', id: x.organization }] },
+  { name: "a team's history", versions: ['v2'], rest: (x) => ['GET', `team/${x.team}/history`], trpc: (x) => ['query', 'audit.history', { kind: 'team', id: x.team }] },
+  { name: 'an account as it was', versions: ['v2'], rest: (x) => ['GET', `account/${x.member}/as-of?at=${new Date().toISOString()}`], trpc: (x) => ['query', 'audit.asOf', { kind: 'account', id: x.member, at: new Date().toISOString() }] },
+  { name: 'an organization as it was', versions: ['v2'], rest: (x) => ['GET', `organization/${x.organization}/as-of?at=${new Date().toISOString()}`], trpc: (x) => ['query', 'audit.asOf', { kind: 'organization', id: x.organization, at: new Date().toISOString() }] },
 ];
 
-/** Lists and catalogues: allowed to whoever holds the permission anywhere; lists are filtered (below). */
+/**
+ * Lists and catalogues: allowed to whoever holds the permission anywhere; lists are filtered (below).
+ * So is reading one application or door reader: they belong to no organization, and their routes
+ * read them with the permission held anywhere (only writing them needs it everywhere).
+ */
 const LISTS: RouteCase[] = [
   { name: 'accounts', rest: () => ['GET', 'accounts'], trpc: () => ['query', 'accounts.list', {}] },
   { name: 'find accounts', rest: () => ['GET', 'account/find?username=ada'], trpc: () => ['query', 'accounts.findByUsername', { username: 'ada' }] },
@@ -138,6 +166,8 @@ const LISTS: RouteCase[] = [
   { name: 'system permissions', rest: () => ['GET', 'permissions/system'], trpc: () => ['query', 'tokens.systemPermissions', undefined] },
   { name: 'password policies', rest: () => ['GET', 'policies'], trpc: () => ['query', 'policies.list', undefined] },
   { name: 'attendance statistics', rest: () => ['GET', 'accounts/statistics/attendance'], trpc: () => ['query', 'attendanceReports.statistics', {}] },
+  { name: 'read an application', versions: ['v2'], rest: (_x, _fresh, u) => ['GET', `application/${u.application}`], trpc: (_x, _fresh, u) => ['query', 'applications.byId', { id: u.application }] },
+  { name: 'read a door reader', versions: ['v2'], rest: (_x, _fresh, u) => ['GET', `readers/${u.reader}`], trpc: (_x, _fresh, u) => ['query', 'readers.byId', { id: u.reader }] },
 ];
 
 /** What belongs to no organization: only the super administrator. */
@@ -150,6 +180,30 @@ const GLOBAL: RouteCase[] = [
   { name: 'create an attendance status', versions: ['v2'], rest: () => ['POST', 'states/attendance', { title: '' }], trpc: () => ['mutation', 'attendanceStatuses.create', { title: '' }] },
   { name: 'read the event log', versions: ['v2'], rest: () => ['GET', 'audit/events'], trpc: () => ['query', 'audit.events', {}] },
   { name: 'create an account in no organization', rest: () => ['POST', 'account', { username: '' }], trpc: () => ['mutation', 'accounts.create', { username: '' }] },
+  // one application, its client, permissions and roles
+  { name: 'update an application', versions: ['v2'], rest: (_x, _fresh, u) => ['PATCH', `application/${u.application}/basic`, { title: '' }], trpc: (_x, _fresh, u) => ['mutation', 'applications.updateBasic', { id: u.application, title: '' }] },
+  { name: "set an application's scopes", versions: ['v2'], rest: (_x, _fresh, u) => ['PUT', `application/${u.application}/scopes`, { scopes: 'none' }], trpc: (_x, _fresh, u) => ['mutation', 'applications.setScopes', { id: u.application, scopes: 'none' }] },
+  { name: "configure an application's client", versions: ['v2'], rest: (_x, _fresh, u) => ['PUT', `application/${u.application}/client`, { client_type: 'none' }], trpc: (_x, _fresh, u) => ['mutation', 'applications.configureClient', { id: u.application, client_type: 'none' }] },
+  { name: "rotate an application's secret", versions: ['v2'], rest: (_x, _fresh, u) => ['POST', `application/${u.application}/client/secret`], trpc: (_x, _fresh, u) => ['mutation', 'applications.rotateSecret', { id: u.application }] },
+  { name: 'delete an application', versions: ['v2'], rest: async (_x, fresh) => ['DELETE', `application/${await fresh.application()}`], trpc: async (_x, fresh) => ['mutation', 'applications.delete', { id: await fresh.application() }] },
+  { name: 'add an application permission', versions: ['v2'], rest: (_x, _fresh, u) => ['POST', `application/${u.application}/permission`, { slug: '' }], trpc: (_x, _fresh, u) => ['mutation', 'applications.addPermission', { application_id: u.application, slug: '' }] },
+  { name: 'edit an application permission', versions: ['v2'], rest: (_x, _fresh, u) => ['PATCH', `application/permission/${u.applicationPermission}`, { slug: '' }], trpc: (_x, _fresh, u) => ['mutation', 'applications.updatePermission', { id: u.applicationPermission, slug: '' }] },
+  { name: 'remove an application permission', versions: ['v2'], rest: async (_x, fresh) => ['DELETE', `application/permission/${await fresh.applicationPermission()}`], trpc: async (_x, fresh) => ['mutation', 'applications.removePermission', { id: await fresh.applicationPermission() }] },
+  { name: 'create an application role', versions: ['v2'], rest: (_x, _fresh, u) => ['POST', `application/${u.application}/role`, { title: '' }], trpc: (_x, _fresh, u) => ['mutation', 'applications.createRole', { application_id: u.application, title: '' }] },
+  { name: 'rename an application role', versions: ['v2'], rest: (_x, _fresh, u) => ['PATCH', `application/role/${u.applicationRole}/title`, { title: '' }], trpc: (_x, _fresh, u) => ['mutation', 'applications.renameRole', { id: u.applicationRole, title: '' }] },
+  { name: 'delete an application role', versions: ['v2'], rest: async (_x, fresh) => ['DELETE', `application/role/${await fresh.applicationRole()}`], trpc: async (_x, fresh) => ['mutation', 'applications.deleteRole', { id: await fresh.applicationRole() }] },
+  // switching on what is on writes nothing
+  { name: 'switch a permission on an application role', versions: ['v2'], rest: (_x, _fresh, u) => ['POST', `application/role/${u.applicationRole}/add-permission/${u.applicationPermission}`], trpc: (_x, _fresh, u) => ['mutation', 'applications.addRolePermission', { role_id: u.applicationRole, permission_id: u.applicationPermission }] },
+  { name: 'switch a permission off an application role', versions: ['v2'], rest: async (_x, fresh) => ['DELETE', `application/role/remove-permission/${await fresh.applicationRolePermission()}`], trpc: async (_x, fresh) => ['mutation', 'applications.removeRolePermission', { id: await fresh.applicationRolePermission() }] },
+  { name: "an application's history", versions: ['v2'], rest: (_x, _fresh, u) => ['GET', `application/${u.application}/history`], trpc: (_x, _fresh, u) => ['query', 'audit.history', { kind: 'application', id: u.application }] },
+  // one door reader
+  { name: 'rename a door reader', versions: ['v2'], rest: (_x, _fresh, u) => ['PATCH', `readers/${u.reader}/name`, { name: '' }], trpc: (_x, _fresh, u) => ['mutation', 'readers.rename', { id: u.reader, name: '' }] },
+  { name: 'move a door reader', versions: ['v2'], rest: (_x, _fresh, u) => ['PATCH', `readers/${u.reader}/door`, { door: '' }], trpc: (_x, _fresh, u) => ['mutation', 'readers.move', { id: u.reader, door: '' }] },
+  { name: "reset a reader's numbering", versions: ['v2'], rest: (_x, _fresh, u) => ['POST', `readers/${u.reader}/reset-sequence`, { reason: '' }], trpc: (_x, _fresh, u) => ['mutation', 'readers.resetSequence', { id: u.reader, reason: '' }] },
+  { name: 'issue a reader token', versions: ['v2'], rest: (_x, _fresh, u) => ['POST', `readers/${u.reader}/token`], trpc: (_x, _fresh, u) => ['mutation', 'readers.issueToken', { id: u.reader }] },
+  { name: 'revoke a reader token', versions: ['v2'], rest: async (_x, fresh) => ['DELETE', `readers/${await fresh.readerWithToken()}/token`], trpc: async (_x, fresh) => ['mutation', 'readers.revokeToken', { id: await fresh.readerWithToken() }] },
+  { name: 'delete a door reader', versions: ['v2'], rest: async (_x, fresh) => ['DELETE', `readers/${await fresh.reader()}`], trpc: async (_x, fresh) => ['mutation', 'readers.delete', { id: await fresh.reader() }] },
+  { name: "a door reader's history", versions: ['v2'], rest: (_x, _fresh, u) => ['GET', `readers/${u.reader}/history`], trpc: (_x, _fresh, u) => ['query', 'audit.history', { kind: 'reader', id: u.reader }] },
 ];
 
 const REACH: Record<Who, Where[] | 'everywhere'> = { super: 'everywhere', adminA: ['A', 'A1'], adminA1: ['A1'], plain: [] };
@@ -169,6 +223,7 @@ describe.each(storageKinds())('the permission matrix (%s)', (kind) => {
   const clients = {} as Record<Who, Client>;
   const tokens = {} as Record<Who, string>;
   const places = {} as Record<Where, Place>;
+  const unowned = {} as Unowned;
   let seq = 0;
   const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${(seq += 1)}`;
 
@@ -184,6 +239,11 @@ describe.each(storageKinds())('the permission matrix (%s)', (kind) => {
     created(admin.post(`/api/v2/organization/${organizationId}/role`, { title: unique('Role'), slug: `role-${(seq += 1)}`, description: '', permissions }));
   const teamIn = (organizationId: string) => created(admin.post('/api/v2/team', { title: unique('Team'), organization: organizationId }));
   const tokenOf = (accountId: string) => created(admin.post('/api/v2/token', { title: unique('Token'), forever: true, permissions: ['accounts:read'], restrictions: [], account_id: accountId }));
+  // an application's id is in its details' `app`
+  const application = () => created(admin.post('/api/v2/application', { title: unique('Application') }).then((answer) => ({ ...answer, body: answer.body.data?.app ?? answer.body })));
+  const applicationPermissionIn = (applicationId: string) => created(admin.post(`/api/v2/application/${applicationId}/permission`, { slug: `invoices.${(seq += 1)}`, description: '' }));
+  const applicationRoleIn = (applicationId: string, permissions: string[]) => created(admin.post(`/api/v2/application/${applicationId}/role`, { title: unique('Role'), slug: `role-${(seq += 1)}`, permissions }));
+  const reader = () => created(admin.post('/api/v2/readers', { name: unique('Reader'), door: 'Matrix entrance', role: 'door' }));
 
   const freshIn = (x: Place): Fresh => ({
     account: () => accountIn(x.organization),
@@ -196,6 +256,17 @@ describe.each(storageKinds())('the permission matrix (%s)', (kind) => {
       const accountId = await accountIn(x.organization);
       await created(admin.post(`/api/v2/account/${accountId}/associate/team`, { team_id: x.team }).then((answer) => ({ ...answer, body: { id: accountId } })));
       return accountId;
+    },
+    application,
+    applicationPermission: () => applicationPermissionIn(unowned.application),
+    applicationRole: () => applicationRoleIn(unowned.application, []),
+    applicationRolePermission: async () =>
+      created(admin.post(`/api/v2/application/role/${unowned.applicationRole}/add-permission/${await applicationPermissionIn(unowned.application)}`)),
+    reader,
+    readerWithToken: async () => {
+      const readerId = await reader();
+      await created(admin.post(`/api/v2/readers/${readerId}/token`).then((answer) => ({ ...answer, body: { id: readerId } })));
+      return readerId;
     },
   });
 
@@ -226,6 +297,10 @@ describe.each(storageKinds())('the permission matrix (%s)', (kind) => {
     places.A = await place(a);
     places.A1 = await place(a1);
     places.B = await place(b);
+    unowned.application = await application();
+    unowned.applicationPermission = await applicationPermissionIn(unowned.application);
+    unowned.applicationRole = await applicationRoleIn(unowned.application, [unowned.applicationPermission]);
+    unowned.reader = await reader();
     clients.super = admin;
     tokens.adminA = await organizationAdministrator(a);
     tokens.adminA1 = await organizationAdministrator(a1);
@@ -255,9 +330,9 @@ describe.each(storageKinds())('the permission matrix (%s)', (kind) => {
     const fresh = freshIn(x);
     const found: Record<string, string> = {};
     if (route.rest) {
-      for (const version of route.versions ?? ['v1', 'v2']) found[version] = await callRest(clients[who], `/api/${version}`, await route.rest(x, fresh));
+      for (const version of route.versions ?? ['v1', 'v2']) found[version] = await callRest(clients[who], `/api/${version}`, await route.rest(x, fresh, unowned));
     }
-    if (route.trpc) found.trpc = await callTrpc(clients[who], await route.trpc(x, fresh));
+    if (route.trpc) found.trpc = await callTrpc(clients[who], await route.trpc(x, fresh, unowned));
     return found;
   };
 
