@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { SCENARIOS } from './scenarios/index.mjs';
 import { BENCH_DIR, PG_URL, REPO_ROOT, TMP_DIR } from './scenarios/lib.mjs';
 import { pgUnreachable } from './scenarios/append.mjs';
+import { referenceWorkMs } from './reference-work.mjs';
 
 const USAGE = `usage: npm run bench -- [scenario ...] [options]
 
@@ -205,6 +206,7 @@ async function main() {
   ensureBuilt();
   rmSync(TMP_DIR, { recursive: true, force: true }); // leftovers of an interrupted run
   const startedAt = Date.now();
+  const referenceBefore = referenceWorkMs();
   const results = [];
   for (const scenario of selected) {
     process.stderr.write(`\n== ${scenario.name}\n`);
@@ -212,7 +214,7 @@ async function main() {
   }
   rmSync(TMP_DIR, { recursive: true, force: true });
 
-  const machine = await machineFacts();
+  const machine = { ...(await machineFacts()), referenceWorkMs: { before: referenceBefore, after: referenceWorkMs() } };
   const table = tableOf(results, opts);
   const notes = results.flatMap((r) => (r.notes ?? []).map((n) => `${r.name}: ${n}`));
   const totalSeconds = (Date.now() - startedAt) / 1000;
@@ -220,6 +222,9 @@ async function main() {
   for (const note of notes) process.stdout.write(`  ${note}\n`);
   process.stdout.write(
     `\n${machine.cpus} x ${machine.cpuModel}, ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}, SQLite ${machine.sqlite}, PostgreSQL ${machine.postgres ?? 'n/a'}; commit ${machine.gitCommit?.slice(0, 10)}${machine.gitDirty ? ' (with uncommitted changes)' : ''}; ${totalSeconds.toFixed(0)} s\n`,
+  );
+  process.stdout.write(
+    `machine speed: the reference work (bench/reference-work.mjs) took ${machine.referenceWorkMs.before} ms before the scenarios and ${machine.referenceWorkMs.after} ms after (lower is faster; 2026-11-26: 500 to 860 ms)\n`,
   );
 
   if (opts.profile || opts.noSave) {

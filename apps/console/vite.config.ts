@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
+import { constants as zlibConstants } from 'node:zlib';
 import ts from 'typescript';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const apiTarget = process.env.ROLLCALL_API_URL ?? 'http://127.0.0.1:3000';
@@ -56,7 +58,18 @@ function pureContractSchemas(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), pureContractSchemas()],
+  plugins: [
+    react(),
+    pureContractSchemas(),
+    // a brotli and a gzip copy of each script, style and page, served as they are by the API
+    // (http/http-pipeline.ts serveConsole): compressed once at build, at the highest levels
+    compression({
+      include: /\.(js|css|html|svg|json)$/,
+      threshold: 1024,
+      skipIfLargerOrEqual: true,
+      algorithms: [defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
+    }),
+  ],
   resolve: {
     alias: {
       '@rollcall/contracts': here('../../libs/contracts/src/index.ts'),

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
 import { IMPORT_MAX_BODY_BYTES, type TApiError } from '@rollcall/contracts';
 import { credentialFrom } from './request-context.factory';
@@ -105,17 +106,36 @@ export function restBodyParsing(app: Express): void {
   });
 }
 
+const COMPRESSED_COPY = /\.(br|gz)$/;
+
+/** how long a browser may keep a console file: index.html is asked again each time, hashed assets never */
+function cacheControlOf(file: string): string {
+  const original = file.replace(COMPRESSED_COPY, '');
+  if (original.endsWith('.html')) return 'no-cache';
+  if (original.startsWith(`assets${sep}`)) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}
+
 /** The built console, with index.html for every client-side route (not for /api, /trpc, /ws). */
 export function serveConsole(app: Express, consoleDir: string): boolean {
   const index = join(consoleDir, 'index.html');
   if (!existsSync(index)) return false;
   // the API's own paths, and the operators' (health, readiness, metrics)
   const isApiPath = (path: string) => /^\/(api|trpc|ws|healthz|readyz|metrics)(\/|$)/.test(path);
-  const files = express.static(consoleDir, { index: false, maxAge: '1h', setHeaders: (res, path) => path.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache') });
+  // The build writes a brotli and a gzip copy beside each script and style (apps/console/vite.config.ts):
+  // the browser gets the smallest it accepts, with no compression work per request. Files under
+  // assets/ carry their content hash in their name, so they never change: cached for a year.
+  const files = expressStaticGzip(consoleDir, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    serveStatic: { index: false, maxAge: '1h', setHeaders: (res, path) => res.setHeader('Cache-Control', cacheControlOf(relative(consoleDir, path))) },
+  });
   // API calls never touch the file system looking for a console file
   app.use((request: Request, response: Response, next: NextFunction) => (isApiPath(request.path) ? next() : files(request, response, next)));
   app.use((request: Request, response: Response, next: NextFunction) => {
     if (request.method !== 'GET' || isApiPath(request.path)) return next();
+    // a script of an older build is gone, not a page: the console's chunk loader sees a 404 and reloads
+    if (request.path.startsWith('/assets/')) return void response.status(404).type('text/plain').send('Not found');
     response.setHeader('Cache-Control', 'no-cache');
     response.sendFile(index);
   });
