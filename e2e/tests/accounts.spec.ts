@@ -109,6 +109,18 @@ test('the status filter narrows the list to the statuses chosen, keeps them in t
   await expectAccessible(page, 'accounts list with the status filter');
 });
 
+test('a bookmarked screen opened with an ended session leads to the sign-in form with its notice', async ({ browser, baseURL }) => {
+  // the console asks who is signed in before its first render (App.tsx); the answer's 401 still ends on the notice
+  const context = await browser.newContext();
+  await context.addCookies([{ name: 'user_session', value: 'ended-session-token', url: baseURL ?? '', httpOnly: true, sameSite: 'Lax' }]);
+  const page = await context.newPage();
+  await page.goto('/accounts?page=2');
+  await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/');
+  await context.close();
+});
+
 test('an unknown page shows the 404 text with a way home', async ({ page }) => {
   await signIn(page);
   await page.goto('/no/such/page');

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createTRPCQueryUtils } from '@trpc/react-query';
 import { RouterProvider } from 'react-router-dom';
 import { getHttpStatus } from './api/api-error';
 import { setAccessLostHandler } from './auth/auth-store';
@@ -9,7 +10,7 @@ import { SnackbarProvider } from './components/snackbar/SnackbarProvider';
 import { indexRoute, signInRoute } from './features/auth/routes';
 import { router } from './router';
 import { theme } from './theme';
-import { createTrpcClient, trpc } from './trpc';
+import { createTrpcClient, QUIET_ACCESS_CHECK, trpc } from './trpc';
 
 function createQueryClient() {
   return new QueryClient({
@@ -40,9 +41,25 @@ function useAccessLostRedirect(queryClient: QueryClient) {
   }, [queryClient]);
 }
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [trpcClient] = useState(createTrpcClient);
+export interface ConsoleClients {
+  queryClient: QueryClient;
+  trpcClient: ReturnType<typeof createTrpcClient>;
+}
+
+/**
+ * The console's query cache and tRPC client, made before the first render: on an admin screen,
+ * `auth.me` (which the shell needs before anything shows) is asked at once, while the screen's code
+ * is still loading (router.tsx preloadScreen).
+ */
+export function createConsoleClients({ askWhoAmI }: { askWhoAmI: boolean }): ConsoleClients {
+  const queryClient = createQueryClient();
+  const trpcClient = createTrpcClient();
+  if (askWhoAmI) void createTRPCQueryUtils({ queryClient, client: trpcClient }).auth.me.prefetch(undefined, { trpc: { context: { [QUIET_ACCESS_CHECK]: true } } });
+  return { queryClient, trpcClient };
+}
+
+export function App({ clients }: { clients: ConsoleClients }) {
+  const { queryClient, trpcClient } = clients;
   useAccessLostRedirect(queryClient);
 
   return (

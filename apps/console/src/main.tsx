@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { languageReady } from './i18n';
-import { App } from './App';
+import { App, createConsoleClients } from './App';
 import { reloadOnce } from './lib/lazy-with-reload';
+import { preloadScreen } from './router';
 
 // A chunk that no longer exists (new deployment) cannot load: reload the page (spec).
 window.addEventListener('vite:preloadError', (event) => {
@@ -12,11 +13,16 @@ window.addEventListener('vite:preloadError', (event) => {
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
 
-// the first screen appears in the admin's language, never in English first
-void languageReady.then(() =>
+// the first screen's code, and on an admin screen who is signed in, load while the language does
+const firstScreen = preloadScreen(window.location.pathname);
+const clients = createConsoleClients({ askWhoAmI: firstScreen.admin });
+
+// the first screen appears in the admin's language, never in English first, and renders its code
+// without suspending (lib/lazy-with-reload.ts); a chunk that failed to load is tried again by the render
+void Promise.all([languageReady, firstScreen.loaded]).then(() =>
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <App clients={clients} />
     </StrictMode>,
   ),
 );

@@ -36,6 +36,13 @@ function wsUrl(): string {
   return `${protocol}://${window.location.host}/ws`;
 }
 
+/**
+ * A call made with this context set leaves a 401 or 403 to whoever reads its answer: the `auth.me`
+ * asked before the first render, when the app cannot yet move to the root page (App.tsx); the shell
+ * asks again as it mounts, and that call reports the loss.
+ */
+export const QUIET_ACCESS_CHECK = 'quietAccessCheck';
+
 /** A 401 or 403 on any call (but sign-in/out) sends the browser to the root page. */
 const accessLink: TRPCLink<AppRouter> = () => {
   return ({ next, op }) =>
@@ -44,7 +51,7 @@ const accessLink: TRPCLink<AppRouter> = () => {
         next: (value) => observer.next(value),
         error: (error) => {
           const status = getHttpStatus(error);
-          if ((status === 401 || status === 403) && !ACCESS_CHECK_EXEMPT.has(op.path)) reportAccessLost(status);
+          if ((status === 401 || status === 403) && !ACCESS_CHECK_EXEMPT.has(op.path) && !op.context[QUIET_ACCESS_CHECK]) reportAccessLost(status);
           observer.error(error);
         },
         complete: () => observer.complete(),

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentProps, type ComponentType } from 'react';
 
 const RELOAD_FLAG = 'rollcall.chunk-reload';
 
@@ -26,13 +26,29 @@ function loaded(): void {
   }
 }
 
-/** Route-level code splitting with the reload above. */
+/**
+ * Route-level code splitting with the reload above. `preload()` starts loading before the first
+ * render; a screen mounted after its code arrived renders it at once instead of suspending: a
+ * suspended lazy component shows its content again only after React's reveal throttle (about 300
+ * ms a level), which on the first screen was most of the wait for the accounts list (issue 10).
+ */
 // React.lazy's own constraint; props stay typed through T.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function lazyWithReload<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
-  return lazy(async () => {
+  let loading: Promise<{ default: T }> | undefined;
+  let loadedModule: { default: T } | undefined;
+  // one import for the preload and the render; a failed one is tried again by the render
+  const loadOnce = () =>
+    (loading ??= load().then(
+      (module) => (loadedModule = module),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  const Lazy = lazy(async () => {
     try {
-      const module = await load();
+      const module = await loadOnce();
       loaded();
       return module;
     } catch (error) {
@@ -40,4 +56,15 @@ export function lazyWithReload<T extends ComponentType<any>>(load: () => Promise
       throw error;
     }
   });
+  function Preloadable(props: ComponentProps<T>) {
+    // decided once per mounted screen: switching from Lazy to the loaded component would remount it
+    const [Loaded] = useState(() => loadedModule?.default);
+    return createElement((Loaded ?? Lazy) as ComponentType<ComponentProps<T>>, props);
+  }
+  return Object.assign(Preloadable, { preload: (): Promise<void> => loadOnce().then(() => undefined, () => undefined) });
+}
+
+/** whether a component is one of lazyWithReload's (and can start loading early) */
+export function isPreloadable(component: unknown): component is { preload: () => Promise<void> } {
+  return typeof component === 'function' && typeof (component as { preload?: unknown }).preload === 'function';
 }
