@@ -14,6 +14,7 @@ import { PoliciesModule } from './policies/policies.module';
 import { TeamsModule } from './teams/teams.module';
 import { ApplicationsModule } from './applications/applications.module';
 import { TrpcServer } from './trpc/trpc-server';
+import { ReaderProtocolModule } from './readers/reader-protocol.module';
 import { ReadersModule } from './readers/readers.module';
 import { AttendanceModule } from './attendance/attendance.module';
 import { AttendanceStatusesModule } from './attendance-statuses/attendance-statuses.module';
@@ -32,8 +33,10 @@ export class AppModule {
     const configModule: DynamicModule = { module: class ConfigModule {}, global: true, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] };
     return {
       module: AppModule,
-      // AuthModule first: its fixed routes (account/current) must be matched before account/:id
-      imports: [configModule, CoreModule, AuthModule, AccountsModule, PoliciesModule, AccessTokensModule, OrganizationsModule, MailModule, TeamsModule, ApplicationsModule, AttendanceStatusesModule, CalendarModule, ReadersModule, AttendanceModule, AuditModule, SsoClaimsModule, OidcModule],
+      // the reader protocol first: a door's scan is the busiest request and Express tries routes in
+      // order (readers/reader-protocol.module.ts); then AuthModule, whose fixed routes
+      // (account/current) must be matched before account/:id
+      imports: [configModule, CoreModule, ReaderProtocolModule, AuthModule, AccountsModule, PoliciesModule, AccessTokensModule, OrganizationsModule, MailModule, TeamsModule, ApplicationsModule, AttendanceStatusesModule, CalendarModule, ReadersModule, AttendanceModule, AuditModule, SsoClaimsModule, OidcModule],
       controllers: [OpenApiController, HealthController, MetricsController],
       providers: [LiveFeed, TrpcServer, BootstrapAdminService, OperationsGauges],
     };

@@ -10,16 +10,17 @@ import { ListReadersHandler } from './queries/list-readers.query';
 import { ReaderAuthenticator } from './reader-authenticator';
 import { ReaderChannel } from './reader-channel';
 import { ReaderHealthRecorder } from './reader-health-recorder';
-import { ReaderProtocolController } from './rest/reader-protocol.controller';
 import { ReadersV2Controller } from './rest/readers.v2.controller';
 
 /**
  * Door readers (docs/adr/0013, docs/readers.md): the administrators' REST v2 and (trpc/readers.router.ts)
- * tRPC over the same handlers, and the reader protocol, authenticated by each reader's own token.
+ * tRPC over the same handlers; the reader protocol, authenticated by each reader's own token, is
+ * reader-protocol.module.ts, registered first.
  * Scans become attendance in ../attendance.
  */
 @Module({
-  controllers: [ReadersV2Controller, ReaderProtocolController],
+  controllers: [ReadersV2Controller],
+  exports: [ReaderAuthenticator, ReaderHealthRecorder],
   providers: [RegisterReaderHandler, ChangeReaderHandler, ResetScanSequenceHandler, IssueReaderTokenHandler, RevokeReaderTokenHandler, DeleteReaderHandler, ListReadersHandler, GetReaderHandler, ReaderAuthenticator, ReaderHealthRecorder, ReaderChannel],
 })
 export class ReadersModule {}
