@@ -121,6 +121,28 @@ test('a bookmarked screen opened with an ended session leads to the sign-in form
   await context.close();
 });
 
+test('a screen whose code is gone (a newer build) reloads the page once and then shows', async ({ page }) => {
+  await signIn(page);
+  let documents = 0;
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents += 1;
+  });
+  let failed = 0;
+  await page.route('**/assets/AccountsPage-*.js', async (route) => {
+    // gone for the page as first loaded (its preload and the render's retry), as after a deployment;
+    // the reloaded page finds it
+    if (documents > 1) return route.continue();
+    failed += 1;
+    await route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' });
+  });
+  await page.goto('/accounts');
+  await expect(accountsTable(page).getByRole('row').nth(1)).toBeVisible();
+  expect(failed).toBeGreaterThan(0);
+  expect(documents).toBe(2);
+  // the chunk that then loaded clears the once-per-session flag, so a later deployment reloads again
+  expect(await page.evaluate(() => sessionStorage.getItem('rollcall.chunk-reload'))).toBeNull();
+});
+
 test('an unknown page shows the 404 text with a way home', async ({ page }) => {
   await signIn(page);
   await page.goto('/no/such/page');

@@ -128,7 +128,7 @@ export function serveConsole(app: Express, consoleDir: string): boolean {
   const files = expressStaticGzip(consoleDir, {
     enableBrotli: true,
     orderPreference: ['br', 'gzip'],
-    serveStatic: { index: false, maxAge: '1h', setHeaders: (res, path) => res.setHeader('Cache-Control', cacheControlOf(relative(consoleDir, path))) },
+    serveStatic: { index: false, setHeaders: (res, path) => res.setHeader('Cache-Control', cacheControlOf(relative(consoleDir, path))) },
   });
   // API calls never touch the file system looking for a console file
   app.use((request: Request, response: Response, next: NextFunction) => (isApiPath(request.path) ? next() : files(request, response, next)));

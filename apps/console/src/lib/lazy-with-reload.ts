@@ -37,10 +37,14 @@ function loaded(): void {
 export function lazyWithReload<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
   let loading: Promise<{ default: T }> | undefined;
   let loadedModule: { default: T } | undefined;
-  // one import for the preload and the render; a failed one is tried again by the render
+  // one import for the preload and the render (a loaded chunk clears the reload flag, whichever
+  // asked for it); a failed one is tried again by the render
   const loadOnce = () =>
     (loading ??= load().then(
-      (module) => (loadedModule = module),
+      (module) => {
+        loaded();
+        return (loadedModule = module);
+      },
       (error: unknown) => {
         loading = undefined;
         throw error;
@@ -48,9 +52,7 @@ export function lazyWithReload<T extends ComponentType<any>>(load: () => Promise
     ));
   const Lazy = lazy(async () => {
     try {
-      const module = await loadOnce();
-      loaded();
-      return module;
+      return await loadOnce();
     } catch (error) {
       if (reloadOnce()) return new Promise<{ default: T }>(() => undefined);
       throw error;
