@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type INestApplication, type LogLevel } from '@nestjs/common';
+import { type INestApplication, Logger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
@@ -19,10 +19,16 @@ import { accessLog } from './operations/access-log';
 import { createJsonLogger, JsonNestLogger } from './operations/json-logger';
 import { compileTrust, resolveClientAddress } from './http/client-address';
 import { mountOidc } from './oidc/oidc.module';
+import { BoundedExpressAdapter, DEFAULT_HTTP_TIMEOUTS, guardUpgrades, type HttpTimeouts } from './live/socket-limits';
+import { READER_WS_PATH } from './readers/reader-channel';
+import { WS_PATH } from './trpc/trpc-server';
+import { OidcProviderHost } from './oidc/oidc-provider.host';
 
 export interface RunningApp {
   app: INestApplication;
   url: string;
+  /** the OpenID Connect issuer */
+  issuer: string;
   close(): Promise<void>;
 }
 
@@ -40,7 +46,7 @@ const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
  * Builds and starts the whole API: projections caught up, first administrator ensured, REST, tRPC,
  * WebSocket and the console on one port. main.ts and the integration tests both start it this way.
  */
-export async function startApp(config: AppConfig, options: { print?: (line: string) => void; logDestination?: DestinationStream } = {}): Promise<RunningApp> {
+export async function startApp(config: AppConfig, options: { print?: (line: string) => void; logDestination?: DestinationStream; httpTimeouts?: HttpTimeouts } = {}): Promise<RunningApp> {
   mkdirSync(config.dataDir, { recursive: true });
   const jsonLogger = config.logFormat === 'json' ? createJsonLogger(config, options.logDestination) : null;
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
@@ -79,9 +85,12 @@ export async function startApp(config: AppConfig, options: { print?: (line: stri
   await app.listen(config.port, config.host);
   const address = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}`;
+  // the OpenID Connect issuer: ROLLCALL_PUBLIC_URL's, or this URL's (docs/adr/0014)
+  const issuer = await app.get(OidcProviderHost).listeningAt(url);
   return {
     app,
     url,
+    issuer,
     close: async () => {
       await trpc.close();
       await app.close();

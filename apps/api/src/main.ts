@@ -15,6 +15,7 @@ async function main(): Promise<void> {
   }
   const running = await startApp(config);
   process.stdout.write(`Rollcall is running at ${running.url} (data in ${config.dataDir})\n`);
+  process.stdout.write(`OpenID Connect issuer: ${running.issuer}\n`);
   const stop = async () => {
     await running.close();
     process.exit(0);

@@ -26,6 +26,16 @@ const ZEnvironment = z.object({
   /** how long a mutation waits for the read models before answering anyway */
   ROLLCALL_CONSISTENCY_WAIT_MS: z.coerce.number().int().min(0).default(2000),
   ROLLCALL_SESSION_HOURS: z.coerce.number().positive().default(12),
+  /** the lockout of every account no password policy locks (none, or a policy's lockout 0): failed sign-ins in a row (docs/security.md, 'Sign-in') */
+  ROLLCALL_DEFAULT_LOCKOUT_ATTEMPTS: z.coerce.number({ error: 'ROLLCALL_DEFAULT_LOCKOUT_ATTEMPTS must be a number of attempts' }).int().min(1, 'ROLLCALL_DEFAULT_LOCKOUT_ATTEMPTS must be from 1 to 100').max(100, 'ROLLCALL_DEFAULT_LOCKOUT_ATTEMPTS must be from 1 to 100').default(10),
+  /** how long that default lockout lasts */
+  ROLLCALL_DEFAULT_LOCKOUT_MINUTES: z.coerce.number({ error: 'ROLLCALL_DEFAULT_LOCKOUT_MINUTES must be a number of minutes' }).positive('ROLLCALL_DEFAULT_LOCKOUT_MINUTES must be more than 0').max(1440, 'ROLLCALL_DEFAULT_LOCKOUT_MINUTES must be at most 1440 (a day)').default(15),
+  /** failed sign-ins one address may make per window, whatever the usernames, before every sign-in from it answers 429 */
+  ROLLCALL_SIGNIN_ADDRESS_FAILURES: z.coerce.number({ error: 'ROLLCALL_SIGNIN_ADDRESS_FAILURES must be a number' }).int().min(1, 'ROLLCALL_SIGNIN_ADDRESS_FAILURES must be at least 1').default(100),
+  ROLLCALL_SIGNIN_ADDRESS_WINDOW_SECONDS: z.coerce.number({ error: 'ROLLCALL_SIGNIN_ADDRESS_WINDOW_SECONDS must be a number' }).int().min(1, 'ROLLCALL_SIGNIN_ADDRESS_WINDOW_SECONDS must be at least 1').default(60),
+  /** failed sign-ins for one username from one address per window, before that pair answers 429 */
+  ROLLCALL_SIGNIN_USERNAME_FAILURES: z.coerce.number({ error: 'ROLLCALL_SIGNIN_USERNAME_FAILURES must be a number' }).int().min(1, 'ROLLCALL_SIGNIN_USERNAME_FAILURES must be at least 1').default(10),
+  ROLLCALL_SIGNIN_USERNAME_WINDOW_SECONDS: z.coerce.number({ error: 'ROLLCALL_SIGNIN_USERNAME_WINDOW_SECONDS must be a number' }).int().min(1, 'ROLLCALL_SIGNIN_USERNAME_WINDOW_SECONDS must be at least 1').default(900),
   ROLLCALL_CONSOLE_DIR: z.string().optional(),
   ROLLCALL_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** json: one JSON object per line with an access log line per request (production); text: Nest's readable lines, no access log */
@@ -55,6 +65,12 @@ const ZEnvironment = z.object({
   ROLLCALL_MAIL_POLL_MS: z.coerce.number().int().min(10, 'ROLLCALL_MAIL_POLL_MS must be at least 10').default(2000),
   ROLLCALL_MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1, 'ROLLCALL_MAIL_RETRY_BASE_MS must be at least 1').default(5000),
   ROLLCALL_MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1, 'ROLLCALL_MAIL_MAX_ATTEMPTS must be at least 1').default(8),
+  /** the key that encrypts secrets at rest (the OpenID Connect signing and cookie keys): base64 of 32 random bytes */
+  ROLLCALL_SECRETS_KEY: z.string().trim().refine((value) => secretsKeyError(value) === null, { error: 'ROLLCALL_SECRETS_KEY must be base64 of exactly 32 bytes, e.g. the output of `openssl rand -base64 32`' }).optional(),
+  /** where that key is read from when ROLLCALL_SECRETS_KEY is unset (created, mode 0600, on the first start); unset: <data dir>.key, beside the data dir */
+  ROLLCALL_SECRETS_KEY_FILE: z.string().optional(),
+  /** the key before a rotation: what it encrypted is re-encrypted with the current key at start */
+  ROLLCALL_SECRETS_KEY_PREVIOUS: z.string().trim().refine((value) => secretsKeyError(value) === null, { error: 'ROLLCALL_SECRETS_KEY_PREVIOUS must be base64 of exactly 32 bytes' }).optional(),
 });
 
 export interface AppConfig {
@@ -67,6 +83,14 @@ export interface AppConfig {
   allowedOrigins: string[];
   consistencyWaitMs: number;
   sessionHours: number;
+  /** every account's lockout where no policy sets one, and the sign-in throttle (auth/sign-in-throttle.ts) */
+  signIn: {
+    defaultLockout: { attempts: number; durationSeconds: number };
+    throttle: {
+      perAddress: { failures: number; windowSeconds: number };
+      perUsernameAndAddress: { failures: number; windowSeconds: number };
+    };
+  };
   consoleDir: string;
   logLevel: z.infer<typeof ZEnvironment>['ROLLCALL_LOG_LEVEL'];
   logFormat: 'json' | 'text';
@@ -83,6 +107,23 @@ export interface AppConfig {
     retryBaseMs: number;
     maxAttempts: number;
   };
+  /** ROLLCALL_PUBLIC_URL as given (no trailing slash), null when unset; the OpenID Connect issuer is derived from it */
+  publicUrl: string | null;
+  /** the key that encrypts secrets at rest (docs/running-in-production.md, 'Secrets key') */
+  secrets: {
+    /** base64 of 32 bytes from ROLLCALL_SECRETS_KEY, or null: then keyFile */
+    key: string | null;
+    /** ROLLCALL_SECRETS_KEY_FILE, default `<dataDir>.key` (a sibling of the data dir, never inside it) */
+    keyFile: string;
+    /** base64 of 32 bytes: the key before a rotation */
+    previousKey: string | null;
+  };
+}
+
+/** null when `value` is base64 (or base64url) of exactly 32 bytes, else why not */
+export function secretsKeyError(value: string): string | null {
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) return 'not base64 of 32 bytes';
+  return Buffer.from(value, 'base64').length === 32 ? null : 'not base64 of 32 bytes';
 }
 
 export class ConfigError extends Error {}
@@ -120,6 +161,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.ROLLCALL_READ_DB && !isPostgres(e.ROLLCALL_READ_DB)) {
     throw new ConfigError(`Invalid configuration:\n- ROLLCALL_READ_DB: expected a postgres:// URL (unset means SQLite)`);
   }
+  const secretsKeyFile = e.ROLLCALL_SECRETS_KEY_FILE ? resolve(e.ROLLCALL_SECRETS_KEY_FILE) : `${dataDir.replace(/[/\\]+$/, '')}.key`;
+  if (!e.ROLLCALL_SECRETS_KEY && (secretsKeyFile + '/').startsWith(dataDir.replace(/[/\\]+$/, '') + '/')) {
+    // a copy of the data directory (a backup) must not carry the key that opens its secrets
+    throw new ConfigError(`Invalid configuration:\n- ROLLCALL_SECRETS_KEY_FILE: must be outside the data directory (${dataDir})`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -137,6 +183,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     allowedOrigins: e.ROLLCALL_ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
     consistencyWaitMs: e.ROLLCALL_CONSISTENCY_WAIT_MS,
     sessionHours: e.ROLLCALL_SESSION_HOURS,
+    signIn: {
+      defaultLockout: { attempts: e.ROLLCALL_DEFAULT_LOCKOUT_ATTEMPTS, durationSeconds: Math.max(1, Math.round(e.ROLLCALL_DEFAULT_LOCKOUT_MINUTES * 60)) },
+      throttle: {
+        perAddress: { failures: e.ROLLCALL_SIGNIN_ADDRESS_FAILURES, windowSeconds: e.ROLLCALL_SIGNIN_ADDRESS_WINDOW_SECONDS },
+        perUsernameAndAddress: { failures: e.ROLLCALL_SIGNIN_USERNAME_FAILURES, windowSeconds: e.ROLLCALL_SIGNIN_USERNAME_WINDOW_SECONDS },
+      },
+    },
     consoleDir: e.ROLLCALL_CONSOLE_DIR ?? resolve(__dirname, '../../../console/dist'),
     logLevel: e.ROLLCALL_LOG_LEVEL,
     logFormat: e.ROLLCALL_LOG_FORMAT,
@@ -152,6 +205,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       pollMs: e.ROLLCALL_MAIL_POLL_MS,
       retryBaseMs: e.ROLLCALL_MAIL_RETRY_BASE_MS,
       maxAttempts: e.ROLLCALL_MAIL_MAX_ATTEMPTS,
+    },
+    publicUrl: e.ROLLCALL_PUBLIC_URL ? e.ROLLCALL_PUBLIC_URL.replace(/\/+$/, '') : null,
+    secrets: {
+      key: e.ROLLCALL_SECRETS_KEY ?? null,
+      keyFile: secretsKeyFile,
+      previousKey: e.ROLLCALL_SECRETS_KEY_PREVIOUS ?? null,
     },
   };
 }

@@ -118,18 +118,23 @@ export class OidcInteractions {
     if (prompt === 'consent' && details.session?.accountId) {
       const account = await this.db.selectFrom('accounts_v2').select(['username', 'first_name', 'last_name']).where('id', '=', details.session.accountId).executeTakeFirst();
       answer.account = account ? { username: account.username, name: `${account.first_name} ${account.last_name}`.trim() } : null;
-      answer.scopes = (await this.consentScopes(details.session.accountId, clientId, details.prompt.details)).shown;
+      answer.scopes = (await this.consentScopes(details.session.accountId, clientId, details.prompt.details, details.params.scope)).shown;
     }
     return answer;
   }
 
-  /** The scopes the consent step asks about: missing OpenID scopes, and missing resource scopes the account may have. */
-  private async consentScopes(accountId: string, clientId: string, promptDetails: Record<string, unknown>) {
+  /**
+   * The scopes the consent step asks about: every scope requested (the provider's missing ones, and
+   * with prompt=consent those consented before too, which the provider does not count as missing), the
+   * resource scopes only where the account may have them.
+   */
+  private async consentScopes(accountId: string, clientId: string, promptDetails: Record<string, unknown>, requestedScope: unknown) {
     const offered = await applicationScopes(this.db, clientId);
     if (!offered) throw new InteractionError(404, 'application.not_found', 'The application asking for the sign-in no longer exists');
     const grantable = await grantableResourceScopes(this.db, accountId, clientId, offered);
-    const openid = ((promptDetails.missingOIDCScope as string[] | undefined) ?? []).filter(isOpenIdScope);
-    const requestedResource = Object.values((promptDetails.missingResourceScopes as Record<string, string[]> | undefined) ?? {}).flat();
+    const requested = typeof requestedScope === 'string' ? requestedScope.split(' ').filter(Boolean) : [];
+    const openid = [...new Set([...((promptDetails.missingOIDCScope as string[] | undefined) ?? []), ...requested])].filter(isOpenIdScope);
+    const requestedResource = [...Object.values((promptDetails.missingResourceScopes as Record<string, string[]> | undefined) ?? {}).flat(), ...requested.filter((scope) => offered.resourceScopes.has(scope))];
     const resource = [...new Set(requestedResource)].filter((scope) => grantable.has(scope));
     const refused = [...new Set(requestedResource)].filter((scope) => !grantable.has(scope));
     const shown = [...openid, ...resource].map((scope) => ({
@@ -158,7 +163,7 @@ export class OidcInteractions {
     const details = await this.interaction(req, res, 'consent');
     const accountId = details.session!.accountId;
     const clientId = String(details.params.client_id);
-    const scopes = await this.consentScopes(accountId, clientId, details.prompt.details);
+    const scopes = await this.consentScopes(accountId, clientId, details.prompt.details, details.params.scope);
     const provider = this.host.current();
     const grant = (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ?? new provider.Grant({ accountId, clientId });
     if (scopes.openid.length) grant.addOIDCScope(scopes.openid.join(' '));

@@ -12,6 +12,7 @@ import type { ReadDatabase } from '../read-db/read-database';
 import { releasedSsoClaims } from '../sso-claims/released-sso-claims';
 import { recordOidcActivity, type OidcActivity } from './oidc-audit';
 import { ApplicationClientAdapter, clientSecretMatches } from './oidc-clients';
+import { loadSecretsKeys, type SecretsKeys } from '../secrets/secrets-key';
 import { loadOrCreateOidcKeys, rotateOidcSigningKey, type OidcKeys } from './oidc-keys';
 import { errorPage, logoutPage, signedOutPage } from './oidc-pages';
 import { applicationOfResource, applicationRolesOf, applicationScopes, grantableResourceScopes, isOpenIdScope, OPENID_SCOPES, resourceOf, SCOPE_CLAIMS } from './oidc-scopes';
@@ -20,15 +21,30 @@ import { OidcStoreAdapter, setupOidcStore } from './oidc-store';
 /** How long each artifact lives (seconds); the authorization code's minute is RFC 6749's recommended maximum. */
 export const OIDC_TTL = { AuthorizationCode: 60, AccessToken: 3600, ClientCredentials: 600, IdToken: 3600, RefreshToken: 14 * 86_400, Interaction: 3600, Session: 14 * 86_400, Grant: 14 * 86_400 };
 
+/** the URL the server says it runs at (create-app.ts prints the same): http://HOST:PORT */
+export const listeningUrl = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+/** the error oidc-provider gives a client using a grant type it is not registered for (RFC 6749 section 5.2 names it unauthorized_client) */
+const GRANT_TYPE_NOT_ALLOWED = 'requested grant type is not allowed for this client';
+
 /** The provider's own pages post forms to relying parties (form_post, the sign-out redirect): their CSP must allow it. */
 function providerCsp(response: ServerResponse): void {
   const csp = response.getHeader('content-security-policy');
   if (typeof csp === 'string') response.setHeader('content-security-policy', csp.replace(/form-action [^;]*/, "form-action 'self' https: http:"));
 }
 
+/** The account's row when it may sign in now: not deleted, disabled, awaiting activation or expired. */
+async function usableAccount(db: Kysely<ReadDatabase>, id: string, now: Date) {
+  const row = await db.selectFrom('accounts_v2').select(['id', 'status_id', 'expires_at']).where('id', '=', id).executeTakeFirst();
+  if (!row || row.status_id === ACCOUNT_STATUS.disabled || row.status_id === ACCOUNT_STATUS.awaitingActivation) return undefined;
+  if (row.expires_at !== null && row.expires_at <= now.toISOString()) return undefined;
+  return row;
+}
+
 /**
  * The OpenID Connect provider (node-oidc-provider 9, docs/adr/0014), mounted under /oidc on the
- * Express instance with issuer ROLLCALL_PUBLIC_URL + /oidc. oidc-provider is ESM-only and the API is
+ * Express instance with issuer ROLLCALL_PUBLIC_URL + /oidc (unset: the URL the server prints, so a
+ * relying party discovering it at that URL finds the issuer it asked for). oidc-provider is ESM-only and the API is
  * CommonJS, so it is loaded with a dynamic import() (kept as is by TypeScript's node16 output).
  *
  * The provider is rebuilt in place when the signing keys rotate; requests in flight finish on the
@@ -40,7 +56,9 @@ export class OidcProviderHost {
   private provider: Provider | null = null;
   private handler: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
   readonly clients: ApplicationClientAdapter;
-  readonly issuer: string;
+  issuer: string;
+  private keys: OidcKeys | null = null;
+  private secrets: SecretsKeys | null = null;
 
   constructor(
     @Inject(READ_DB) private readonly db: Kysely<ReadDatabase>,
@@ -49,7 +67,7 @@ export class OidcProviderHost {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.clients = new ApplicationClientAdapter(db);
-    this.issuer = `${config.mail.publicUrl}/oidc`;
+    this.issuer = `${config.publicUrl ?? listeningUrl(config.host, config.port)}/oidc`;
   }
 
   /** the running provider (after mount) */
@@ -61,7 +79,9 @@ export class OidcProviderHost {
   /** Creates the store and the keys if need be, builds the provider and mounts /oidc (before the console's catch-all). */
   async mount(app: Express, interactions: (req: Request, res: Response, next: NextFunction) => void): Promise<void> {
     await setupOidcStore(this.db);
-    await this.build(await loadOrCreateOidcKeys(this.db));
+    // a missing, malformed or wrong secrets key stops the start here, with its reason (never a 500 per request)
+    this.secrets = loadSecretsKeys(this.config);
+    await this.build(await loadOrCreateOidcKeys(this.db, this.secrets));
     app.use('/oidc', (req: Request, res: Response, next: NextFunction) => {
       providerCsp(res);
       if (req.path.startsWith('/interaction/')) return interactions(req, res, next);
@@ -69,16 +89,30 @@ export class OidcProviderHost {
     });
   }
 
+  /**
+   * The server listens at `url` (create-app.ts, once the port is known): without ROLLCALL_PUBLIC_URL
+   * the issuer is that URL's, so it is rebuilt when the port was only chosen at listen (PORT=0).
+   * Returns the issuer, which the server prints.
+   */
+  async listeningAt(url: string): Promise<string> {
+    const issuer = `${this.config.publicUrl ?? url}/oidc`;
+    if (issuer !== this.issuer) {
+      this.issuer = issuer;
+      if (this.keys) await this.build(this.keys);
+    }
+    return this.issuer;
+  }
+
   /** A new signing key signs from now on; the previous one stays in the JWKS. Returns the published key ids, newest first. */
   async rotateSigningKey(): Promise<string[]> {
-    const keys = await rotateOidcSigningKey(this.db);
+    const keys = await rotateOidcSigningKey(this.db, this.secrets ?? loadSecretsKeys(this.config));
     await this.build(keys);
     return keys.signing.map((key) => key.kid);
   }
 
   private async build(keys: OidcKeys): Promise<void> {
-    const { default: ProviderClass, errors } = await import('oidc-provider');
-    const provider = new ProviderClass(this.issuer, this.configuration(keys, errors.InvalidTarget));
+    const { default: ProviderClass, errors, interactionPolicy } = await import('oidc-provider');
+    const provider = new ProviderClass(this.issuer, this.configuration(keys, errors.InvalidTarget, this.policy(interactionPolicy)));
     // behind a trusted proxy, X-Forwarded-Proto decides whether cookies are secure
     provider.proxy = this.config.trustedProxies.length > 0;
     // the secret the provider holds is its hash (docs/adr/0014): hash what is presented, compare in constant time
@@ -88,10 +122,35 @@ export class OidcProviderHost {
     };
     this.listen(provider);
     this.provider = provider;
+    this.keys = keys;
     this.handler = provider.callback() as unknown as (req: IncomingMessage, res: ServerResponse) => void;
   }
 
-  private configuration(keys: OidcKeys, InvalidTarget: new (description?: string) => Error): Configuration {
+  /**
+   * oidc-provider's prompts, with one check first: a browser whose provider session is of an account
+   * that may no longer sign in (disabled, expired, deleted, awaiting activation) has that session
+   * ended here and is asked to sign in again. Without it the consent checks read a grant that was
+   * never loaded (findAccount refused the account) and every /oidc/auth of that browser was a 500.
+   */
+  private policy(interactionPolicy: typeof import('oidc-provider', { with: { 'resolution-mode': 'import' } }).interactionPolicy) {
+    const policy = interactionPolicy.base();
+    const login = policy.get('login')!;
+    login.checks.add(
+      new interactionPolicy.Check('account_unusable', 'The account signed in to this browser can no longer sign in', (ctx) => {
+        const { session } = ctx.oidc;
+        if (!session?.accountId || ctx.oidc.account) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+        // end the provider session's sign-in (the session object stays, so the sign-in that follows resumes on it)
+        const target = session as unknown as Record<string, unknown>;
+        for (const member of ['accountId', 'loginTs', 'amr', 'acr', 'authorizations', 'transient']) delete target[member];
+        target.touched = true;
+        return interactionPolicy.Check.REQUEST_PROMPT;
+      }),
+      0,
+    );
+    return policy;
+  }
+
+  private configuration(keys: OidcKeys, InvalidTarget: new (description?: string) => Error, policy: NonNullable<Configuration['interactions']>['policy']): Configuration {
     const db = this.db;
     const clients = this.clients;
     const now = () => this.clock.now();
@@ -110,13 +169,21 @@ export class OidcProviderHost {
       enabledJWA: { idTokenSigningAlgValues: ['RS256'], userinfoSigningAlgValues: ['RS256'], introspectionSigningAlgValues: ['RS256'], authorizationSigningAlgValues: ['RS256'] },
       ttl: OIDC_TTL,
       pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' || clients.requirePkce.get(client.clientId) !== false },
-      interactions: { url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}` },
+      interactions: { policy, url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}` },
       // CORS for single-page relying parties: only from the origins of their own redirect URIs
       clientBasedCORS: (_ctx, origin, client) => (client.redirectUris ?? []).some((uri) => new URL(uri).origin === origin),
       features: {
         devInteractions: { enabled: false },
         clientCredentials: { enabled: true },
-        introspection: { enabled: true },
+        introspection: {
+          enabled: true,
+          // a token whose account may no longer sign in is not active, whatever its expiry (issue 19 item 11)
+          allowedPolicy: async (ctx, client, token) => {
+            if (client.clientAuthMethod === 'none' && token.clientId !== ctx.oidc.client?.clientId) return false;
+            const accountId = 'accountId' in token ? token.accountId : undefined;
+            return !accountId || (await usableAccount(db, accountId, now())) !== undefined;
+          },
+        },
         revocation: { enabled: true },
         userinfo: { enabled: true },
         rpInitiatedLogout: {
@@ -146,10 +213,9 @@ export class OidcProviderHost {
         },
       },
       findAccount: async (ctx, sub) => {
-        const row = await db.selectFrom('accounts_v2').select(['id', 'status_id', 'expires_at']).where('id', '=', sub).executeTakeFirst();
         // read on every call: a disabled, expired or deleted account gets no token and no claims
-        if (!row || row.status_id === ACCOUNT_STATUS.disabled || row.status_id === ACCOUNT_STATUS.awaitingActivation) return undefined;
-        if (row.expires_at !== null && row.expires_at <= now().toISOString()) return undefined;
+        const row = await usableAccount(db, sub, now());
+        if (!row) return undefined;
         const clientId = ctx.oidc.client?.clientId;
         const account: Account = {
           accountId: row.id,
@@ -197,9 +263,13 @@ export class OidcProviderHost {
     if (resourceScopes.length) grant.addResourceScope(resource, resourceScopes.join(' '));
     const refused = [...ctx.oidc.requestParamScopes].filter((scope) => offered.resourceScopes.has(scope) && !grantable.has(scope));
     if (refused.length) grant.rejectResourceScope(resource, refused.join(' '));
-    // one grant per account and client in the store: the previous one of this browser session goes
+    // One grant per account and client in a browser session, saved again under its id with what is
+    // consented now: the tokens of an earlier sign-in of this session stay valid (a relying party may
+    // keep several sessions of one user; destroying the grant revoked them all), and repeated sign-ins
+    // leave no trail of grants behind.
     const previous = session.grantIdFor(client.clientId);
-    if (previous) await (await provider.Grant.find(previous))?.destroy();
+    const reused = previous ? await provider.Grant.find(previous) : undefined;
+    if (reused && reused.accountId === accountId && reused.clientId === client.clientId) grant.jti = reused.jti;
     await grant.save();
     return grant;
   }
@@ -216,6 +286,14 @@ export class OidcProviderHost {
       const e = error as { error?: string; error_description?: string };
       return { error: e.error ?? 'server_error', errorDescription: e.error_description ?? null };
     };
+    // first, so that the answer and the activity record both carry the standard code
+    provider.on('grant.error', (ctx: KoaContextWithOIDC, error: unknown) => {
+      const e = error as { error?: string; error_description?: string };
+      if (e.error !== 'invalid_request' || e.error_description !== GRANT_TYPE_NOT_ALLOWED) return;
+      e.error = 'unauthorized_client';
+      const body = ctx.body as { error?: string } | undefined;
+      if (body && typeof body === 'object' && body.error === 'invalid_request') body.error = 'unauthorized_client';
+    });
     provider.on('grant.success', (ctx: KoaContextWithOIDC) => {
       const entities = ctx.oidc.entities as Record<string, { scope?: string } | undefined>;
       const scope = entities.AccessToken?.scope ?? entities.ClientCredentials?.scope ?? null;

@@ -327,6 +327,95 @@ describe.each(storageKinds())('the OpenID Connect provider (%s)', (kind: Storage
     expect(html).toContain('id="op.logoutForm"');
   });
 
+  /** sign-in (if asked) and consent (if asked) in `browser` as `account`, up to the callback; the consent page's scopes are kept */
+  async function signInThrough(browser: Browser, config: oidc.Configuration, account: { username: string; password: string }, scope: string, extra: Record<string, string> = {}) {
+    const flow = await authorize(browser, config, scope, extra);
+    let step = flow.step;
+    let consentPage: { prompt: string; scopes: Array<{ scope: string }> } | null = null;
+    let loginPage: { prompt: string } | null = null;
+    if ('uid' in step) {
+      loginPage = await (await browser.fetch(`/oidc/interaction/${step.uid}/details`)).json();
+      if (loginPage!.prompt === 'login') {
+        const login = await browser.fetch(`/oidc/interaction/${step.uid}/login`, { method: 'POST', json: { username: account.username, password: account.password } });
+        expect(login.status, await login.clone().text()).toBe(200);
+        step = await browser.follow((await login.json()).redirect_to);
+      } else loginPage = null;
+    }
+    if ('uid' in step) {
+      consentPage = await (await browser.fetch(`/oidc/interaction/${step.uid}/details`)).json();
+      const consent = await browser.fetch(`/oidc/interaction/${step.uid}/consent`, { method: 'POST', json: {} });
+      expect(consent.status, await consent.clone().text()).toBe(200);
+      step = await browser.follow((await consent.json()).redirect_to);
+    }
+    const callback = (step as { callback: URL }).callback;
+    expect(callback, JSON.stringify(step)).toBeDefined();
+    const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: flow.verifier, expectedState: flow.state });
+    return { tokens, consentPage, loginPage };
+  }
+
+  it('keeps each sign-in its own, lists what prompt=consent asks, and follows the account in introspection and the browser session (issue 19 item 11)', async () => {
+    const config = await relyingParty();
+    const carol = await createAccount(admin, { first_name: 'Carol' });
+    const browser = new Browser(app.url);
+    const first = await signInThrough(browser, config, carol, 'openid profile offline_access reports', { prompt: 'consent' });
+    expect(first.tokens.refresh_token).toEqual(expect.any(String));
+    await vi.waitFor(async () => expect((await admin.get(`/api/v2/account/${carol.id}/consents`)).body.data).toHaveLength(1));
+
+    // prompt=consent when everything was consented before: the page lists what is asked, not nothing
+    const second = await signInThrough(browser, config, carol, 'openid profile offline_access reports', { prompt: 'consent' });
+    expect(second.consentPage?.scopes.map((s) => s.scope).sort()).toEqual(['offline_access', 'openid', 'profile', 'reports']);
+    // a third sign-in of the same browser, without asking
+    const third = await signInThrough(browser, config, carol, 'openid profile');
+    expect(third.consentPage).toBeNull();
+    // one sign-in ends no other: the first one's refresh token and access token still work
+    const refreshed = await oidc.refreshTokenGrant(config, first.tokens.refresh_token!);
+    expect(refreshed.access_token).toEqual(expect.any(String));
+    expect(await oidc.fetchUserInfo(config, third.tokens.access_token, carol.id)).toMatchObject({ sub: carol.id });
+    expect(await oidc.tokenIntrospection(config, first.tokens.access_token)).toMatchObject({ active: true, sub: carol.id });
+    expect(await oidc.tokenIntrospection(config, refreshed.refresh_token ?? first.tokens.refresh_token!)).toMatchObject({ active: true });
+
+    // the account is disabled: its tokens are no longer active, userinfo and the token endpoint refuse
+    const disabled = await admin.raw('PUT', `/api/v1/account/${carol.id}/auth`, { status_id: 2 });
+    expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
+    expect(await oidc.tokenIntrospection(config, refreshed.access_token)).toEqual({ active: false });
+    expect(await oidc.tokenIntrospection(config, refreshed.refresh_token ?? first.tokens.refresh_token!)).toEqual({ active: false });
+    await expect(oidc.fetchUserInfo(config, refreshed.access_token, carol.id)).rejects.toMatchObject({ status: 401 });
+    await expect(oidc.refreshTokenGrant(config, refreshed.refresh_token ?? first.tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+
+    // the same browser asks again: its provider session ends and the sign-in page is shown (was a 500);
+    // another account then signs in on it, with no sign-out page in between
+    const dave = await createAccount(admin, { first_name: 'Dave' });
+    const again = await authorize(browser, config, 'openid');
+    expect(again.step).toHaveProperty('uid');
+    const details = await (await browser.fetch(`/oidc/interaction/${(again.step as { uid: string }).uid}/details`)).json();
+    expect(details.prompt).toBe('login');
+    const asDave = await signInThrough(browser, config, dave, 'openid');
+    expect(asDave.loginPage?.prompt).toBe('login');
+    expect(await oidc.fetchUserInfo(config, asDave.tokens.access_token, dave.id)).toMatchObject({ sub: dave.id });
+    expect(await oidc.tokenIntrospection(config, asDave.tokens.access_token)).toMatchObject({ active: true, sub: dave.id });
+    // a deleted account's token is not active either
+    const deleted = await admin.raw('DELETE', `/api/v1/account/${dave.id}`);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(await oidc.tokenIntrospection(config, asDave.tokens.access_token)).toEqual({ active: false });
+  });
+
+  it('answers a grant type the client may not use with unauthorized_client (RFC 6749 section 5.2)', async () => {
+    // the public client is registered for authorization_code only
+    const refused = await fetch(`${issuer}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'x'.repeat(43), client_id: publicId }),
+    });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error).toBe('unauthorized_client');
+    const { EVENT_STORE } = await import('../core/tokens');
+    const store = app.app.get<{ readStream(id: string): Promise<Array<{ type: string; data: Record<string, unknown> }>> }>(EVENT_STORE);
+    await vi.waitFor(async () => {
+      const events = await store.readStream(`oidc-activity-${publicId}`);
+      expect(events.find((event) => event.type === 'OidcTokenRefused')?.data).toMatchObject({ error: 'unauthorized_client', grantType: 'refresh_token' });
+    });
+  });
+
   it('rotates the signing key and keeps the previous one published', async () => {
     const before = (await http(app.url).get('/oidc/jwks')).body.keys.map((key: { kid: string }) => key.kid);
     const rotated = await admin.post('/api/v2/oidc/keys/rotate');
