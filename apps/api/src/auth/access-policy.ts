@@ -4,10 +4,10 @@ import { DomainError } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
 import { READ_DB } from '../core/tokens';
 import type { ReadDatabase } from '../read-db/read-database';
-import { holdsAnywhere, isWithin, scopeOf, visibleOrganizations } from './grants';
+import { holdsAnywhere, isFullyWithin, isWithin, scopeOf, visibleOrganizations, type Grants, type Scope } from './grants';
 import type { Principal } from './principal';
-import { isSuperAdministrator } from './queries/load-grants';
-import { idsAt, type RequestParts, type ResourceKind, type ResourceRequirement } from './resource-requirements';
+import { expandSubtrees, isSuperAdministrator } from './queries/load-grants';
+import { idsAt, valueAt, type IdLocation, type RequestParts, type ResourceKind, type ResourceRequirement } from './resource-requirements';
 
 const NOT_FOUND: Record<ResourceKind, [ErrorCode, string]> = {
   account: ['account.not_found', 'Account not found'],
@@ -41,14 +41,86 @@ export class AccessPolicy {
     if (!holdsAnywhere(grants, permission)) throw new DomainError('auth.forbidden', principal.kind === 'session' ? `This account lacks the permission ${permission}` : `This access token lacks the permission ${permission}`);
     const scope = scopeOf(grants, permission);
     if (scope === 'everywhere' || requirements.length === 0) return;
-    const targets = requirements.flatMap((requirement) => (requirement.kind === 'everywhere' ? [] : idsAt(request, requirement.at).map((id) => ({ kind: requirement.kind, id }))));
-    if (targets.length === 0 || requirements.some((requirement) => requirement.kind === 'everywhere')) {
-      throw new DomainError('auth.forbidden', `This call needs the permission ${permission} everywhere; it is held only within some organizations`);
-    }
-    for (const { kind, id } of targets) {
+    const everywhereNeeded = () => new DomainError('auth.forbidden', `This call needs the permission ${permission} everywhere; it is held only within some organizations`);
+    if (requirements.some((requirement) => requirement.kind === 'everywhere')) throw everywhereNeeded();
+    const targets = requirements.flatMap((requirement) => {
+      switch (requirement.kind) {
+        case 'account-fully-within-scope':
+          return idsAt(request, requirement.at).map((id) => ({ kind: requirement.resource, id, fully: true }));
+        case 'organization-move':
+        case 'organization-deletion':
+          return idsAt(request, requirement.organization).map((id) => ({ kind: 'organization' as const, id, fully: false }));
+        case 'everywhere':
+          return [];
+        default:
+          return idsAt(request, requirement.at).map((id) => ({ kind: requirement.kind, id, fully: false }));
+      }
+    });
+    if (targets.length === 0) throw everywhereNeeded();
+    const visible = visibleOrganizations(grants);
+    for (const { kind, id, fully } of targets) {
       const organizations = await this.organizationsOf(kind, id);
-      if (organizations === null || !isWithin(visibleOrganizations(grants), organizations)) throw new DomainError(...NOT_FOUND[kind]);
-      if (!isWithin(scope, organizations)) throw new DomainError('auth.forbidden', `The permission ${permission} is not held in the organization this ${kind} belongs to`);
+      if (organizations === null || !isWithin(visible, organizations)) throw new DomainError(...NOT_FOUND[kind]);
+      // acting on one's own account never reaches beyond one's own grants
+      if (fully && !(kind === 'account' && id === principal.accountId)) {
+        if (!isFullyWithin(scope, organizations)) {
+          throw new DomainError('auth.forbidden', `This account also belongs to organizations where the permission ${permission} is not held: only its membership and roles here may be changed`);
+        }
+      } else if (!isWithin(scope, organizations)) {
+        throw new DomainError('auth.forbidden', `The permission ${permission} is not held in the organization this ${kind} belongs to`);
+      }
+    }
+    for (const requirement of requirements) {
+      if (requirement.kind === 'organization-move') await this.authorizeMove(permission, scope, visible, requirement, request);
+      if (requirement.kind === 'organization-deletion') await this.authorizeDeletion(grants, requirement, request);
+    }
+  }
+
+  /**
+   * Moving an organization needs the permission where it leaves and where it lands; the top level
+   * belongs to the root (docs/adr/0011). Sending the parent it already has is no move.
+   */
+  private async authorizeMove(permission: SystemPermission, scope: ReadonlySet<string>, visible: Scope, requirement: Extract<ResourceRequirement, { kind: 'organization-move' }>, request: RequestParts): Promise<void> {
+    const [organizationId] = idsAt(request, requirement.organization);
+    const parent = valueAt(request, requirement.parent);
+    // absent: no move; anything but an id, null or '' is refused by the input's schema
+    if (!organizationId || parent === undefined || !(parent === null || typeof parent === 'string' || typeof parent === 'number')) return;
+    const landing = parent === null || parent === '' ? null : String(parent);
+    const row = await this.db.selectFrom('organizations_v1').select('parent_id').where('id', '=', organizationId).executeTakeFirst();
+    if (!row || (row.parent_id ?? null) === landing) return;
+    if (row.parent_id === null) throw new DomainError('auth.forbidden', `Moving a top-level organization needs the permission ${permission} everywhere`);
+    if (!scope.has(row.parent_id)) throw new DomainError('auth.forbidden', `Moving this organization needs the permission ${permission} where it leaves (its parent organization)`);
+    if (landing === null) throw new DomainError('auth.forbidden', `The top level belongs to the root: moving an organization there needs the permission ${permission} everywhere`);
+    if (!isWithin(visible, [landing]) || !(await this.organizationsOf('organization', landing))) throw new DomainError(...NOT_FOUND.organization);
+    if (!scope.has(landing)) throw new DomainError('auth.forbidden', `Moving this organization needs the permission ${permission} where it lands`);
+  }
+
+  /**
+   * Deleting an organization must not do what its administrator may not do directly: send its
+   * sub-organizations to the top level (the root's), or delete accounts that also belong elsewhere.
+   */
+  private async authorizeDeletion(grants: Grants, requirement: Extract<ResourceRequirement, { kind: 'organization-deletion' }>, request: RequestParts): Promise<void> {
+    const [organizationId] = idsAt(request, requirement.organization);
+    if (!organizationId) return;
+    const choice = (at: IdLocation) => {
+      const value = valueAt(request, at);
+      return value === undefined || value === null || value === '' ? 'disconnect' : value;
+    };
+    const suborganizations = choice(requirement.suborganizations);
+    if (suborganizations === 'disconnect') {
+      const child = await this.db.selectFrom('organizations_v1').select('id').where('parent_id', '=', organizationId).executeTakeFirst();
+      if (child) throw new DomainError('auth.forbidden', 'The top level belongs to the root: move or delete the sub-organizations with this organization instead of disconnecting them');
+    }
+    if (choice(requirement.accounts) !== 'delete') return;
+    const deleting = suborganizations === 'delete' ? ((await expandSubtrees(this.db, [organizationId])).get(organizationId) ?? [organizationId]) : [organizationId];
+    const scope = scopeOf(grants, 'accounts:delete');
+    if (scope === 'everywhere') return;
+    const members = await this.db.selectFrom('organization_members_v1').select('account_id').distinct().where('organization_id', 'in', deleting).execute();
+    for (const { account_id } of members) {
+      const organizations = await this.organizationsOf('account', account_id);
+      if (!organizations || !isFullyWithin(scope, organizations)) {
+        throw new DomainError('auth.forbidden', 'Some accounts of this organization also belong to organizations where accounts:delete is not held: let them leave instead of deleting them');
+      }
     }
   }
 

@@ -31,6 +31,14 @@ export function isWithin(scope: Scope, organizationIds: readonly string[]): bool
   return scope === 'everywhere' || organizationIds.some((id) => scope.has(id));
 }
 
+/**
+ * Every one of the organizations lies within the scope (docs/adr/0011): what acting on an account
+ * itself needs. A resource that belongs to no organization is only within 'everywhere'.
+ */
+export function isFullyWithin(scope: Scope, organizationIds: readonly string[]): boolean {
+  return scope === 'everywhere' || (organizationIds.length > 0 && organizationIds.every((id) => scope.has(id)));
+}
+
 /** Every organization where the principal holds any permission: what it may know exists. */
 export function visibleOrganizations(grants: Grants): Scope {
   if (grants.everywhere.size > 0) return 'everywhere';

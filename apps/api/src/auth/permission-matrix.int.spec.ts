@@ -137,8 +137,6 @@ const ROUTES: RouteCase[] = [
   { name: 'plan a calendar event', rest: (x) => ['POST', `account/${x.member}/tracking-status`, { title: 42 }], trpc: (x) => ['mutation', 'calendar.create', { account_id: x.member, title: 42 }] },
   { name: "an account's attendance", rest: (x) => ['GET', `account/${x.member}/attendance/weekly`], trpc: (x) => ['query', 'attendanceReports.ofAccount', { account_id: x.member, selected: 'weekly' }] },
   { name: "an account's application roles", versions: ['v2'], rest: (x) => ['GET', `account/${x.member}/application-roles`], trpc: (x) => ['query', 'applications.rolesOfAccount', { account_id: x.member }] },
-  { name: 'grant an application role', versions: ['v2'], rest: (x) => ['POST', `account/${x.member}/application-role`, { role_id: 'not a role' }], trpc: (x) => ['mutation', 'applications.setAccountRole', { account_id: x.member, role_id: 'not a role', associated: true }] },
-  { name: 'take an application role', versions: ['v2'], rest: (x) => ['DELETE', `account/${x.member}/application-role?role_id=not-a-role`] },
   { name: 'leave a team', rest: async (x, fresh) => ['DELETE', `account/${await fresh.teamMember()}/leave-team/${x.team}`], trpc: async (x, fresh) => ['mutation', 'teams.removeMember', { team_id: x.team, account_id: await fresh.teamMember() }] },
   // the history of one entity, and time travel, where the entity is
   { name: "an account's history", versions: ['v2'], rest: (x) => ['GET', `account/${x.member}/history`], trpc: (x) => ['query', 'audit.history', { kind: 'account', id: x.member }] },
@@ -195,6 +193,9 @@ const GLOBAL: RouteCase[] = [
   // switching on what is on writes nothing
   { name: 'switch a permission on an application role', versions: ['v2'], rest: (_x, _fresh, u) => ['POST', `application/role/${u.applicationRole}/add-permission/${u.applicationPermission}`], trpc: (_x, _fresh, u) => ['mutation', 'applications.addRolePermission', { role_id: u.applicationRole, permission_id: u.applicationPermission }] },
   { name: 'switch a permission off an application role', versions: ['v2'], rest: async (_x, fresh) => ['DELETE', `application/role/remove-permission/${await fresh.applicationRolePermission()}`], trpc: async (_x, fresh) => ['mutation', 'applications.removeRolePermission', { id: await fresh.applicationRolePermission() }] },
+  // an application belongs to no organization: giving its roles to anyone is the root's (issue 19 item 6)
+  { name: 'grant an application role', versions: ['v2'], rest: (x) => ['POST', `account/${x.member}/application-role`, { role_id: 'not a role' }], trpc: (x) => ['mutation', 'applications.setAccountRole', { account_id: x.member, role_id: 'not a role', associated: true }] },
+  { name: 'take an application role', versions: ['v2'], rest: (x) => ['DELETE', `account/${x.member}/application-role?role_id=not-a-role`] },
   { name: "an application's history", versions: ['v2'], rest: (_x, _fresh, u) => ['GET', `application/${u.application}/history`], trpc: (_x, _fresh, u) => ['query', 'audit.history', { kind: 'application', id: u.application }] },
   // one door reader
   { name: 'rename a door reader', versions: ['v2'], rest: (_x, _fresh, u) => ['PATCH', `readers/${u.reader}/name`, { name: '' }], trpc: (_x, _fresh, u) => ['mutation', 'readers.rename', { id: u.reader, name: '' }] },
@@ -271,13 +272,17 @@ describe.each(storageKinds())('the permission matrix (%s)', (kind) => {
   });
 
   /** an organization administrator: a member of `organizationId` holding a role with every directory permission there */
-  const organizationAdministrator = async (organizationId: string) => {
+  const administratorOf = async (organizationId: string, slugs: string[] = ALL_PERMISSIONS) => {
     const permissions = [];
-    for (const slug of ALL_PERMISSIONS) permissions.push(await permissionIn(organizationId, slug));
+    for (const slug of slugs) permissions.push(await permissionIn(organizationId, slug));
     const role = await roleIn(organizationId, permissions);
     const account = await createAccount(admin, { organization: organizationId });
     const granted = await admin.post(`/api/v2/organization/${organizationId}/account-role`, { account_id: account.id, role_id: role });
     if (granted.status !== 200) throw new Error(`fixture: ${granted.status} ${JSON.stringify(granted.body)}`);
+    return account;
+  };
+  const organizationAdministrator = async (organizationId: string) => {
+    const account = await administratorOf(organizationId);
     return signIn(app.url, { username: account.username, password: account.password });
   };
 
@@ -505,5 +510,185 @@ describe.each(storageKinds())('the permission matrix (%s)', (kind) => {
       expect((await admin.raw('PATCH', `/api/v2/organization/details/${places.A1.organization}`, { title: a1.title, description: '', parent_id: places.A.organization })).status).toBe(200);
     }
     expect((await clients.adminA.get(`/api/v2/organization/${places.A1.organization}`)).status).toBe(200);
+  });
+
+  /**
+   * Issue 19 item 3 (docs/adr/0011): an account that is a member of A and the administrator of B is
+   * A's administrator's only as far as its membership and roles in A go. Everything that acts on the
+   * account itself is refused on REST v1, v2, /api and tRPC, with real bodies (a refusal that did
+   * not hold would change the account), and the escape the attack took, set its password and sign
+   * in as it, does not work.
+   */
+  it('lets an administrator act on a shared member only as far as its membership and roles go, on every surface', async () => {
+    const shared = await administratorOf(places.B.organization);
+    expect((await admin.post(`/api/v2/organization/${places.A.organization}/member`, { account_id: shared.id })).status).toBe(201);
+    const sharedToken = await tokenOf(shared.id);
+    const chosen = 'Escape through the shared member 42!';
+    const id = shared.id;
+    const whole: Array<{ name: string; rest?: RestCall; versions?: string[]; trpc?: TrpcCall }> = [
+      { name: 'mint a token', rest: ['POST', 'token', { account_id: id, title: 'Escape', forever: true, permissions: ['accounts:write', 'organizations:write'], restrictions: [] }], trpc: ['mutation', 'tokens.create', { account_id: id, title: 'Escape', forever: true, permissions: ['accounts:write'], restrictions: [] }] },
+      { name: 'edit its token', rest: ['PUT', `token/${sharedToken}`, { title: 'Escape', forever: true, permissions: ['accounts:write'], restrictions: [] }], trpc: ['mutation', 'tokens.update', { id: sharedToken, token: { title: 'Escape', forever: true, permissions: ['accounts:write'], restrictions: [] } }] },
+      { name: 'revoke its token', rest: ['DELETE', `token/${sharedToken}`], trpc: ['mutation', 'tokens.delete', { id: sharedToken }] },
+      { name: 'set its password', rest: ['PUT', `account/${id}/password`, { password: chosen }], trpc: ['mutation', 'accounts.setPassword', { id, password: chosen }] },
+      { name: 'set its password (PATCH)', rest: ['PATCH', `account/${id}/password`, { password: chosen }] },
+      { name: 'disable it', rest: ['PUT', `account/${id}/auth`, { status_id: 2 }], trpc: ['mutation', 'accounts.setAuth', { id, status_id: 2 }] },
+      { name: 'require a password change', rest: ['PATCH', `account/${id}/password/next-login`], trpc: ['mutation', 'accounts.requirePasswordChange', { id }] },
+      { name: 'unlock it', rest: ['POST', `account/${id}/unlock`], trpc: ['mutation', 'accounts.unlock', { id }] },
+      { name: 'resend its activation', rest: ['POST', `account/${id}/activation`], trpc: ['mutation', 'accounts.resendActivation', { id }] },
+      { name: 'change its profile', rest: ['PUT', `account/${id}`, { first_name: 'Mallory', last_name: 'Escape', email: `mallory.${Date.now()}@example.com` }], trpc: ['mutation', 'accounts.update', { id, profile: { first_name: 'Mallory', last_name: 'Escape', email: `mallory.${Date.now()}@example.org` } }] },
+      { name: 'give it an application role', versions: ['v2', 'api'], rest: ['POST', `account/${id}/application-role`, { role_id: unowned.applicationRole }], trpc: ['mutation', 'applications.setAccountRole', { account_id: id, role_id: unowned.applicationRole, associated: true }] },
+      { name: 'set its single sign-on claims', versions: ['v2', 'api'], rest: ['PUT', `account/${id}/claims`, { claims: {} }], trpc: ['mutation', 'ssoClaims.set', { id, claims: {} }] },
+      { name: 'arm register mode for it', rest: ['POST', `scanner/mode/register/${id}`], trpc: ['mutation', 'smartCards.startRegisterMode', { account_id: id }] },
+      { name: 'revoke its consent', versions: ['v2', 'api'], rest: ['DELETE', `account/${id}/consents/${unowned.application}`], trpc: ['mutation', 'consents.revoke', { account_id: id, application_id: unowned.application }] },
+      { name: 'erase it', versions: ['v2', 'api'], rest: ['POST', `account/${id}/erase`], trpc: ['mutation', 'accounts.erasePersonalData', { id }] },
+      { name: 'delete it', rest: ['DELETE', `account/${id}`], trpc: ['mutation', 'accounts.delete', { id }] },
+    ];
+    const refusals: string[] = [];
+    for (const route of whole) {
+      if (route.rest) {
+        for (const version of route.versions ?? ['v1', 'v2', 'api']) {
+          const [method, path, body] = route.rest;
+          const answer = await clients.adminA.raw(method, `${version === 'api' ? '/api' : `/api/${version}`}/${path}`, body);
+          if (answer.status !== 403 || answer.body?.error?.code !== 'auth.forbidden') refusals.push(`${route.name} over ${version}: ${answer.status} ${JSON.stringify(answer.body)}`);
+        }
+      }
+      if (route.trpc) {
+        const [, procedure, input] = route.trpc;
+        const answer = await clients.adminA.post(`/trpc/${procedure}`, input);
+        if (answer.status !== 403 || answer.body?.error?.data?.apiError?.code !== 'auth.forbidden') refusals.push(`${route.name} over tRPC: ${answer.status} ${JSON.stringify(answer.body?.error?.data?.apiError)}`);
+      }
+    }
+    expect(refusals).toEqual([]);
+
+    // nothing happened: the chosen password does not sign in, the own one does, no token was minted
+    expect((await http(app.url).post('/api/v2/admin/authenticate', { username: shared.username, password: chosen })).status).toBe(401);
+    expect((await http(app.url).post('/api/v2/admin/authenticate', { username: shared.username, password: shared.password })).status).toBe(200);
+    const tokensOfShared = (await admin.get(`/api/v2/account/${id}/bearer-tokens?limit=100`)).body.data.data as Array<{ id: string }>;
+    expect(tokensOfShared.map((token) => token.id)).toEqual([sharedToken]);
+
+    // what is A's stays A's administrator's: reading the member, its membership and its roles in A
+    expect((await clients.adminA.get(`/api/v2/account/${id}`)).status).toBe(200);
+    expect((await clients.adminA.post(`/api/v2/organization/${places.A.organization}/account-role`, { account_id: id, role_id: places.A.role })).status).toBe(200);
+    expect((await clients.adminA.raw('DELETE', `/api/v2/organization/${places.A.organization}/account-role?account_id=${id}&role_id=${places.A.role}`)).status).toBe(200);
+    // and of its organizations and roles only A's (item 13): B's role catalogue stays out of sight
+    for (const path of [`/api/v1/account/${id}/organizations-and-roles`, `/api/v2/account/${id}/organizations`]) {
+      const answer = await clients.adminA.get(`${path}?limit=100`);
+      const rows = (answer.body.data?.data ?? answer.body.data) as Array<{ id: string }>;
+      expect(rows.map((row) => row.id), path).toEqual([places.A.organization]);
+    }
+    const overTrpc = (await clients.adminA.get(`/trpc/organizations.ofAccount?input=${encodeURIComponent(JSON.stringify({ account_id: id, limit: 100 }))}`)).body.result.data.data as Array<{ id: string }>;
+    expect(overTrpc.map((row) => row.id)).toEqual([places.A.organization]);
+    // the super administrator still sees both
+    const all = (await admin.get(`/api/v2/account/${id}/organizations?limit=100`)).body.data.data as Array<{ id: string }>;
+    expect(all.map((row) => row.id).sort()).toEqual([places.A.organization, places.B.organization].sort());
+
+    // once the account belongs to A's subtree alone, its credentials are A's administrator's again
+    expect((await admin.raw('DELETE', `/api/v2/organization/${places.B.organization}/member/${id}`)).status).toBe(200);
+    expect((await clients.adminA.raw('PUT', `/api/v2/account/${id}/password`, { password: chosen })).status).toBe(200);
+    expect((await http(app.url).post('/api/v2/admin/authenticate', { username: shared.username, password: chosen })).status).toBe(200);
+  });
+
+  it('never mints a token for another account that reaches further than its creator', async () => {
+    // the creator: tokens:write in A, accounts:delete only in D (below A1); the holder: accounts:delete in all of A1
+    const d = await organization(unique('D'), places.A1.organization);
+    const creator = await createAccount(admin, { organization: places.A.organization });
+    const grant = async (organizationId: string, accountId: string, slugs: string[]) => {
+      const permissions = [];
+      for (const slug of slugs) permissions.push(await permissionIn(organizationId, slug));
+      const role = await roleIn(organizationId, permissions);
+      expect((await admin.post(`/api/v2/organization/${organizationId}/account-role`, { account_id: accountId, role_id: role })).status).toBe(200);
+    };
+    const a2 = await organization(unique('A2'), places.A.organization);
+    expect((await admin.post(`/api/v2/organization/${a2}/member`, { account_id: creator.id })).status).toBe(201);
+    await grant(a2, creator.id, ['tokens:write', 'accounts:read']);
+    expect((await admin.post(`/api/v2/organization/${d}/member`, { account_id: creator.id })).status).toBe(201);
+    await grant(d, creator.id, ['accounts:delete']);
+    const holder = await createAccount(admin, { organization: a2 });
+    const a3 = await organization(unique('A3'), a2);
+    expect((await admin.post(`/api/v2/organization/${a3}/member`, { account_id: holder.id })).status).toBe(201);
+    await grant(a2, holder.id, ['accounts:delete']);
+    const session = http(app.url, await signIn(app.url, { username: creator.username, password: creator.password }));
+    const body = (permissions: string[]) => ({ account_id: holder.id, title: unique('Reach'), forever: true, permissions, restrictions: [] });
+
+    for (const [prefix, create] of [
+      ['v1', (input: unknown) => session.post('/api/v1/token', input)],
+      ['v2', (input: unknown) => session.post('/api/v2/token', input)],
+      ['trpc', (input: unknown) => session.post('/trpc/tokens.create', input)],
+    ] as const) {
+      // the holder holds accounts:delete in A2, the creator only in D: refused
+      const beyond = await create(body(['accounts:delete']));
+      expect(beyond.status, `${prefix} ${JSON.stringify(beyond.body)}`).toBe(403);
+      // what the holder holds nowhere cannot reach further than the creator: allowed
+      expect((await create(body(['tokens:write']))).status, prefix).toBeLessThan(300);
+    }
+    // editing a token into one that reaches further is refused alike
+    const issued = await session.post('/api/v2/token', body(['tokens:write']));
+    expect((await session.raw('PUT', `/api/v2/token/${issued.body.data.id}`, { title: 'Reach', forever: true, permissions: ['accounts:delete'], restrictions: [] })).status).toBe(403);
+  });
+
+  /** Issue 19 item 4: moving an organization needs the permission where it leaves and where it lands; the top level is the root's. */
+  it('moves an organization only with the permission where it leaves and where it lands, on REST and tRPC', async () => {
+    const a1 = places.A1.organization;
+    const { title } = (await admin.get(`/api/v2/organization/${a1}`)).body.data as { title: string };
+    const a2 = await organization(unique('A2'), places.A.organization);
+    const move = (who: Who, organizationId: string, parent: string | null, over: 'v1' | 'v2' | 'api' | 'trpc', organizationTitle = title) =>
+      over === 'trpc'
+        ? clients[who].post('/trpc/organizations.updateDetails', { id: organizationId, title: organizationTitle, description: '', parent_id: parent })
+        : clients[who].raw('PATCH', `${over === 'api' ? '/api' : `/api/${over}`}/organization/details/${organizationId}`, { title: organizationTitle, description: '', parent_id: parent });
+    const codeOf = (answer: { status: number; body: { error?: { code?: string; data?: { apiError?: { code: string } } } } }) => `${answer.status} ${answer.body.error?.data?.apiError?.code ?? answer.body.error?.code ?? ''}`;
+    const verdicts: string[] = [];
+    for (const over of ['v1', 'v2', 'api', 'trpc'] as const) {
+      // A1's administrator can neither detach A1 nor take it anywhere: it would leave A
+      verdicts.push(`adminA1 detaches A1 over ${over}: ${codeOf(await move('adminA1', a1, null, over))}`);
+      verdicts.push(`adminA1 moves A1 under A2 over ${over}: ${codeOf(await move('adminA1', a1, a2, over))}`);
+      // A's administrator cannot send A1 to the top level (the root's) nor under B (out of sight)
+      verdicts.push(`adminA detaches A1 over ${over}: ${codeOf(await move('adminA', a1, null, over))}`);
+      verdicts.push(`adminA moves A1 under B over ${over}: ${codeOf(await move('adminA', a1, places.B.organization, over))}`);
+      // nor A itself, a top-level organization, anywhere
+      const a = (await admin.get(`/api/v2/organization/${places.A.organization}`)).body.data as { title: string };
+      verdicts.push(`adminA moves A under A2 over ${over}: ${codeOf(await move('adminA', places.A.organization, a2, over, a.title))}`);
+    }
+    expect(verdicts).toEqual(
+      (['v1', 'v2', 'api', 'trpc'] as const).flatMap((over) => [
+        `adminA1 detaches A1 over ${over}: 403 auth.forbidden`,
+        `adminA1 moves A1 under A2 over ${over}: 403 auth.forbidden`,
+        `adminA detaches A1 over ${over}: 403 auth.forbidden`,
+        `adminA moves A1 under B over ${over}: 404 organization.not_found`,
+        `adminA moves A under A2 over ${over}: 403 auth.forbidden`,
+      ]),
+    );
+    // sending the parent it has is no move: A1's administrator may still edit A1's details with it
+    expect((await move('adminA1', a1, places.A.organization, 'v2')).status).toBe(200);
+    expect((await move('adminA1', a1, places.A.organization, 'trpc')).status).toBe(200);
+    // within A's subtree A's administrator moves A1 there and back
+    expect((await move('adminA', a1, a2, 'v2')).status).toBe(200);
+    expect((await move('adminA', a1, places.A.organization, 'trpc')).status).toBe(200);
+    expect((await admin.get(`/api/v2/organization/${a1}`)).body.data.parent_id).toBe(places.A.organization);
+
+    // a deletion that would send sub-organizations to the top level is a move there too
+    const parent = await organization(unique('Parent'), places.A.organization);
+    const child = await organization(unique('Child'), parent);
+    expect((await clients.adminA.raw('DELETE', `/api/v2/organization/${parent}`)).status).toBe(403);
+    expect((await clients.adminA.post('/trpc/organizations.delete', { id: parent, suborganizations: 'disconnect' })).status).toBe(403);
+    expect((await admin.get(`/api/v2/organization/${child}`)).body.data.parent_id).toBe(parent);
+    expect((await clients.adminA.raw('DELETE', `/api/v2/organization/${parent}?suborganizations=move&suborganizations_move_to=${places.A.organization}`)).status).toBe(200);
+    expect((await admin.get(`/api/v2/organization/${child}`)).body.data.parent_id).toBe(places.A.organization);
+  });
+
+  it('deletes with an organization only the accounts its administrator could delete one by one', async () => {
+    const doomed = await organization(unique('Doomed'), places.A.organization);
+    const shared = await accountIn(places.B.organization);
+    expect((await admin.post(`/api/v2/organization/${doomed}/member`, { account_id: shared })).status).toBe(201);
+    for (const attempt of [
+      () => clients.adminA.raw('DELETE', `/api/v1/organization/${doomed}?accounts=delete`),
+      () => clients.adminA.raw('DELETE', `/api/v2/organization/${doomed}?accounts=delete`),
+      () => clients.adminA.post('/trpc/organizations.delete', { id: doomed, accounts: 'delete' }),
+    ]) {
+      expect((await attempt()).status).toBe(403);
+    }
+    expect((await admin.get(`/api/v2/account/${shared}`)).status).toBe(200);
+    // letting it leave is A's administrator's to do
+    expect((await clients.adminA.raw('DELETE', `/api/v2/organization/${doomed}`)).status).toBe(200);
+    expect((await admin.get(`/api/v2/account/${shared}/organizations?limit=100`)).body.data.data.map((row: { id: string }) => row.id)).toEqual([places.B.organization]);
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, http, signIn, startTestApp, type TestApp } from '../../test/test-app';
 import { median } from './hardening-helpers';
@@ -83,4 +84,79 @@ describe('sign-in does not tell accounts apart (sqlite)', () => {
       expect(medians[kind] / reference, `${kind} against a wrong password`).toBeGreaterThan(1 / MAX_RATIO);
     }
   }, 240_000);
+});
+
+/**
+ * Issue 19 item 13 (docs/adr/0011): what lies outside an administrator's subtree answers exactly as
+ * what does not exist: a member of the sibling organization B and an id nobody has get the same
+ * status, code and message from A's administrator, on every route that names an account beside an
+ * organization, on REST v1, v2, /api and tRPC.
+ */
+type Answer = Awaited<ReturnType<ReturnType<typeof http>['get']>>;
+
+describe('an administrator cannot tell accounts outside its subtree from accounts that do not exist (sqlite)', () => {
+  let app: TestApp;
+  let adminA: ReturnType<typeof http>;
+  const fixture = { a: '', role: '', elsewhere: '', nobody: '' };
+
+  beforeAll(async () => {
+    app = await startTestApp('sqlite');
+    const admin = http(app.url, await signIn(app.url));
+    const stamp = Date.now().toString(36);
+    const created = async (answer: Promise<{ status: number; body: { data: { id: string } } }>) => {
+      const { status, body } = await answer;
+      if (status >= 300) throw new Error(`fixture: ${status} ${JSON.stringify(body)}`);
+      return body.data.id;
+    };
+    fixture.a = await created(admin.post('/api/v2/organization', { title: `Enumeration A ${stamp}`, description: '' }));
+    const b = await created(admin.post('/api/v2/organization', { title: `Enumeration B ${stamp}`, description: '' }));
+    const permissions = [];
+    for (const slug of ['accounts:read', 'organizations:read', 'organizations:write']) {
+      permissions.push(await created(admin.post('/api/v2/permission', { organization_id: fixture.a, title: `${slug} ${stamp}`, slug, description: '' })));
+    }
+    fixture.role = await created(admin.post(`/api/v2/organization/${fixture.a}/role`, { title: `Administrator ${stamp}`, slug: 'administrator-a', description: '', permissions }));
+    const administrator = await createAccount(admin, { organization: fixture.a });
+    expect((await admin.post(`/api/v2/organization/${fixture.a}/account-role`, { account_id: administrator.id, role_id: fixture.role })).status).toBe(200);
+    adminA = http(app.url, await signIn(app.url, { username: administrator.username, password: administrator.password }));
+    fixture.elsewhere = (await createAccount(admin, { organization: b })).id;
+    fixture.nobody = randomUUID();
+  }, 60_000);
+  afterAll(async () => {
+    await app?.destroy();
+  });
+
+  it('answers for a member of B exactly as for an id nobody has', async () => {
+    const { a, role } = fixture;
+    const routes: Array<[name: string, call: (account: string) => Promise<Answer>, read: 'rest' | 'trpc']> = [];
+    for (const prefix of ['/api/v1', '/api/v2', '/api']) {
+      routes.push(
+        [`${prefix} remove a member`, (account) => adminA.raw('DELETE', `${prefix}/organization/${a}/member/${account}`), 'rest'],
+        [`${prefix} leave an organization`, (account) => adminA.raw('DELETE', `${prefix}/account/${account}/leave-organization/${a}`), 'rest'],
+        [`${prefix} a member's roles`, (account) => adminA.get(`${prefix}/organization/${a}/member/${account}/roles`), 'rest'],
+        [`${prefix} grant a role`, (account) => adminA.post(`${prefix}/organization/${a}/account-role`, { account_id: account, role_id: role }), 'rest'],
+        [`${prefix} take a role`, (account) => adminA.raw('DELETE', `${prefix}/organization/${a}/account-role?account_id=${account}&role_id=${role}`), 'rest'],
+        [`${prefix} add a member`, (account) => adminA.post(`${prefix}/organization/${a}/member`, { account_id: account }), 'rest'],
+        [`${prefix} an account's organizations`, (account) => adminA.get(`${prefix}/account/${account}/organizations`), 'rest'],
+        [`${prefix} read an account`, (account) => adminA.get(`${prefix}/account/${account}`), 'rest'],
+      );
+    }
+    routes.push(
+      ['tRPC removeMember', (account) => adminA.post('/trpc/organizations.removeMember', { id: a, account_id: account }), 'trpc'],
+      ['tRPC memberRoles', (account) => adminA.get(`/trpc/organizations.memberRoles?input=${encodeURIComponent(JSON.stringify({ id: a, account_id: account }))}`), 'trpc'],
+      ['tRPC setMemberRole', (account) => adminA.post('/trpc/organizations.setMemberRole', { id: a, account_id: account, role_id: role, associated: true }), 'trpc'],
+      ['tRPC addMember', (account) => adminA.post('/trpc/organizations.addMember', { id: a, account_id: account }), 'trpc'],
+    );
+    const differences: string[] = [];
+    for (const [name, call, read] of routes) {
+      const answerOf = async (account: string) => {
+        const { status, body } = await call(account);
+        const error = read === 'rest' ? body?.error : body?.error?.data?.apiError;
+        return JSON.stringify([status, error?.code, error?.message]);
+      };
+      const [elsewhere, nobody] = [await answerOf(fixture.elsewhere), await answerOf(fixture.nobody)];
+      if (elsewhere !== nobody) differences.push(`${name}: a member of B ${elsewhere}, nobody ${nobody}`);
+      else if (!elsewhere.startsWith('[404,')) differences.push(`${name}: ${elsewhere}`);
+    }
+    expect(differences).toEqual([]);
+  });
 });

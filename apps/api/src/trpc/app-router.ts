@@ -78,7 +78,7 @@ import { buildAttendanceStatusesRouter } from '../attendance-statuses/trpc/atten
 import { buildCalendarRouter } from '../calendar/trpc/calendar.router';
 import { buildApplicationsRouter } from '../applications/trpc/applications.router';
 import { listScope } from '../auth/permissions';
-import { EVERYWHERE, on } from '../auth/resource-requirements';
+import { EVERYWHERE, on, onWholeAccount } from '../auth/resource-requirements';
 import { permittedProcedure, publicProcedure, router, sessionProcedure } from './trpc';
 import { buildReadersRouter } from '../readers/trpc/readers.router';
 import { attendanceLiveProcedure, buildSmartCardsRouter } from '../attendance/trpc/attendance.router';
@@ -126,32 +126,32 @@ export function buildAppRouter({ gateway, queryBus, live, projectionsService }: 
         const outcome = await gateway.execute<{ id: string }>(new CreateAccountCommand(input, ctx.context));
         return outcome.value;
       }),
-      update: permittedProcedure('accounts:write', on('account', 'input:id')).input(z.object({ id: ZAccountId, profile: ZUpdateAccountProfileInput })).mutation(async ({ input, ctx }) => {
+      update: permittedProcedure('accounts:write', onWholeAccount('input:id')).input(z.object({ id: ZAccountId, profile: ZUpdateAccountProfileInput })).mutation(async ({ input, ctx }) => {
         await gateway.execute(new UpdateAccountProfileCommand(input.id, input.profile, ctx.context));
         return queryBus.execute<GetAccountQuery, TAccount>(new GetAccountQuery(input.id));
       }),
-      setPicture: permittedProcedure('accounts:write', on('account', 'input:id')).input(ZProfilePictureInput.extend({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
+      setPicture: permittedProcedure('accounts:write', onWholeAccount('input:id')).input(ZProfilePictureInput.extend({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
         await gateway.execute(new ChangeProfilePictureCommand(input.id, input.picture, ctx.context));
         return { id: input.id };
       }),
-      delete: permittedProcedure('accounts:delete', on('account', 'input:id')).input(z.object({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
+      delete: permittedProcedure('accounts:delete', onWholeAccount('input:id')).input(z.object({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
         const outcome = await gateway.execute<DeletedAccount>(new DeleteAccountCommand(input.id, ctx.context));
         return { message: accountDeletedMessage(outcome.value) };
       }),
-      erasePersonalData: permittedProcedure('accounts:delete', on('account', 'input:id')).input(z.object({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
+      erasePersonalData: permittedProcedure('accounts:delete', onWholeAccount('input:id')).input(z.object({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
         await gateway.execute(new EraseAccountPersonalDataCommand(input.id, ctx.context));
         return { message: PERSONAL_DATA_ERASED_MESSAGE };
       }),
       auth: permittedProcedure('accounts:read', on('account', 'input:id')).input(z.object({ id: ZAccountId })).query(({ input }) => queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(input.id))),
-      setAuth: permittedProcedure('accounts:credentials', on('account', 'input:id')).input(ZAccountAuthInput.extend({ id: ZAccountId })).mutation(async ({ input: { id, ...auth }, ctx }) => {
+      setAuth: permittedProcedure('accounts:credentials', onWholeAccount('input:id')).input(ZAccountAuthInput.extend({ id: ZAccountId })).mutation(async ({ input: { id, ...auth }, ctx }) => {
         await gateway.execute(new ChangeAccountAuthCommand(id, auth, ctx.context));
         return queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(id));
       }),
-      requirePasswordChange: permittedProcedure('accounts:credentials', on('account', 'input:id')).input(z.object({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
+      requirePasswordChange: permittedProcedure('accounts:credentials', onWholeAccount('input:id')).input(z.object({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
         await gateway.execute(new RequirePasswordChangeCommand(input.id, ctx.context));
         return queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(input.id));
       }),
-      setPassword: permittedProcedure('accounts:credentials', on('account', 'input:id')).input(ZSetPasswordInput.extend({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
+      setPassword: permittedProcedure('accounts:credentials', onWholeAccount('input:id')).input(ZSetPasswordInput.extend({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
         await gateway.execute(new SetPasswordCommand(input.id, input.password, ctx.context));
         return { message: 'Password updated successfully' };
       }),
@@ -161,11 +161,11 @@ export function buildAppRouter({ gateway, queryBus, live, projectionsService }: 
         const outcome = await gateway.execute<{ id: string; username: string }>(new ActivateAccountCommand(input.token, input.password, ctx.context));
         return { message: 'Account activated', username: outcome.value.username };
       }),
-      resendActivation: permittedProcedure('accounts:credentials', on('account', 'input:id')).input(z.object({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
+      resendActivation: permittedProcedure('accounts:credentials', onWholeAccount('input:id')).input(z.object({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
         await gateway.execute(new IssueActivationCommand(input.id, ctx.context));
         return { message: 'Activation e-mail sent' };
       }),
-      unlock: permittedProcedure('accounts:credentials', on('account', 'input:id')).input(z.object({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
+      unlock: permittedProcedure('accounts:credentials', onWholeAccount('input:id')).input(z.object({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
         await gateway.execute(new UnlockAccountCommand(input.id, ctx.context));
         return queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(input.id));
       }),
@@ -206,19 +206,19 @@ export function buildAppRouter({ gateway, queryBus, live, projectionsService }: 
         .input(z.object({ id: ZAccessTokenId }))
         .query(({ input }) => queryBus.execute<GetAccessTokenQuery, TAccessToken>(new GetAccessTokenQuery(input.id))),
       systemPermissions: permittedProcedure('tokens:read').query(() => SYSTEM_PERMISSIONS.map(({ slug, value }) => ({ slug, value }))),
-      create: permittedProcedure('tokens:write', on('account', 'input:account_id'))
+      create: permittedProcedure('tokens:write', onWholeAccount('input:account_id'))
         .input(ZCreateAccessTokenInput)
         .mutation(async ({ input, ctx }) => {
           const outcome = await gateway.execute<IssuedAccessToken>(new IssueAccessTokenCommand(input, ctx.principal, ctx.context));
           return createdAccessToken(queryBus, outcome.value);
         }),
-      update: permittedProcedure('tokens:write', on('token', 'input:id'))
+      update: permittedProcedure('tokens:write', onWholeAccount('input:id', 'token'))
         .input(z.object({ id: ZAccessTokenId, token: ZUpdateAccessTokenInput }))
         .mutation(async ({ input, ctx }) => {
           await gateway.execute(new UpdateAccessTokenCommand(input.id, input.token, ctx.principal, ctx.context));
           return queryBus.execute<GetAccessTokenQuery, TAccessToken>(new GetAccessTokenQuery(input.id));
         }),
-      delete: permittedProcedure('tokens:write', on('token', 'input:id'))
+      delete: permittedProcedure('tokens:write', onWholeAccount('input:id', 'token'))
         .input(z.object({ id: ZAccessTokenId }))
         .mutation(async ({ input, ctx }) => {
           const outcome = await gateway.execute<{ id: string; title: string }>(new RevokeAccessTokenCommand(input.id, ctx.context));

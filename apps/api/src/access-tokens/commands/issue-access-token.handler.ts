@@ -14,7 +14,8 @@ import type { CommandOutcome } from '../../core/command-gateway';
 import { CLOCK, EVENT_STORE, READ_DB } from '../../core/tokens';
 import type { EventStore } from '../../event-store/event-store.port';
 import type { ReadDatabase } from '../../read-db/read-database';
-import { assertMayGrant, grantFromInput } from '../token-grant';
+import { loadGrants } from '../../auth/queries/load-grants';
+import { assertMayGrant, assertWithinReach, grantFromInput } from '../token-grant';
 
 export class IssueAccessTokenCommand {
   constructor(
@@ -47,6 +48,7 @@ export class IssueAccessTokenHandler implements ICommandHandler<IssueAccessToken
     assertMayGrant(grantor, grant.permissions);
     const account = await this.db.selectFrom('accounts_v2').select('id').where('id', '=', input.account_id).executeTakeFirst();
     if (!account) throw new DomainError('account.not_found', 'This account does not exist', 'account_id');
+    if (account.id !== grantor.accountId) assertWithinReach(grantor, await loadGrants(this.db, account.id), grant.permissions);
     const tokenId = newAggregateId();
     const token = newAccessToken();
     const result = await handleCommand(

@@ -7,9 +7,12 @@ import type { Clock } from '../../application/clock';
 import type { RequestContext } from '../../application/request-context';
 import type { Principal } from '../../auth/principal';
 import type { CommandOutcome } from '../../core/command-gateway';
-import { CLOCK, EVENT_STORE } from '../../core/tokens';
+import type { Kysely } from 'kysely';
+import { CLOCK, EVENT_STORE, READ_DB } from '../../core/tokens';
+import type { ReadDatabase } from '../../read-db/read-database';
 import type { EventStore } from '../../event-store/event-store.port';
-import { assertMayGrant, grantFromInput } from '../token-grant';
+import { loadGrants } from '../../auth/queries/load-grants';
+import { assertMayGrant, assertWithinReach, grantFromInput } from '../token-grant';
 
 export class UpdateAccessTokenCommand {
   constructor(
@@ -26,11 +29,14 @@ export class UpdateAccessTokenHandler implements ICommandHandler<UpdateAccessTok
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(READ_DB) private readonly db: Kysely<ReadDatabase>,
   ) {}
 
   async execute({ tokenId, input, grantor, context }: UpdateAccessTokenCommand): Promise<CommandOutcome<{ id: string }>> {
     const grant = grantFromInput(input);
     assertMayGrant(grantor, grant.permissions);
+    const token = await this.db.selectFrom('access_tokens_v1').select('account_id').where('id', '=', tokenId).executeTakeFirst();
+    if (token && token.account_id !== grantor.accountId) assertWithinReach(grantor, await loadGrants(this.db, token.account_id), grant.permissions);
     const result = await handleCommand(this.store, this.clock, accessTokenDecider, accessTokenStream(tokenId), { type: 'UpdateAccessToken', data: { tokenId, ...grant, updatedAt: this.clock.now().toISOString() } }, context);
     return { value: { id: tokenId }, position: result.position };
   }

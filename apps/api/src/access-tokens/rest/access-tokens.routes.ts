@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { RequestContext } from '../../application/request-context';
 import { Ctx, CurrentPrincipal } from '../../auth/auth.guard';
 import { listScope, RequirePermission } from '../../auth/permissions';
-import { on } from '../../auth/resource-requirements';
+import { on, onWholeAccount } from '../../auth/resource-requirements';
 import type { Principal } from '../../auth/principal';
 import { CommandGateway } from '../../core/command-gateway';
 import { writeConsistencyHeaders } from '../../http/consistency-headers';
@@ -68,7 +68,7 @@ export abstract class AccessTokensRoutes {
   }
 
   @Post('token')
-  @RequirePermission('tokens:write', on('account', 'body:account_id'))
+  @RequirePermission('tokens:write', onWholeAccount('body:account_id'))
   @HttpCode(201)
   async create(@Body() body: unknown, @CurrentPrincipal() principal: Principal, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<IssuedAccessToken>(new IssueAccessTokenCommand(parseWith(ZCreateAccessTokenInput, body), principal, context));
@@ -83,7 +83,7 @@ export abstract class AccessTokensRoutes {
   }
 
   @Put('token/:id')
-  @RequirePermission('tokens:write', on('token', 'param:id'))
+  @RequirePermission('tokens:write', onWholeAccount('param:id', 'token'))
   async update(@Param('id') id: string, @Body() body: unknown, @CurrentPrincipal() principal: Principal, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const tokenId = tokenIdOf(id);
     const outcome = await this.gateway.execute(new UpdateAccessTokenCommand(tokenId, parseWith(ZUpdateAccessTokenInput, body), principal, context));
@@ -92,7 +92,7 @@ export abstract class AccessTokensRoutes {
   }
 
   @Delete('token/:id')
-  @RequirePermission('tokens:write', on('token', 'param:id'))
+  @RequirePermission('tokens:write', onWholeAccount('param:id', 'token'))
   async remove(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<{ id: string; title: string }>(new RevokeAccessTokenCommand(tokenIdOf(id), context));
     writeConsistencyHeaders(response, outcome);

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { RequestContext } from '../../application/request-context';
 import { Ctx } from '../../auth/auth.guard';
 import { RequirePermission } from '../../auth/permissions';
-import { on } from '../../auth/resource-requirements';
+import { onWholeAccount } from '../../auth/resource-requirements';
 import { CommandGateway } from '../../core/command-gateway';
 import { writeConsistencyHeaders } from '../../http/consistency-headers';
 import { parseWith } from '../../http/zod-body';
@@ -21,7 +21,7 @@ export class AccountErasureV2Controller {
 
   @Post('account/:id/erase')
   @HttpCode(200)
-  @RequirePermission('accounts:delete', on('account', 'param:id'))
+  @RequirePermission('accounts:delete', onWholeAccount('param:id'))
   async erase(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const { id: accountId } = parseWith(z.object({ id: ZAccountId }), { id });
     const outcome = await this.gateway.execute(new EraseAccountPersonalDataCommand(accountId, context));

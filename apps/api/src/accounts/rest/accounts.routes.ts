@@ -26,7 +26,7 @@ import { z } from 'zod';
 import type { RequestContext } from '../../application/request-context';
 import { AllowedWhilePasswordChangeRequired, Ctx, CurrentPrincipal, Public } from '../../auth/auth.guard';
 import { listScope, RequirePermission } from '../../auth/permissions';
-import { on } from '../../auth/resource-requirements';
+import { on, onWholeAccount } from '../../auth/resource-requirements';
 import type { Principal } from '../../auth/principal';
 import { CommandGateway } from '../../core/command-gateway';
 import { writeConsistencyHeaders } from '../../http/consistency-headers';
@@ -146,7 +146,7 @@ export abstract class AccountsRoutes {
   }
 
   @Put('account/:id')
-  @RequirePermission('accounts:write', on('account', 'param:id'))
+  @RequirePermission('accounts:write', onWholeAccount('param:id'))
   async update(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const accountId = accountIdOf(id);
     const outcome = await this.gateway.execute<{ id: string }>(new UpdateAccountProfileCommand(accountId, parseWith(ZUpdateAccountProfileInput, body), context));
@@ -155,7 +155,7 @@ export abstract class AccountsRoutes {
   }
 
   @Delete('account/:id')
-  @RequirePermission('accounts:delete', on('account', 'param:id'))
+  @RequirePermission('accounts:delete', onWholeAccount('param:id'))
   async remove(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<DeletedAccount>(new DeleteAccountCommand(accountIdOf(id), context));
     writeConsistencyHeaders(response, outcome);
@@ -163,7 +163,7 @@ export abstract class AccountsRoutes {
   }
 
   @Patch('account/:id/profile-picture')
-  @RequirePermission('accounts:write', on('account', 'param:id'))
+  @RequirePermission('accounts:write', onWholeAccount('param:id'))
   async setPicture(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const accountId = accountIdOf(id);
     const { picture } = parseWith(ZProfilePictureInput, body);
@@ -179,7 +179,7 @@ export abstract class AccountsRoutes {
   }
 
   @Put('account/:id/auth')
-  @RequirePermission('accounts:credentials', on('account', 'param:id'))
+  @RequirePermission('accounts:credentials', onWholeAccount('param:id'))
   async writeAuth(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const accountId = accountIdOf(id);
     const outcome = await this.gateway.execute<{ id: string }>(new ChangeAccountAuthCommand(accountId, parseWith(ZAccountAuthInput, body), context));
@@ -188,7 +188,7 @@ export abstract class AccountsRoutes {
   }
 
   @Patch('account/:id/password/next-login')
-  @RequirePermission('accounts:credentials', on('account', 'param:id'))
+  @RequirePermission('accounts:credentials', onWholeAccount('param:id'))
   async requirePasswordChange(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const accountId = accountIdOf(id);
     const outcome = await this.gateway.execute<{ id: string }>(new RequirePasswordChangeCommand(accountId, context));
@@ -198,7 +198,7 @@ export abstract class AccountsRoutes {
 
   /** a new activation mail for an account awaiting activation (status 4); the earlier link stops working */
   @Post('account/:id/activation')
-  @RequirePermission('accounts:credentials', on('account', 'param:id'))
+  @RequirePermission('accounts:credentials', onWholeAccount('param:id'))
   @HttpCode(202)
   async resendActivation(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const accountId = accountIdOf(id);
@@ -209,7 +209,7 @@ export abstract class AccountsRoutes {
 
   /** ends a lockout and forgets the failed sign-ins; answers the auth info */
   @Post('account/:id/unlock')
-  @RequirePermission('accounts:credentials', on('account', 'param:id'))
+  @RequirePermission('accounts:credentials', onWholeAccount('param:id'))
   @HttpCode(200)
   async unlock(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const accountId = accountIdOf(id);
@@ -220,7 +220,7 @@ export abstract class AccountsRoutes {
 
   /** the spec leaves the method open: PUT and PATCH both set the password */
   @Put('account/:id/password')
-  @RequirePermission('accounts:credentials', on('account', 'param:id'))
+  @RequirePermission('accounts:credentials', onWholeAccount('param:id'))
   async setPassword(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const accountId = accountIdOf(id);
     const { password } = parseWith(ZSetPasswordInput, body);
@@ -230,7 +230,7 @@ export abstract class AccountsRoutes {
   }
 
   @Patch('account/:id/password')
-  @RequirePermission('accounts:credentials', on('account', 'param:id'))
+  @RequirePermission('accounts:credentials', onWholeAccount('param:id'))
   async setPasswordByPatch(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     return this.setPassword(id, body, context, response);
   }

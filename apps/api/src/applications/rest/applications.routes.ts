@@ -224,7 +224,7 @@ export abstract class ApplicationsRoutes {
   }
 
   @Post('account/:id/application-role')
-  @RequirePermission('applications:write', on('account', 'param:id'))
+  @RequirePermission('applications:write', EVERYWHERE)
   @HttpCode(201)
   async grantRole(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const { role_id } = parseWith(ZAccountApplicationRoleInput, body);
@@ -234,7 +234,7 @@ export abstract class ApplicationsRoutes {
   }
 
   @Delete('account/:id/application-role')
-  @RequirePermission('applications:write', on('account', 'param:id'))
+  @RequirePermission('applications:write', EVERYWHERE)
   async revokeRole(@Param('id') id: string, @Query() query: Record<string, unknown>, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const { role_id } = parseWith(ZAccountApplicationRoleInput, query);
     const outcome = await this.gateway.execute<AccountApplicationRoleSwitch>(new SetAccountApplicationRoleCommand(idOf(ZAccountId, id), role_id, false, context));

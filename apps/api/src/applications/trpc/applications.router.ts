@@ -124,7 +124,7 @@ export function buildApplicationsRouter({ gateway, queryBus }: { gateway: Comman
     rolesOfAccount: permittedProcedure('applications:read', on('account', 'input:account_id'))
       .input(ZAccountApplicationRolesInput)
       .query(({ input }) => queryBus.execute<ListAccountApplicationRolesQuery, TAccountApplicationRole[]>(new ListAccountApplicationRolesQuery(input.account_id, input.application_id))),
-    setAccountRole: permittedProcedure('applications:write', on('account', 'input:account_id'))
+    setAccountRole: permittedProcedure('applications:write', EVERYWHERE)
       .input(ZSetAccountApplicationRoleInput)
       .mutation(async ({ input, ctx }) => {
         await gateway.execute<AccountApplicationRoleSwitch>(new SetAccountApplicationRoleCommand(input.account_id, input.role_id, input.associated, ctx.context));

@@ -8,7 +8,7 @@ import { AccessPolicy } from '../../auth/access-policy';
 import { Ctx, CurrentPrincipal } from '../../auth/auth.guard';
 import { RequirePermission } from '../../auth/permissions';
 import type { Principal } from '../../auth/principal';
-import { on } from '../../auth/resource-requirements';
+import { on, onWholeAccount } from '../../auth/resource-requirements';
 import { CommandGateway } from '../../core/command-gateway';
 import { writeConsistencyHeaders } from '../../http/consistency-headers';
 import { parseWith } from '../../http/zod-body';
@@ -52,7 +52,7 @@ export abstract class SmartCardsRoutes {
 
   /** 'Add Smartcard': arms the free enrollment readers for the account until `expires_at` */
   @Post('scanner/mode/register/:account_id')
-  @RequirePermission('readers:manage', on('account', 'param:account_id'))
+  @RequirePermission('readers:manage', onWholeAccount('param:account_id'))
   @HttpCode(200)
   async register(@Param('account_id') accountId: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<RegisterModeArmed>(new StartRegisterModeCommand(accountIdOf(accountId), context));
@@ -72,7 +72,7 @@ export abstract class SmartCardsRoutes {
 
   /** ours: give a card (an unknown card's UID) to an account */
   @Post('scanner/unknown-cards/assign')
-  @RequirePermission('readers:manage', on('account', 'body:account_id'))
+  @RequirePermission('readers:manage', onWholeAccount('body:account_id'))
   @HttpCode(201)
   async assign(@Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<TSmartCard>(new AssignSmartCardCommand(parseWith(ZAssignCardInput, body), context));

@@ -4,7 +4,7 @@ import { ZAccountId, ZAssignCardInput, ZListSmartCardsInput, ZSmartCardId, type 
 import { z } from 'zod';
 import type { CommandGateway } from '../../core/command-gateway';
 import { ATTENDANCE_BATCH, type LiveFeed } from '../../live/live-feed';
-import { on } from '../../auth/resource-requirements';
+import { on, onWholeAccount } from '../../auth/resource-requirements';
 import { permittedProcedure, router } from '../../trpc/trpc';
 import { AssignSmartCardCommand } from '../commands/assign-smart-card.handler';
 import { CancelRegisterModeCommand } from '../commands/cancel-register-mode.handler';
@@ -29,11 +29,11 @@ export function buildSmartCardsRouter({ gateway, queryBus }: { gateway: CommandG
         const outcome = await gateway.execute<{ id: string; card_uid: string }>(new RemoveSmartCardCommand(input.card_id, mayManage, ctx.context));
         return { message: cardRemovedMessage(outcome.value.card_uid) };
       }),
-    startRegisterMode: permittedProcedure('readers:manage', on('account', 'input:account_id'))
+    startRegisterMode: permittedProcedure('readers:manage', onWholeAccount('input:account_id'))
       .input(z.object({ account_id: ZAccountId }))
       .mutation(async ({ input, ctx }) => (await gateway.execute<RegisterModeArmed>(new StartRegisterModeCommand(input.account_id, ctx.context))).value),
     cancelRegisterMode: permittedProcedure('readers:manage').mutation(async ({ ctx }) => (await gateway.execute<{ readers: string[] }>(new CancelRegisterModeCommand(ctx.context))).value),
-    assign: permittedProcedure('readers:manage', on('account', 'input:account_id'))
+    assign: permittedProcedure('readers:manage', onWholeAccount('input:account_id'))
       .input(ZAssignCardInput)
       .mutation(async ({ input, ctx }) => (await gateway.execute<TSmartCard>(new AssignSmartCardCommand(input, ctx.context))).value),
     unknownCards: permittedProcedure('readers:manage').query(() => queryBus.execute<ListUnknownCardsQuery, TUnknownCard[]>(new ListUnknownCardsQuery())),

@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import type { RequestContext } from '../../application/request-context';
 import { Ctx } from '../../auth/auth.guard';
 import { RequirePermission } from '../../auth/permissions';
-import { EVERYWHERE, on } from '../../auth/resource-requirements';
+import { EVERYWHERE, on, onWholeAccount } from '../../auth/resource-requirements';
 import { CommandGateway } from '../../core/command-gateway';
 import { writeConsistencyHeaders } from '../../http/consistency-headers';
 import { parseWith } from '../../http/zod-body';
@@ -34,7 +34,7 @@ export class OidcV2Controller {
 
   /** The next sign-in to that application asks again; its grants, codes and tokens stop working now. */
   @Delete('account/:id/consents/:applicationId')
-  @RequirePermission('applications:write', on('account', 'param:id'))
+  @RequirePermission('applications:write', onWholeAccount('param:id'))
   async revoke(@Param('id') id: string, @Param('applicationId') applicationId: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const input = parseWith(ZRevokeApplicationConsentInput, { account_id: id, application_id: applicationId });
     const outcome = await this.gateway.execute(new RevokeApplicationConsentCommand(input.account_id, input.application_id, context));

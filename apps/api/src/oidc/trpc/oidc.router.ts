@@ -1,6 +1,6 @@
 import type { QueryBus } from '@nestjs/cqrs';
 import { ZRevokeApplicationConsentInput } from '@rollcall/contracts';
-import { on } from '../../auth/resource-requirements';
+import { on, onWholeAccount } from '../../auth/resource-requirements';
 import type { CommandGateway } from '../../core/command-gateway';
 import { permittedProcedure, router } from '../../trpc/trpc';
 import { consentRevokedMessage, RevokeApplicationConsentCommand } from '../commands/revoke-application-consent.handler';
@@ -14,7 +14,7 @@ export function buildConsentsRouter({ gateway, queryBus }: { gateway: CommandGat
     ofAccount: permittedProcedure('applications:read', on('account', 'input:account_id'))
       .input(ZAccountConsentsInput)
       .query(({ input }) => queryBus.execute<ListAccountConsentsQuery, AccountConsent[]>(new ListAccountConsentsQuery(input.account_id))),
-    revoke: permittedProcedure('applications:write', on('account', 'input:account_id'))
+    revoke: permittedProcedure('applications:write', onWholeAccount('input:account_id'))
       .input(ZRevokeApplicationConsentInput)
       .mutation(async ({ input, ctx }) => {
         await gateway.execute(new RevokeApplicationConsentCommand(input.account_id, input.application_id, ctx.context));

@@ -5,12 +5,16 @@ import { DomainError } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
 import { READ_DB } from '../../core/tokens';
 import type { ReadDatabase } from '../../read-db/read-database';
+import type { Scope } from '../../auth/grants';
+import { organizationsWithin } from '../../auth/scope-filters';
 import { heldRoleIds } from './access-rows';
 
 export class ListAccountOrganizationsQuery {
   constructor(
     readonly accountId: string,
     readonly input: TAccountOrganizationsQuery,
+    /** where the caller may read organizations: a shared member's other organizations stay out of sight (docs/adr/0011) */
+    readonly scope: Scope = 'everywhere',
   ) {}
 }
 
@@ -25,10 +29,15 @@ const SORT_COLUMNS = { created_at: 'm.created_at', org_title: 'o.title_lower' } 
 export class ListAccountOrganizationsHandler implements IQueryHandler<ListAccountOrganizationsQuery, TPage<TAccountOrganization>> {
   constructor(@Inject(READ_DB) private readonly db: Kysely<ReadDatabase>) {}
 
-  async execute({ accountId, input }: ListAccountOrganizationsQuery): Promise<TPage<TAccountOrganization>> {
+  async execute({ accountId, input, scope }: ListAccountOrganizationsQuery): Promise<TPage<TAccountOrganization>> {
     const account = await this.db.selectFrom('accounts_v2').select('id').where('id', '=', accountId).executeTakeFirst();
     if (!account) throw new DomainError('account.not_found', 'Account not found');
-    const memberships = this.db.selectFrom('organization_members_v1 as m').innerJoin('organizations_v1 as o', 'o.id', 'm.organization_id').where('m.account_id', '=', accountId);
+    const within = organizationsWithin(scope, 'm.organization_id');
+    const memberships = this.db
+      .selectFrom('organization_members_v1 as m')
+      .innerJoin('organizations_v1 as o', 'o.id', 'm.organization_id')
+      .where('m.account_id', '=', accountId)
+      .$if(within !== null, (query) => query.where(within!));
     const direction = input.desc ? 'desc' : 'asc';
     const [rows, count] = await Promise.all([
       memberships

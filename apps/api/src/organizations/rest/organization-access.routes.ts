@@ -206,13 +206,13 @@ export abstract class OrganizationAccessRoutes {
   }
 
   @Get('organization/:org/member/:account/roles')
-  @RequirePermission('organizations:read', on('organization', 'param:org'))
+  @RequirePermission('organizations:read', on('organization', 'param:org'), on('account', 'param:account'))
   async memberRoles(@Param('org') org: string, @Param('account') account: string) {
     return this.wrap(await this.queryBus.execute<ListMemberRolesQuery, TMemberRoleFlag[]>(new ListMemberRolesQuery(organizationIdOf(org), accountIdOf(account))));
   }
 
   @Post('organization/:org/account-role')
-  @RequirePermission('organizations:write', on('organization', 'param:org'), on('role', 'body:role_id'), on('role', 'query:role_id'))
+  @RequirePermission('organizations:write', on('organization', 'param:org'), on('account', 'body:account_id'), on('account', 'query:account_id'), on('role', 'body:role_id'), on('role', 'query:role_id'))
   @HttpCode(200)
   async addMemberRole(@Param('org') org: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const { account_id, role_id } = parseWith(ZAccountRoleInput, body);
@@ -220,7 +220,7 @@ export abstract class OrganizationAccessRoutes {
   }
 
   @Delete('organization/:org/account-role')
-  @RequirePermission('organizations:write', on('organization', 'param:org'), on('role', 'body:role_id'), on('role', 'query:role_id'))
+  @RequirePermission('organizations:write', on('organization', 'param:org'), on('account', 'body:account_id'), on('account', 'query:account_id'), on('role', 'body:role_id'), on('role', 'query:role_id'))
   async removeMemberRole(@Param('org') org: string, @Query() query: Record<string, unknown>, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const { account_id, role_id } = parseWith(ZAccountRoleInput, query);
     return this.switchAccountRole(account_id, role_id, organizationIdOf(org), false, context, response);

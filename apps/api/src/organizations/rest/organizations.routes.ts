@@ -25,7 +25,7 @@ import type { RequestContext } from '../../application/request-context';
 import { Ctx, CurrentPrincipal } from '../../auth/auth.guard';
 import { listScope, RequirePermission } from '../../auth/permissions';
 import type { Principal } from '../../auth/principal';
-import { on } from '../../auth/resource-requirements';
+import { deletingOrganization, movingOrganization, on } from '../../auth/resource-requirements';
 import { CommandGateway } from '../../core/command-gateway';
 import { writeConsistencyHeaders } from '../../http/consistency-headers';
 import { parseWith } from '../../http/zod-body';
@@ -86,7 +86,7 @@ export abstract class OrganizationsRoutes {
   }
 
   @Patch('organization/details/:organization_id')
-  @RequirePermission('organizations:write', on('organization', 'param:organization_id'), on('organization', 'body:parent_id'))
+  @RequirePermission('organizations:write', on('organization', 'param:organization_id'), movingOrganization('param:organization_id', 'body:parent_id'))
   async updateDetails(@Param('organization_id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const organizationId = organizationIdOf(id);
     const outcome = await this.gateway.execute(new ChangeOrganizationDetailsCommand(organizationId, parseWith(ZUpdateOrganizationDetailsInput, body), context));
@@ -118,7 +118,7 @@ export abstract class OrganizationsRoutes {
   }
 
   @Delete('organization/:org_id/member/:account_id')
-  @RequirePermission('organizations:write', on('organization', 'param:org_id'))
+  @RequirePermission('organizations:write', on('organization', 'param:org_id'), on('account', 'param:account_id'))
   async removeMember(@Param('org_id') organizationId: string, @Param('account_id') accountId: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<Membership>(new RemoveMemberCommand(organizationIdOf(organizationId), accountIdOf(accountId), context));
     writeConsistencyHeaders(response, outcome);
@@ -132,7 +132,13 @@ export abstract class OrganizationsRoutes {
   }
 
   @Delete('organization/:id')
-  @RequirePermission('organizations:write', on('organization', 'param:id'), on('organization', 'query:suborganizations_move_to'), on('organization', 'query:accounts_move_to'))
+  @RequirePermission(
+    'organizations:write',
+    on('organization', 'param:id'),
+    on('organization', 'query:suborganizations_move_to'),
+    on('organization', 'query:accounts_move_to'),
+    deletingOrganization('param:id', 'query:suborganizations', 'query:accounts'),
+  )
   async remove(@Param('id') id: string, @Query() query: Record<string, unknown>, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const organizationId = organizationIdOf(id);
     const outcome = await this.gateway.execute(new DeleteOrganizationCommand(organizationId, parseWith(ZDeleteOrganizationChoices, query), context));
@@ -153,27 +159,27 @@ export abstract class OrganizationsRoutes {
 
   @Get('account/:id/organizations-and-roles')
   @RequirePermission('organizations:read', on('account', 'param:id'))
-  async organizationsOfAccount(@Param('id') id: string, @Query() query: Record<string, unknown>) {
-    return this.wrap(await this.accountOrganizations(id, query));
+  async organizationsOfAccount(@Param('id') id: string, @Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
+    return this.wrap(await this.accountOrganizations(id, query, principal));
   }
 
   /** the spec's v2 name of the same list; served on v1 too */
   @Get('account/:id/organizations')
   @RequirePermission('organizations:read', on('account', 'param:id'))
-  async organizationsOfAccountV2(@Param('id') id: string, @Query() query: Record<string, unknown>) {
-    return this.wrap(await this.accountOrganizations(id, query));
+  async organizationsOfAccountV2(@Param('id') id: string, @Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
+    return this.wrap(await this.accountOrganizations(id, query, principal));
   }
 
   @Delete('account/:id/leave-organization/:organization_id')
-  @RequirePermission('organizations:write', on('organization', 'param:organization_id'))
+  @RequirePermission('organizations:write', on('organization', 'param:organization_id'), on('account', 'param:id'))
   async leave(@Param('id') accountId: string, @Param('organization_id') organizationId: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<Membership>(new RemoveMemberCommand(organizationIdOf(organizationId), accountIdOf(accountId), context));
     writeConsistencyHeaders(response, outcome);
     return this.wrap({ message: organizationLeftMessage(outcome.value) });
   }
 
-  private accountOrganizations(id: string, query: Record<string, unknown>) {
+  private accountOrganizations(id: string, query: Record<string, unknown>, principal: Principal) {
     const input = parseWith(ZAccountOrganizationsInput, query);
-    return this.queryBus.execute<ListAccountOrganizationsQuery, TPage<TAccountOrganization>>(new ListAccountOrganizationsQuery(accountIdOf(id), input));
+    return this.queryBus.execute<ListAccountOrganizationsQuery, TPage<TAccountOrganization>>(new ListAccountOrganizationsQuery(accountIdOf(id), input, listScope(principal, 'organizations:read')));
   }
 }

@@ -39,7 +39,7 @@ import {
 import type { CommandGateway } from '../../core/command-gateway';
 import { listScope } from '../../auth/permissions';
 import { permittedProcedure, router } from '../../trpc/trpc';
-import { on } from '../../auth/resource-requirements';
+import { deletingOrganization, movingOrganization, on } from '../../auth/resource-requirements';
 import { AddMemberCommand, memberAddedMessage, type Membership } from '../commands/add-member.handler';
 import { ChangeOrganizationDetailsCommand } from '../commands/change-organization-details.handler';
 import { ChangeOrganizationTimeZoneCommand, ZOrganizationTimeZoneInput, type TOrganizationTimeZone } from '../commands/change-organization-time-zone.handler';
@@ -91,7 +91,7 @@ export function buildOrganizationsRouter({ gateway, queryBus }: { gateway: Comma
         const outcome = await gateway.execute<{ id: string }>(new CreateOrganizationCommand(input, ctx.context));
         return organization(outcome.value.id);
       }),
-    updateDetails: permittedProcedure('organizations:write', on('organization', 'input:id'), on('organization', 'input:parent_id'))
+    updateDetails: permittedProcedure('organizations:write', on('organization', 'input:id'), movingOrganization('input:id', 'input:parent_id'))
       .input(ZUpdateOrganizationInput)
       .mutation(async ({ input: { id, ...details }, ctx }) => {
         await gateway.execute(new ChangeOrganizationDetailsCommand(id, details, ctx.context));
@@ -104,7 +104,13 @@ export function buildOrganizationsRouter({ gateway, queryBus }: { gateway: Comma
     setTimeZone: permittedProcedure('organizations:write', on('organization', 'input:id'))
       .input(ZOrganizationTimeZoneInput.extend({ id: ZOrganizationByIdInput.shape.id }))
       .mutation(async ({ input: { id, ...zone }, ctx }) => (await gateway.execute<TOrganizationTimeZone>(new ChangeOrganizationTimeZoneCommand(id, zone, ctx.context))).value),
-    delete: permittedProcedure('organizations:write', on('organization', 'input:id'), on('organization', 'input:suborganizations_move_to'), on('organization', 'input:accounts_move_to'))
+    delete: permittedProcedure(
+      'organizations:write',
+      on('organization', 'input:id'),
+      on('organization', 'input:suborganizations_move_to'),
+      on('organization', 'input:accounts_move_to'),
+      deletingOrganization('input:id', 'input:suborganizations', 'input:accounts'),
+    )
       .input(ZDeleteOrganizationInput)
       .mutation(async ({ input: { id, ...choices }, ctx }) => {
         await gateway.execute(new DeleteOrganizationCommand(id, choices, ctx.context));
@@ -122,7 +128,7 @@ export function buildOrganizationsRouter({ gateway, queryBus }: { gateway: Comma
         const outcome = await gateway.execute<Membership>(new AddMemberCommand(input.id, input.account_id, ctx.context));
         return { message: memberAddedMessage(outcome.value) };
       }),
-    removeMember: permittedProcedure('organizations:write', on('organization', 'input:id'))
+    removeMember: permittedProcedure('organizations:write', on('organization', 'input:id'), on('account', 'input:account_id'))
       .input(ZOrganizationMemberInput)
       .mutation(async ({ input, ctx }) => {
         const outcome = await gateway.execute<Membership>(new RemoveMemberCommand(input.id, input.account_id, ctx.context));
@@ -130,7 +136,7 @@ export function buildOrganizationsRouter({ gateway, queryBus }: { gateway: Comma
       }),
     ofAccount: permittedProcedure('organizations:read', on('account', 'input:account_id'))
       .input(ZOrganizationsOfAccountInput)
-      .query(({ input: { account_id, ...page } }) => queryBus.execute<ListAccountOrganizationsQuery, TPage<TAccountOrganization>>(new ListAccountOrganizationsQuery(account_id, page))),
+      .query(({ input: { account_id, ...page }, ctx }) => queryBus.execute<ListAccountOrganizationsQuery, TPage<TAccountOrganization>>(new ListAccountOrganizationsQuery(account_id, page, listScope(ctx.principal, 'organizations:read')))),
 
     // permissions and roles of an organization, and the roles its members hold (docs/adr/0012)
     permissions: permittedProcedure('organizations:read', on('organization', 'input:id'))
@@ -193,10 +199,10 @@ export function buildOrganizationsRouter({ gateway, queryBus }: { gateway: Comma
     roleAccounts: permittedProcedure('organizations:read', on('role', 'input:role_id'))
       .input(ZRoleAccountsInput)
       .query(({ input }) => queryBus.execute<ListRoleAccountsQuery, TRoleAccount[]>(new ListRoleAccountsQuery(input.role_id))),
-    memberRoles: permittedProcedure('organizations:read', on('organization', 'input:id'))
+    memberRoles: permittedProcedure('organizations:read', on('organization', 'input:id'), on('account', 'input:account_id'))
       .input(ZMemberRolesInput)
       .query(({ input }) => queryBus.execute<ListMemberRolesQuery, TMemberRoleFlag[]>(new ListMemberRolesQuery(input.id, input.account_id))),
-    setMemberRole: permittedProcedure('organizations:write', on('organization', 'input:id'), on('role', 'input:role_id'))
+    setMemberRole: permittedProcedure('organizations:write', on('organization', 'input:id'), on('account', 'input:account_id'), on('role', 'input:role_id'))
       .input(ZSetMemberRoleInput)
       .mutation(async ({ input, ctx }) => {
         await gateway.execute(new SetAccountRoleCommand(input.account_id, input.role_id, input.id, input.associated, ctx.context));

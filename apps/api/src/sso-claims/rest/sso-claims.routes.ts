@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { RequestContext } from '../../application/request-context';
 import { Ctx } from '../../auth/auth.guard';
 import { RequirePermission } from '../../auth/permissions';
-import { on } from '../../auth/resource-requirements';
+import { on, onWholeAccount } from '../../auth/resource-requirements';
 import { CommandGateway } from '../../core/command-gateway';
 import { writeConsistencyHeaders } from '../../http/consistency-headers';
 import { parseWith } from '../../http/zod-body';
@@ -42,7 +42,7 @@ export abstract class SsoClaimsRoutes {
 /** v2 adds the write; v1 stays read-only. */
 export abstract class SsoClaimsWriteRoutes extends SsoClaimsRoutes {
   @Put('account/:id/claims')
-  @RequirePermission('accounts:write', on('account', 'param:id'))
+  @RequirePermission('accounts:write', onWholeAccount('param:id'))
   async write(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const accountId = accountIdOf(id);
     const { claims } = parseWith(ZAccountClaimsInput, body);

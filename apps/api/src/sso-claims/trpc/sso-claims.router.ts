@@ -1,6 +1,6 @@
 import type { QueryBus } from '@nestjs/cqrs';
 import { SSO_CLAIMS_SAVED_MESSAGE, ZAccountClaimsByIdInput, ZSetAccountClaimsInput, type TAccountClaimGroup } from '@rollcall/contracts';
-import { on } from '../../auth/resource-requirements';
+import { on, onWholeAccount } from '../../auth/resource-requirements';
 import type { CommandGateway } from '../../core/command-gateway';
 import { permittedProcedure, router } from '../../trpc/trpc';
 import { SetAccountClaimsCommand } from '../commands/set-account-claims.handler';
@@ -13,7 +13,7 @@ export function buildSsoClaimsRouter({ gateway, queryBus }: { gateway: CommandGa
     ofAccount: permittedProcedure('accounts:read', on('account', 'input:id'))
       .input(ZAccountClaimsByIdInput)
       .query(({ input }) => groups(input.id)),
-    set: permittedProcedure('accounts:write', on('account', 'input:id'))
+    set: permittedProcedure('accounts:write', onWholeAccount('input:id'))
       .input(ZSetAccountClaimsInput)
       .mutation(async ({ input, ctx }) => {
         await gateway.execute(new SetAccountClaimsCommand(input.id, input.claims, ctx.context));
