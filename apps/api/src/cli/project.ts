@@ -11,9 +11,11 @@ import { openStorage } from './open-storage';
  */
 async function main(): Promise<void> {
   const { store, db, close } = await openStorage(loadConfig());
-  const runner = new ProjectionRunner(store, db, allProjections(), new ProjectionProgress(), (name, error) => {
-    process.stderr.write(`projection ${name} failed: ${String(error)}\n`);
-    process.exit(1);
+  const runner = new ProjectionRunner(store, db, allProjections(), new ProjectionProgress(), {
+    onError: (name, error) => {
+      process.stderr.write(`projection ${name} failed: ${String(error)}\n`);
+      process.exit(1);
+    },
   });
   await runner.start();
   await runner.catchUp();

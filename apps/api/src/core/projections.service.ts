@@ -14,6 +14,13 @@ import type { ReadDatabase } from '../read-db/read-database';
 import { ProjectionRegistry } from './projection-registry';
 import { APP_CONFIG, EVENT_STORE, READ_DB } from './tokens';
 
+/** the error's code where it has one (SQLITE_FULL, 57P01, ECONNREFUSED), then its message */
+function describeFailure(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  return typeof code === 'string' && !message.includes(code) ? `${code}: ${message}` : message;
+}
+
 /** how /readyz and the status name a follower whose `$all` subscription stopped */
 const FOLLOWER = 'following the projection leader';
 
@@ -65,18 +72,23 @@ export class ProjectionsService {
   }
 
   private newRunner(): ProjectionRunner {
-    return new ProjectionRunner(
-      this.store,
-      this.db,
-      this.registry.all(),
-      this.progress,
-      (name, error) => {
-        const message = error instanceof Error ? error.message : String(error);
+    return new ProjectionRunner(this.store, this.db, this.registry.all(), this.progress, {
+      // a storage failure (full disk, lost connection): the runner starts again by itself with backoff;
+      // meanwhile /readyz names the real cause. Logged once per cause, not once per retry.
+      onError: (name, error) => {
+        const message = describeFailure(error);
+        const before = this.failed.get(name);
         this.failed.set(name, message);
-        this.logger.error(`projection ${name} stopped: ${message}`);
+        if (before !== message) this.logger.error(`projection ${name} stopped: ${message} (retrying with backoff)`);
       },
-      (name, event) => this.logger.warn(`projection ${name} set aside event ${formatPosition(event.position)} ${event.type} of ${event.streamId}`),
-    );
+      onRecovered: () => {
+        const stopped = [...this.failed.keys()].filter((name) => name !== FOLLOWER);
+        stopped.forEach((name) => this.failed.delete(name));
+        this.logger.log(`projections write again after a storage failure (${stopped.length} resumed)`);
+      },
+      onSetAside: (name, event) => this.logger.warn(`projection ${name} set aside event ${formatPosition(event.position)} ${event.type} of ${event.streamId}`),
+      onRebuildingAhead: (message) => this.logger.warn(message),
+    });
   }
 
   private async startRunner(): Promise<ProjectionRunner> {
@@ -97,10 +109,16 @@ export class ProjectionsService {
     await this.runner?.stop();
     this.runner = null;
     this.failed.clear();
-    const follower = new ProjectionFollower(this.store, this.db, this.registry.all(), this.progress, (error) => {
-      const message = error instanceof Error ? error.message : String(error);
-      this.failed.set(FOLLOWER, message);
-      this.logger.error(`following the projection leader stopped: ${message}`);
+    const follower = new ProjectionFollower(this.store, this.db, this.registry.all(), this.progress, {
+      onError: (error) => {
+        const message = describeFailure(error);
+        if (this.failed.get(FOLLOWER) !== message) this.logger.error(`following the projection leader stopped: ${message} (retrying with backoff)`);
+        this.failed.set(FOLLOWER, message);
+      },
+      onRecovered: () => {
+        this.failed.delete(FOLLOWER);
+        this.logger.log('following the projection leader again');
+      },
     });
     this.follower = follower;
     await follower.start();

@@ -19,6 +19,7 @@ import {
   WrongExpectedVersionError,
 } from './event-store.port';
 import { startPollingSubscription, WakeSignal } from './polling-subscription';
+import { CONNECT_TIMEOUT_MS, isPostgresUnavailable, postgresApplicationName, survivingConnectionLoss } from './postgres-connections';
 
 export interface PostgresEventStoreOptions {
   url: string;
@@ -102,14 +103,17 @@ export class PostgresEventStore implements EventStore {
     // Channel names are cut at 63 bytes; two long schema names sharing a prefix would only cause extra
     // wake-ups, which are harmless because a wake-up is a hint to poll, never data.
     this.channel = `es_events_${this.schema}`.slice(0, 63);
-    this.pool = new pg.Pool({
-      connectionString: options.url,
-      max: options.poolSize ?? 10,
-      application_name: 'rollcall-event-store',
-    });
-    // An idle client that loses its connection emits here; without a listener that kills the process.
-    // The pool drops the client and the next append gets a fresh one.
-    this.pool.on('error', () => undefined);
+    // A client that loses its connection emits 'error'; without a listener that kills the process.
+    // The pool drops the client and the next append gets a fresh one (postgres-connections.ts).
+    this.pool = survivingConnectionLoss(
+      new pg.Pool({
+        connectionString: options.url,
+        max: options.poolSize ?? 10,
+        application_name: postgresApplicationName('event-store', this.schema),
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        keepAlive: true,
+      }),
+    );
   }
 
   /** Connects and creates the schema and tables if they do not exist yet. */
@@ -474,7 +478,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async startListener(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.url, application_name: 'rollcall-event-store-listen' });
+    const client = new pg.Client({ connectionString: this.options.url, application_name: postgresApplicationName('event-store-listen', this.schema), keepAlive: true });
     let gone = false;
     const lost = () => {
       if (gone) return;
@@ -591,20 +595,7 @@ function isRetryable(error: unknown): boolean {
   return code !== undefined && RETRYABLE_CODES.has(code);
 }
 
-/**
- * The server or the connection failed, as opposed to a statement being wrong: SQLSTATE classes 08
- * (connection), 53 (resources), 57 (operator intervention: shutdown, cancel), 58 (system) and XX
- * (internal), Node socket errors, and pg's own connection messages.
- */
-function isUnavailable(error: unknown): boolean {
-  if (error instanceof EventStoreUnavailableError) return true;
-  const code = pgCode(error);
-  if (code !== undefined && (/^(08|53|57|58|XX)/.test(code) || /^E[A-Z]+$/.test(code))) return true;
-  const message = error instanceof Error ? error.message : '';
-  return /Connection terminated|connection error|timeout exceeded when trying to connect|Cannot use a pool after calling end|not queryable/i.test(
-    message,
-  );
-}
+const isUnavailable = isPostgresUnavailable;
 
 function toUnavailable(error: unknown, context: string): EventStoreUnavailableError {
   if (error instanceof EventStoreUnavailableError) return error;

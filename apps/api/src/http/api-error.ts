@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { DomainError } from '@rollcall/domain';
 import { ZodError } from 'zod';
 import { EventStoreUnavailableError, ReservationTakenError, WrongExpectedVersionError } from '../event-store/event-store.port';
+import { isPostgresUnavailable } from '../event-store/postgres-connections';
 
 export interface MappedError {
   status: number;
@@ -102,8 +103,14 @@ export function mapError(error: unknown): MappedError {
   }
   // 'not confirmed', not 'not saved': after a failed fsync SQLite may still recover the commit from its
   // WAL at the next start (docs/security.md, scenario 2); what was acknowledged is never lost
-  if (error instanceof EventStoreUnavailableError || isSqliteStorageFailure(error)) {
-    logger.error(error instanceof EventStoreUnavailableError ? `event store unavailable: ${error.message}` : `storage unavailable: ${error.code}: ${error.message}`);
+  // a lost or refused PostgreSQL connection (read database, personal-data keys) is the same 503: the pool
+  // connects again by itself (event-store/postgres-connections.ts)
+  if (error instanceof EventStoreUnavailableError || isSqliteStorageFailure(error) || isPostgresUnavailable(error)) {
+    logger.error(
+      error instanceof EventStoreUnavailableError
+        ? `event store unavailable: ${error.message}`
+        : `storage unavailable: ${(error as { code?: string }).code ?? 'connection'}: ${(error as Error).message}`,
+    );
     return { status: 503, body: { error: { code: 'server.unavailable', message: 'Storage is unavailable: the write was not confirmed. Try again shortly' } } };
   }
   if (error instanceof HttpException) {

@@ -14,10 +14,13 @@ export interface BackedUpFile {
  * An online backup of the SQLite default (issue 9): SQLite's own backup API copies each file page by
  * page while the API keeps writing, so the copy is one consistent moment of the database; each copy
  * is then checked with `integrity_check`. The event store is the one that matters (read models can
- * be rebuilt from it); the read database is copied too so a restore starts without a replay.
+ * be rebuilt from it); the read database is copied too, and first, so a restore starts without a
+ * replay and its read models never run ahead of its events (docs/adr/0018).
  */
 export async function backupSqlite(config: AppConfig, destination: string): Promise<BackedUpFile[]> {
-  const files = [config.eventStore, config.readDb].filter((store) => store.kind === 'sqlite').map((store) => store.file);
+  // the read models first, then the events: read models only ever lag the events, so a read.db copied
+  // before the events.db can never be ahead of it, whatever is written meanwhile (docs/adr/0018)
+  const files = [config.readDb, config.eventStore].filter((store) => store.kind === 'sqlite').map((store) => store.file);
   if (files.length === 0) throw new Error('Nothing here is on SQLite: back PostgreSQL up with pg_dump (docs/running-in-production.md)');
   mkdirSync(destination, { recursive: true });
   const copies: BackedUpFile[] = [];
@@ -38,5 +41,23 @@ export async function backupSqlite(config: AppConfig, destination: string): Prom
       database.close();
     }
   }
+  if (config.readDb.kind === 'sqlite' && config.eventStore.kind === 'sqlite') assertReadModelsNotAhead(copies[0].copy, copies[1].copy);
   return copies;
+}
+
+/** a backup whose read models are ahead of its events would serve what the events do not hold: refused */
+function assertReadModelsNotAhead(readCopy: string, eventsCopy: string): void {
+  const read = new Database(readCopy, { readonly: true });
+  const events = new Database(eventsCopy, { readonly: true });
+  try {
+    const hasCheckpoints = read.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'projection_checkpoints'").get();
+    if (!hasCheckpoints) return;
+    // SQLite positions are the event's rowid (commit = sequence)
+    const furthest = Number((read.prepare('SELECT max(position_commit) AS position FROM projection_checkpoints').get() as { position: number | null }).position ?? 0);
+    const head = Number((events.prepare('SELECT max(position) AS position FROM es_events').get() as { position: number | null }).position ?? 0);
+    if (furthest > head) throw new Error(`The copied read models (at ${furthest}) are ahead of the copied events (at ${head}): this backup is not consistent; run it again`);
+  } finally {
+    read.close();
+    events.close();
+  }
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { CONNECT_TIMEOUT_MS, postgresApplicationName, survivingConnectionLoss } from '../event-store/postgres-connections';
 import { KEY_BYTES, type PersonalDataKeys } from './personal-data-keys.port';
 
 /**
@@ -14,8 +15,8 @@ export class PostgresPersonalDataKeys implements PersonalDataKeys {
   private constructor(url: string, schema: string) {
     if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`invalid schema name '${schema}'`);
     this.table = `"${schema}".pd_keys`;
-    this.pool = new pg.Pool({ connectionString: url, max: 2, application_name: 'rollcall-personal-data-keys' });
-    this.pool.on('error', () => undefined);
+    // a lost connection is dropped by the pool, never an unhandled 'error' (postgres-connections.ts)
+    this.pool = survivingConnectionLoss(new pg.Pool({ connectionString: url, max: 2, application_name: postgresApplicationName('personal-data-keys', schema), connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true }));
   }
 
   /** the schema exists already: the event store made it */

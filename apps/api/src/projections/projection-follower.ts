@@ -7,6 +7,10 @@ import type { ProjectionProgress } from './projection-progress';
 /** events held for projections the leader has not reached yet; beyond this the tail waits */
 const MAX_BUFFERED = 10_000;
 
+/** the first retry after a storage failure, doubled on each failure in a row up to MAX_RETRY_MS */
+const FIRST_RETRY_MS = 250;
+const MAX_RETRY_MS = 4000;
+
 const later = (a: Position, b: Position) => (comparePositions(a, b) >= 0 ? a : b);
 const earlier = (a: Position, b: Position) => (comparePositions(a, b) <= 0 ? a : b);
 
@@ -28,13 +32,15 @@ export class ProjectionFollower {
   private resumeTail: (() => void) | null = null;
   private refreshing: Promise<void> | null = null;
   private refreshAgain = false;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private retryDelayMs = FIRST_RETRY_MS;
 
   constructor(
     private readonly store: EventStore,
     private readonly db: Kysely<ReadDatabase>,
     private readonly projections: readonly Projection[],
     private readonly progress: ProjectionProgress,
-    private readonly onError: (error: unknown) => void,
+    private readonly events: { onError: (error: unknown) => void; onRecovered?: () => void },
   ) {}
 
   async start(): Promise<void> {
@@ -47,11 +53,47 @@ export class ProjectionFollower {
       this.progress.register(name, from);
     }
     this.tail = this.lowestReported();
-    this.subscription = this.store.subscribeToAll({ from: this.tail, batchSize: 1000, onEvents: (events) => this.received(events) });
-    this.subscription.done.catch((error: unknown) => {
-      if (!this.stopped) this.onError(error);
-    });
+    this.subscribe();
     this.publish();
+  }
+
+  /**
+   * Follows `$all` after what this process has read. A storage failure (a lost connection) stops the
+   * subscription: it starts again after a backoff from the same tail, the buffer kept, once the store
+   * answers again (issue 20 point 1).
+   */
+  private subscribe(): void {
+    const subscription = this.store.subscribeToAll({ from: this.tail, batchSize: 1000, onEvents: (events) => this.received(events) });
+    this.subscription = subscription;
+    subscription.done.catch((error: unknown) => {
+      if (this.stopped || this.subscription !== subscription) return;
+      this.subscription = null;
+      this.failedWith(error);
+    });
+  }
+
+  private failedWith(error: unknown): void {
+    this.events.onError(error);
+    const delay = this.retryDelayMs;
+    this.retryDelayMs = Math.min(delay * 2, MAX_RETRY_MS);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (this.stopped) return;
+      // the store answers before the subscription starts again; a failed probe waits longer
+      this.store.headPosition().then(
+        () => {
+          if (this.stopped) return;
+          this.retryDelayMs = FIRST_RETRY_MS;
+          this.subscribe();
+          this.refresh();
+          this.events.onRecovered?.();
+        },
+        (failure: unknown) => {
+          if (!this.stopped) this.failedWith(failure);
+        },
+      );
+    }, delay);
+    this.retryTimer.unref();
   }
 
   /** reads the checkpoints again and reports what they passed; concurrent calls fold into one more read */
@@ -94,6 +136,8 @@ export class ProjectionFollower {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
     this.resumeTail?.();
     await this.subscription?.stop();
     this.subscription = null;

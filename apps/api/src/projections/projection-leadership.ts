@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { CONNECT_TIMEOUT_MS, postgresApplicationName } from '../event-store/postgres-connections';
 
 export type LeadershipRole = 'starting' | 'leader' | 'follower';
 
@@ -129,14 +130,32 @@ export class ProjectionLeadership {
     else this.handlers.checkpointsMoved();
   }
 
+  /**
+   * A transition that fails (the read database unreachable while the runner or the follower starts)
+   * leaves this process with neither running: it starts over as 'starting', and a leader lets the
+   * lock go first (closing its connection), so the next tick takes the lock and leads again, or
+   * follows whoever took it meanwhile.
+   */
   private transition(role: LeadershipRole, run: () => Promise<void>): void {
     this.current = role;
-    this.transitions = this.transitions.then(run).catch((error: unknown) => this.logger.warn(`projection leadership: becoming ${role} failed: ${error instanceof Error ? error.message : String(error)}`));
+    this.transitions = this.transitions.then(run).catch((error: unknown) => {
+      this.logger.warn(`projection leadership: becoming ${role} failed: ${error instanceof Error ? error.message : String(error)}; trying again`);
+      if (this.current !== role || this.stopped) return;
+      this.current = 'starting';
+      if (role === 'leader') this.release();
+    });
+  }
+
+  /** drops the lock's connection (and so the lock) without a transition; the next tick connects again */
+  private release(): void {
+    const client = this.client;
+    this.client = null;
+    void client?.end().catch(() => undefined);
   }
 
   private async connected(): Promise<pg.Client> {
     if (this.client) return this.client;
-    const client = new pg.Client({ connectionString: this.config.url, application_name: 'rollcall-projection-leadership', keepAlive: true });
+    const client = new pg.Client({ connectionString: this.config.url, application_name: postgresApplicationName('projection-leadership', this.config.schema), keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     client.on('error', () => this.lost(client));
     client.on('end', () => this.lost(client));
     client.on('notification', () => this.handlers.checkpointsMoved());

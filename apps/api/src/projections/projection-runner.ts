@@ -1,10 +1,27 @@
 import type { Kysely } from 'kysely';
-import { comparePositions, START, type EventStore, type Position, type StoredEvent, type Subscription } from '../event-store/event-store.port';
+import { comparePositions, formatPosition, START, type EventStore, type Position, type StoredEvent, type Subscription } from '../event-store/event-store.port';
 import type { ReadDatabase } from '../read-db/read-database';
 import type { Projection } from './projection';
 import { ensureCheckpointTable, eventsFor, moveCheckpoints, readCheckpoint } from './projection-checkpoints';
 import type { ProjectionProgress } from './projection-progress';
 import { applyBatchSettingAside, ensureSetAsideTable } from './set-aside';
+
+/** the first retry after a storage failure; each failure in a row doubles it, up to MAX_RETRY_MS */
+const FIRST_RETRY_MS = 250;
+/** bounds how long after the storage heals the projections start again (issue 20: within 10 s) */
+const MAX_RETRY_MS = 4000;
+
+/** what a runner tells its owner */
+export interface RunnerEvents {
+  /** a storage failure stopped every projection (called for each); the runner starts them again after a backoff */
+  onError?: (projection: string, error: unknown) => void;
+  /** the projections write again after a storage failure */
+  onRecovered?: () => void;
+  /** an event this projection could not apply was set aside (set-aside.ts) */
+  onSetAside?: (projection: string, event: StoredEvent) => void;
+  /** a start found read models ahead of the event store and rebuilds them (the message says which) */
+  onRebuildingAhead?: (message: string) => void;
+}
 
 /** a projection and the position its read model holds */
 interface TrackedProjection {
@@ -22,15 +39,18 @@ interface TrackedProjection {
  */
 export class ProjectionRunner {
   private readonly subscriptions: Subscription[] = [];
+  private stopped = false;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private retryDelayMs = FIRST_RETRY_MS;
+  /** a storage failure stopped the subscription and no batch has been applied since */
+  private failing = false;
 
   constructor(
     private readonly store: EventStore,
     private readonly db: Kysely<ReadDatabase>,
     private readonly projections: readonly Projection[],
     private readonly progress: ProjectionProgress,
-    private readonly onError: (projection: string, error: unknown) => void = () => undefined,
-    /** an event this projection could not apply was set aside (set-aside.ts) */
-    private readonly onSetAside: (projection: string, event: StoredEvent) => void = () => undefined,
+    private readonly events: RunnerEvents = {},
   ) {}
 
   async setup(): Promise<void> {
@@ -43,19 +63,72 @@ export class ProjectionRunner {
   }
 
   async start(): Promise<void> {
+    this.stopped = false;
     await this.setup();
+    await this.rebuildWhenAhead();
+    await this.subscribe();
+  }
+
+  /**
+   * A read model whose checkpoint is past the store's head holds events the store does not have: the
+   * read database is newer than the events (a backup copied in the wrong order, or an older event
+   * store restored beside it). Its rows cannot be trusted, so every read model is rebuilt from the
+   * events before it serves (issue 20 point 3).
+   */
+  private async rebuildWhenAhead(): Promise<void> {
+    const head = await this.store.headPosition();
+    const ahead: string[] = [];
+    for (const projection of this.projections) {
+      const position = await readCheckpoint(this.db, projection.name);
+      if (comparePositions(position, head) > 0) ahead.push(`${projection.name} at ${formatPosition(position)}`);
+    }
+    if (ahead.length === 0) return;
+    this.events.onRebuildingAhead?.(`read models are ahead of the event store's head ${formatPosition(head)} (${ahead.join(', ')}): rebuilding every read model from the events`);
+    await rebuildProjections(this.store, this.db, this.projections);
+  }
+
+  /** reads the checkpoints and follows `$all` from the lowest; a storage failure retries with backoff */
+  private async subscribe(): Promise<void> {
     const tracked: TrackedProjection[] = [];
     for (const projection of this.projections) {
       const position = await readCheckpoint(this.db, projection.name);
       this.progress.register(projection.name, position);
       tracked.push({ projection, position });
     }
-    if (tracked.length === 0) return;
+    if (tracked.length === 0 || this.stopped) return;
     const from = tracked.reduce((lowest, { position }) => (comparePositions(position, lowest) < 0 ? position : lowest), tracked[0].position);
     const subscription = this.store.subscribeToAll({ from, batchSize: 1000, onEvents: (events) => this.applyToAll(tracked, events) });
-    // a failure here is the storage's (an event's own fault is set aside): every read model stops with it
-    subscription.done.catch((error: unknown) => tracked.forEach(({ projection }) => this.onError(projection.name, error)));
     this.subscriptions.push(subscription);
+    // a failure here is the storage's (an event's own fault is set aside): every read model stops with
+    // it, and starts again from its checkpoint once the storage answers (a full disk freed, a
+    // connection back)
+    subscription.done.catch((error: unknown) => {
+      const index = this.subscriptions.indexOf(subscription);
+      if (index >= 0) this.subscriptions.splice(index, 1);
+      this.failed(error);
+    });
+    if (this.failing && this.progress.reached(await this.store.headPosition())) this.recovered();
+  }
+
+  private failed(error: unknown): void {
+    if (this.stopped) return;
+    this.failing = true;
+    this.projections.forEach(({ name }) => this.events.onError?.(name, error));
+    const delay = this.retryDelayMs;
+    this.retryDelayMs = Math.min(this.retryDelayMs * 2, MAX_RETRY_MS);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (this.stopped) return;
+      this.subscribe().catch((failure: unknown) => this.failed(failure));
+    }, delay);
+    this.retryTimer.unref();
+  }
+
+  private recovered(): void {
+    this.retryDelayMs = FIRST_RETRY_MS;
+    if (!this.failing) return;
+    this.failing = false;
+    this.events.onRecovered?.();
   }
 
   private async applyToAll(tracked: TrackedProjection[], events: StoredEvent[]): Promise<void> {
@@ -70,18 +143,23 @@ export class ProjectionRunner {
       }
       const { position, setAside } = await applyBatchSettingAside(this.db, entry.projection, unseen);
       entry.position = position;
-      for (const event of setAside) this.onSetAside(entry.projection.name, event);
+      for (const event of setAside) this.events.onSetAside?.(entry.projection.name, event);
       this.progress.advanced(entry.projection.name, position, setAside.length ? unseen.filter((event) => !setAside.includes(event)) : unseen);
     }
-    if (idle.length === 0) return;
-    await moveCheckpoints(this.db, idle.map(({ entry }) => entry.projection.name), last);
-    for (const { entry, unseen } of idle) {
-      entry.position = last;
-      this.progress.advanced(entry.projection.name, last, unseen);
+    if (idle.length > 0) {
+      await moveCheckpoints(this.db, idle.map(({ entry }) => entry.projection.name), last);
+      for (const { entry, unseen } of idle) {
+        entry.position = last;
+        this.progress.advanced(entry.projection.name, last, unseen);
+      }
     }
+    this.recovered();
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
     await Promise.all(this.subscriptions.splice(0).map((s) => s.stop()));
   }
 

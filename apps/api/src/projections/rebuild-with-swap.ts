@@ -5,7 +5,9 @@ import type { EventStore, Position } from '../event-store/event-store.port';
 import { createReadDb, type ReadDbConfig } from '../read-db/create-read-db';
 import type { ReadDatabase } from '../read-db/read-database';
 import type { Projection } from './projection';
+import { ensureCheckpointTable } from './projection-checkpoints';
 import { rebuildProjections, replayInto } from './projection-runner';
+import { ensureSetAsideTable } from './set-aside';
 
 /** bookkeeping tables: their rows for the rebuilt projections are copied, the tables themselves stay */
 const BOOKKEEPING = ['projection_checkpoints', 'projection_set_aside'] as const;
@@ -29,6 +31,13 @@ export interface RebuildHooks {
  */
 export async function rebuildWithSwap(store: EventStore, main: Kysely<ReadDatabase>, config: ReadDbConfig, projections: readonly Projection[], hooks: RebuildHooks = {}): Promise<number> {
   const fresh = shadowOf(config);
+  // Every table the swap drops and fills must exist in the live database first. A read database that
+  // never ran a projection (`npm run replay` beside an events.db alone) has none, and SQLite resolves an
+  // unqualified name to the attached file's table when main has none: the swap then dropped the
+  // rebuilt tables themselves and left the live file empty, saying "Done" (issue 20 point 3).
+  await ensureCheckpointTable(main);
+  await ensureSetAsideTable(main);
+  for (const projection of projections) await projection.setup(main);
   await dropShadow(main, fresh);
   if (fresh.kind === 'postgres') await sql`CREATE SCHEMA ${sql.id(fresh.schema)}`.execute(main);
   // a scratch file on SQLite: written once, without WAL or fsync (create-read-db.ts)

@@ -1,8 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig, type SqliteStatement } from 'kysely';
+import { Logger } from '@nestjs/common';
 import { Pool, types } from 'pg';
+import { CONNECT_TIMEOUT_MS, postgresApplicationName, survivingConnectionLoss } from '../event-store/postgres-connections';
 import type { ReadDatabase } from './read-database';
 
 // BIGINT (positions, counts) as numbers: our values stay far below 2^53.
@@ -17,6 +19,7 @@ export interface ReadDb {
 }
 
 const STATEMENT_CACHE_LIMIT = 1000;
+const logger = new Logger('ReadDatabase');
 
 /**
  * Kysely's SQLite driver prepares every query anew; preparing is a quarter of the cost of a simple
@@ -39,6 +42,40 @@ function withStatementCache(database: Database.Database): SqliteDatabase {
   };
 }
 
+/**
+ * SQLite rolls a transaction back by itself when a statement or the COMMIT fails with SQLITE_FULL,
+ * SQLITE_IOERR, SQLITE_BUSY or SQLITE_NOMEM. Kysely then sends its own ROLLBACK, which fails with
+ * "cannot rollback - no transaction is active", and throws that instead of the real error: a full
+ * disk was logged as a rollback bug (issue 20 point 2). The ROLLBACK is sent only while a
+ * transaction is open, so the caller sees SQLITE_FULL.
+ */
+class TransactionAwareSqliteDriver extends SqliteDriver {
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly database: Database.Database,
+  ) {
+    super(config);
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (!this.database.inTransaction) return;
+    await super.rollbackTransaction(connection);
+  }
+}
+
+class TransactionAwareSqliteDialect extends SqliteDialect {
+  constructor(
+    private readonly config: SqliteDialectConfig,
+    private readonly database: Database.Database,
+  ) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    return new TransactionAwareSqliteDriver(this.config, this.database);
+  }
+}
+
 export interface ReadDbOptions {
   /**
    * A file that is thrown away unless it is finished, and read by no one meanwhile: the fresh tables of
@@ -48,6 +85,8 @@ export interface ReadDbOptions {
    * fails still rolls back, as set-aside.ts needs.
    */
   scratch?: boolean;
+  /** PostgreSQL: a connection of the pool was lost (it is dropped; the next query connects again) */
+  onConnectionLost?: (error: Error) => void;
 }
 
 export async function createReadDb(config: ReadDbConfig, options: ReadDbOptions = {}): Promise<ReadDb> {
@@ -68,10 +107,20 @@ export async function createReadDb(config: ReadDbConfig, options: ReadDbOptions 
     // deleted and rewritten rows are zeroed, not left readable in free space: an erased account's
     // rows must be gone from the file (docs/adr/0015)
     database.pragma('secure_delete = ON');
-    const db = new Kysely<ReadDatabase>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+    const db = new Kysely<ReadDatabase>({ dialect: new TransactionAwareSqliteDialect({ database: withStatementCache(database) }, database) });
     return { db, kind: 'sqlite', close: () => db.destroy() };
   }
-  const pool = new Pool({ connectionString: config.url, max: 10, options: `-c search_path=${config.schema}` });
+  const pool = survivingConnectionLoss(
+    new Pool({
+      connectionString: config.url,
+      max: 10,
+      options: `-c search_path=${config.schema}`,
+      application_name: postgresApplicationName('read-db', config.schema),
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    }),
+    options.onConnectionLost ?? ((error) => logger.warn(`read database connection lost: ${error.message}`)),
+  );
   const bootstrap = await pool.connect();
   try {
     await bootstrap.query(`CREATE SCHEMA IF NOT EXISTS "${config.schema}"`).catch((error: { code?: string }) => {
