@@ -6,6 +6,7 @@ import { createAccount, http, signIn, startTestApp, storageKinds, type StorageKi
 import { EVENT_STORE, READ_DB } from '../core/tokens';
 import type { EventStore } from '../event-store/event-store.port';
 import type { ReadDatabase } from '../read-db/read-database';
+import { ACTIVATION_EXPIRY_MARK, ACTIVATION_LINK_MARK } from '../mail/mail-outbox';
 
 const INVALID = { status: 404, body: { error: { code: 'activation.invalid', message: 'This activation link is invalid or has expired' } } };
 const PASSWORD = 'a violet pelican sings at dawn';
@@ -142,7 +143,7 @@ describe.each(storageKinds())('account activation, outbox and unlock over REST (
     expect((await authenticate(account.username, PASSWORD)).status).toBe(200);
   });
 
-  it('keeps the clear link only until the mail is sent; no token in any event', async () => {
+  it('never writes the clear link: not in the outbox row, not in any event (docs/adr/0008, amendment 1)', async () => {
     const account = await awaiting();
     const token = await activationTokenFor(app.config.dataDir, account.email);
     const [row] = await waitForOutbox(app, account.email, (rows) => rows.length === 1 && rows[0].status === 'sent');
@@ -289,7 +290,9 @@ describe.each(storageKinds())('account activation, outbox and unlock over REST (
       const rows = await waitForOutbox(mailing, account.email, (found) => found.length === 2);
       expect(rows[0]).toMatchObject({ status: 'superseded', body: '' });
       expect(rows[1]).toMatchObject({ status: 'pending' });
-      expect(rows[1].body).toContain('/activate/');
+      // the pending row holds the mark where the link goes, never the link
+      expect(rows[1].body).toContain(ACTIVATION_LINK_MARK);
+      expect(rows[1].body).not.toContain('/activate/');
     } finally {
       await mailing.destroy();
     }
@@ -301,10 +304,11 @@ describe.each(storageKinds())('account activation, outbox and unlock over REST (
     let mailing = await startTestApp(kind, { ROLLCALL_SMTP_URL: `smtp://127.0.0.1:${port}`, ROLLCALL_MAIL_POLL_MS: '20', ROLLCALL_MAIL_RETRY_BASE_MS: '50', ROLLCALL_MAIL_MAX_ATTEMPTS: '1000' });
     try {
       const account = await createAccount(http(mailing.url, await signIn(mailing.url)), { password: undefined, no_password: true, activation: true });
-      // the server is down: the row waits, with its link
+      // the server is down: the row waits without its link, whose token this process holds in memory only
       const [pending] = await waitForOutbox(mailing, account.email, (rows) => rows[0]?.attempts >= 1);
       expect(pending.status).toBe('pending');
-      expect(pending.body).toContain('/activate/');
+      expect(pending.body).toContain(ACTIVATION_LINK_MARK);
+      expect(pending.body).not.toContain('/activate/');
       await mailing.stop();
 
       await smtp.listen(port);
@@ -316,8 +320,13 @@ describe.each(storageKinds())('account activation, outbox and unlock over REST (
       mailing = await mailing.restart();
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(smtp.received).toHaveLength(1);
-      // and the link that left works
-      const token = /\/activate\/([A-Za-z0-9_-]+)/.exec(smtp.received[0].data.replace(/=\n/g, ''))?.[1];
+      // the restart lost the token: the sender issued a new link (by the system), and the link that left works
+      const issued = (await mailing.app.get<symbol, EventStore>(EVENT_STORE).readStream(`account-${account.id}`)).filter((event) => event.type === 'ActivationIssued');
+      expect(issued.map((event) => event.metadata.actorKind)).toEqual(['account', 'system']);
+      const text = smtp.received[0].data.replace(/=\n/g, '');
+      expect(text).not.toContain(ACTIVATION_LINK_MARK);
+      expect(text).not.toContain(ACTIVATION_EXPIRY_MARK);
+      const token = /\/activate\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
       expect((await http(mailing.url).post('/api/v1/account/activate', { token, password: PASSWORD })).status).toBe(200);
     } finally {
       await mailing.destroy();

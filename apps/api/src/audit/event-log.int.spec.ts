@@ -1,5 +1,5 @@
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
-import type { TAuditEvent } from '@rollcall/contracts';
+import { readableEventData, undeclaredEventFields, type TAuditEvent } from '@rollcall/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, firstOrganization, http, signIn, startTestApp, storageKinds, type TestApp } from '../../test/test-app';
 import { EVENT_STORE } from '../core/tokens';
@@ -105,7 +105,9 @@ describe.each(storageKinds())('the event log (%s)', (kind) => {
     for (const event of listed) {
       const original = byPosition.get(event.position)!;
       expect(event).toMatchObject({ stream_id: original.streamId, stream_version: original.streamVersion, type: original.type, event_id: original.metadata.eventId, actor: original.metadata.actor, actor_kind: original.metadata.actorKind, correlation_id: original.metadata.correlationId });
-      expect(event.data).toEqual(JSON.parse(JSON.stringify(original.data)));
+      // the payload as its type's read declaration allows (libs/contracts event-redaction.ts): every key declared, secrets redacted
+      expect(undeclaredEventFields(original.type, original.data), original.type).toEqual([]);
+      expect(event.data).toEqual(JSON.parse(JSON.stringify(readableEventData(original.type, original.data))));
       expect(event.metadata).toEqual(JSON.parse(JSON.stringify(original.metadata)));
       expect(event.recorded_at).toBe(new Date(original.metadata.occurredAt).toISOString());
     }

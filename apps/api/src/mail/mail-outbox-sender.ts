@@ -14,7 +14,8 @@ const BATCH = 20;
 
 /**
  * Drains the outbox: each due row is leased (so several API processes never send it at once),
- * sent, then marked sent with its body cleared. A failure waits retryBase * 2^(attempts-1) (at most
+ * rendered (an activation mail gets its link here, see MailOutbox.render), sent, then marked sent
+ * with its body cleared. A failure waits retryBase * 2^(attempts-1) (at most
  * an hour) and gives up as 'failed' after maxAttempts. A row is marked only after its mail was
  * handed over, so a crash between the two sends it again when the lease expires: at least once.
  */
@@ -33,7 +34,7 @@ export class MailOutboxSender implements OnApplicationBootstrap, OnModuleDestroy
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(MAILER) private readonly mailer: Mailer,
-    outbox: MailOutbox,
+    private readonly outbox: MailOutbox,
   ) {
     this.unsubscribe = outbox.onEnqueued(() => this.kick());
   }
@@ -109,7 +110,14 @@ export class MailOutboxSender implements OnApplicationBootstrap, OnModuleDestroy
     if (Number(claimed.numUpdatedRows) !== 1) return;
     const row = await this.db.selectFrom('mail_outbox_v1').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     try {
-      await this.mailer.send({ from: this.config.mail.from, to: row.recipient, subject: row.subject, text: row.body });
+      // the text that leaves is made now: an activation link exists only in memory, never in the row
+      const text = await this.outbox.render(row);
+      if (text === null) {
+        await this.db.updateTable('mail_outbox_v1').set({ status: 'superseded', body: '', lease_until: null }).where('id', '=', id).execute();
+        this.outbox.settled(row);
+        return;
+      }
+      await this.mailer.send({ from: this.config.mail.from, to: row.recipient, subject: row.subject, text });
     } catch (error) {
       const message = (error as Error).message ?? String(error);
       const givingUp = attempt >= this.config.mail.maxAttempts;
@@ -126,6 +134,7 @@ export class MailOutboxSender implements OnApplicationBootstrap, OnModuleDestroy
         .where('id', '=', id)
         .execute();
       this.logger.warn(`mail ${id} to ${row.recipient} failed (attempt ${attempt} of ${this.config.mail.maxAttempts})${givingUp ? ', giving up' : ''}: ${message}`);
+      if (givingUp) this.outbox.settled(row);
       return;
     }
     await this.db
@@ -133,5 +142,6 @@ export class MailOutboxSender implements OnApplicationBootstrap, OnModuleDestroy
       .set({ status: 'sent', body: '', lease_until: null, last_error: null, sent_at: this.clock.now().toISOString() })
       .where('id', '=', id)
       .execute();
+    this.outbox.settled(row);
   }
 }

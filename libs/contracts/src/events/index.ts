@@ -1,2 +1,3 @@
 export * from "./upcasters";
 export * from "./personal-data";
+export * from "./event-redaction";

@@ -10,7 +10,7 @@ import type { EventLogTable } from '../audit-tables';
 import { changesBetween, describeEvent, flattenState, idsIn, initialStateOf, statesAfterEach, streamOfEntity } from '../history/entity-history';
 import { loadNameBook } from '../history/load-name-book';
 import { toEventLogRow } from '../projections/event-log.projection';
-import { toAuditEvent } from './list-audit-events.query';
+import { auditEventOf, readableEvents } from '../readable-events';
 
 export class EntityHistoryQuery {
   constructor(
@@ -25,11 +25,12 @@ export class EntityHistoryQuery {
 /** the stream of an entity that never existed: a 404, like the entity's own routes */
 export const noHistory = (kind: THistoryKind) => new DomainError('resource.not_found', `There is no ${kind} with this id`);
 
-/** an entity's stream from the event store (not the log's copy): what the decisions saw */
+/** an entity's stream from the event store (not the log's copy): what the decisions saw, as it may be shown */
 export async function readEntityStream(store: EventStore, kind: THistoryKind, id: string): Promise<StoredEvent[]> {
   const events = await store.readStream(streamOfEntity(kind, id));
   if (events.length === 0) throw noHistory(kind);
-  return events;
+  // redacted before anything folds or shows them: no credential reaches a history or a time travel
+  return readableEvents(events);
 }
 
 /**
@@ -67,7 +68,7 @@ export class EntityHistoryHandler implements IQueryHandler<EntityHistoryQuery, T
       const { actor, actorKind, sourceIp } = event.metadata;
       const previous = flattenState(index > 0 ? states[index - 1] : initialStateOf(kind), names);
       return {
-        ...toAuditEvent(toEventLogRow(event) as Selectable<EventLogTable>),
+        ...auditEventOf(toEventLogRow(event) as Selectable<EventLogTable>),
         summary: describeEvent({ type: event.type, data: event.data, actor, actorKind, sourceIp }, names),
         changes: changesBetween(previous, flattenState(states[index], names)),
       };

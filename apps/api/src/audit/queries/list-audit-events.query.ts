@@ -1,13 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import type { TAuditEvent, TAuditEventFilter, TAuditEventPage } from '@rollcall/contracts';
+import type { TAuditEventFilter, TAuditEventPage } from '@rollcall/contracts';
 import { accountStream, organizationStream, teamStream } from '@rollcall/domain';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { expandSubtrees } from '../../auth/queries/load-grants';
 import { READ_DB } from '../../core/tokens';
-import { formatPosition, parsePosition, type Position } from '../../event-store/event-store.port';
+import { parsePosition, type Position } from '../../event-store/event-store.port';
 import type { ReadDatabase } from '../../read-db/read-database';
-import type { EventLogTable } from '../audit-tables';
+import { auditEventOf } from '../readable-events';
 
 export class ListAuditEventsQuery {
   /**
@@ -23,25 +23,6 @@ export class ListAuditEventsQuery {
 
 /** every character sorts below this one, so `[prefix, prefix + TOP)` is exactly the ids starting with prefix (byte order) */
 const TOP = '\u{10FFFF}';
-
-export function toAuditEvent(row: Selectable<EventLogTable>): TAuditEvent {
-  return {
-    position: formatPosition({ commit: Number(row.position_commit), sequence: Number(row.position_sequence) }),
-    stream_id: row.stream_id,
-    stream_version: Number(row.stream_version),
-    type: row.event_type,
-    event_id: row.event_id,
-    actor: row.actor,
-    actor_kind: row.actor_kind,
-    source_ip: row.source_ip,
-    correlation_id: row.correlation_id,
-    causation_id: row.causation_id,
-    recorded_at: row.recorded_at,
-    schema_version: Number(row.schema_version),
-    data: JSON.parse(row.payload) as unknown,
-    metadata: JSON.parse(row.metadata) as Record<string, unknown>,
-  };
-}
 
 /** parses a cursor the input schema already checked */
 export const cursorOf = (before: string | undefined): Position | null => (before ? parsePosition(before) : null);
@@ -77,7 +58,7 @@ export class ListAuditEventsHandler implements IQueryHandler<ListAuditEventsQuer
     if (filter.to) query = query.where('recorded_at', '<', filter.to);
     if (before) query = query.where((eb) => eb(eb.refTuple('position_commit', 'position_sequence'), '<', eb.tuple(before.commit, before.sequence)));
     const rows = await query.orderBy('position_commit', 'desc').orderBy('position_sequence', 'desc').limit(limit + 1).execute();
-    const page = rows.slice(0, limit).map(toAuditEvent);
+    const page = rows.slice(0, limit).map(auditEventOf);
     return { data: page, next_before: rows.length > limit ? page[page.length - 1].position : null };
   }
 }
