@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type INestApplication, Logger, type LogLevel } from '@nestjs/common';
@@ -9,6 +8,7 @@ import { AppModule } from './app.module';
 import { BootstrapAdminService } from './bootstrap/bootstrap-admin.service';
 import type { AppConfig } from './config/app-config';
 import { ProjectionsService } from './core/projections.service';
+import { preparePrivateDataDir } from './operations/private-files';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { isAllowedOrigin, refuseCrossSiteCookieRequests, restBodyParsing, securityHeaders, serveConsole } from './http/http-pipeline';
 import { TrpcServer } from './trpc/trpc-server';
@@ -47,7 +47,7 @@ const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
  * WebSocket and the console on one port. main.ts and the integration tests both start it this way.
  */
 export async function startApp(config: AppConfig, options: { print?: (line: string) => void; logDestination?: DestinationStream; httpTimeouts?: HttpTimeouts } = {}): Promise<RunningApp> {
-  mkdirSync(config.dataDir, { recursive: true });
+  preparePrivateDataDir(config);
   const jsonLogger = config.logFormat === 'json' ? createJsonLogger(config, options.logDestination) : null;
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bodyParser: false,
@@ -72,7 +72,11 @@ export async function startApp(config: AppConfig, options: { print?: (line: stri
   app.useGlobalFilters(new ApiExceptionFilter());
   app.enableShutdownHooks();
   // the OpenID Connect provider under /oidc (docs/adr/0014): before the console's catch-all
-  await mountOidc(app, express);
+  // a secrets key that opens nothing stops the start (main.ts exits 1 with the message): nothing left open
+  await mountOidc(app, express).catch(async (error: unknown) => {
+    await app.close().catch(() => undefined);
+    throw error;
+  });
   // the console's files and client-side routes; /api, /trpc and /ws are left to the API
   serveConsole(express, config.consoleDir);
   await app.init();

@@ -73,6 +73,8 @@ export async function startTestApp(kind: StorageKind = 'sqlite', overrides: Reco
 
 export async function dropStorage(config: AppConfig): Promise<void> {
   rmSync(config.dataDir, { recursive: true, force: true });
+  // the secrets key file beside it (<dataDir>.key)
+  if (config.secrets?.keyFile) rmSync(config.secrets.keyFile, { force: true });
   if (config.eventStore.kind === 'postgres') {
     const client = new pg.Client({ connectionString: config.eventStore.url });
     await client.connect();
