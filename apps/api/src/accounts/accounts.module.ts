@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { EndAccountSessions } from '../auth/commands/end-account-sessions';
 import { ChangeAccountAuthHandler } from './commands/change-account-auth.handler';
 import { ChangeOwnPasswordHandler } from './commands/change-own-password.handler';
 import { RequirePasswordChangeHandler } from './commands/require-password-change.handler';
@@ -40,6 +41,7 @@ import { GetActivationHandler } from './queries/get-activation.query';
     ChangeAccountAuthHandler,
     RequirePasswordChangeHandler,
     SetPasswordHandler,
+    EndAccountSessions,
     ChangeOwnPasswordHandler,
     GetAccountAuthHandler,
     ImportAccountsHandler,

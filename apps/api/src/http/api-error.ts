@@ -26,6 +26,8 @@ function domainStatus(code: string): number {
   if (code === 'reader.token_invalid') return 401;
   if (code === 'reader.not_enrollment' || code === 'reader.register_mode_busy' || code === 'reader.no_enrollment_reader' || code === 'scan.sequence_backwards' || code === 'smart_card.taken') return 409;
   if (code === 'auth.invalid_credentials' || code === 'auth.required' || code === 'auth.token_expired') return 401;
+  // too many failed sign-ins (auth/sign-in-throttle.ts): Retry-After says when to try again
+  if (code === 'rate.limited') return 429;
   if (code === 'auth.forbidden' || code === 'auth.address_not_allowed' || code === 'auth.password_change_required' || code.endsWith('.protected')) return 403;
   if (code.endsWith('.not_found')) return 404;
   // an organization named by a body or query field that does not exist (parent_id, a deletion's destination)

@@ -9,6 +9,7 @@ import { hashToken } from '../auth/session-token';
 import { CommandGateway } from '../core/command-gateway';
 import { READ_DB } from '../core/tokens';
 import { mapError } from '../http/api-error';
+import { retryAfterSecondsOf } from '../http/retry-after';
 import { requestContext } from '../http/request-context.factory';
 import { parseWith } from '../http/zod-body';
 import type { ReadDatabase } from '../read-db/read-database';
@@ -91,6 +92,9 @@ export class OidcInteractions {
       return void res.status(oauth.statusCode ?? oauth.status ?? 400).json({ error: { code: `oidc.${oauth.error}`, message: 'This sign-in has expired or was already finished. Go back to the application and start again' } });
     }
     const mapped = mapError(error);
+    // a throttled sign-in (auth/sign-in-throttle.ts) says when to try again
+    const retryAfter = retryAfterSecondsOf(error);
+    if (mapped.status === 429 && retryAfter) res.setHeader('Retry-After', String(retryAfter));
     res.status(mapped.status).json(mapped.body);
   }
 

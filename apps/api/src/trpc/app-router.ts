@@ -114,7 +114,7 @@ export function buildAppRouter({ gateway, queryBus, live, projectionsService }: 
       me: sessionProcedure.query(({ ctx }) => queryBus.execute<CurrentAccountQuery, TCurrentAccount>(new CurrentAccountQuery(ctx.principal.accountId, ctx.principal.grants))),
       /** the signed-in account's own change; allowed to a session that must change its password */
       changePassword: sessionProcedure.input(ZChangeOwnPasswordInput).mutation(async ({ input, ctx }) => {
-        await gateway.execute(new ChangeOwnPasswordCommand(ctx.principal.accountId, input, ctx.context));
+        await gateway.execute(new ChangeOwnPasswordCommand(ctx.principal.accountId, input, ctx.context, ctx.principal.sessionId));
         return { message: 'Password updated successfully' };
       }),
     }),

@@ -13,6 +13,7 @@ import { ResolveSessionQuery } from '../auth/queries/resolve-session.query';
 import { CommandGateway } from '../core/command-gateway';
 import { ProjectionsService } from '../core/projections.service';
 import { resolveClientAddress } from '../http/client-address';
+import { retryAfterSecondsOf } from '../http/retry-after';
 import { credentialFrom, requestContext } from '../http/request-context.factory';
 import { clearSessionCookie, setSessionCookie } from '../http/session-cookie';
 import { ATTENDANCE_BATCH, LiveFeed } from '../live/live-feed';
@@ -55,7 +56,12 @@ export class TrpcServer {
         router: this.router,
         maxBodySize: 1024 * 1024,
         // errors raised before a procedure runs (content type, method, body size) would go out as text/plain
-        responseMeta: ({ errors }) => (errors.length ? { headers: { 'content-type': 'application/json' } } : {}),
+        // a throttled sign-in (429) says when to try again, as REST does (auth/sign-in-throttle.ts)
+        responseMeta: ({ errors }) => {
+          if (!errors.length) return {};
+          const retryAfter = errors.map((error) => retryAfterSecondsOf(error.cause)).find((seconds) => seconds !== null);
+          return { headers: { 'content-type': 'application/json', ...(retryAfter ? { 'retry-after': String(retryAfter) } : {}) } };
+        },
         createContext: async ({ req, res }): Promise<TrpcContext> => {
           const { principal, refusal } = await this.authenticator.authenticate(req);
           return {

@@ -3,7 +3,11 @@ import type { AccountCreatedData, AccountProfile, ContactEntry } from './account
 
 export type CreateAccount = { type: 'CreateAccount'; data: AccountCreatedData };
 /** The password was verified by the caller (hash checks are I/O-heavy and live outside the decider). */
-export type RecordSignIn = { type: 'RecordSignIn'; data: { sessionId: string; at: string } };
+/**
+ * passwordHash: the hash the sign-in verified the password against; when the password has changed
+ * since, the sign-in is refused (a session of the old password must not outlive its change).
+ */
+export type RecordSignIn = { type: 'RecordSignIn'; data: { sessionId: string; at: string; passwordHash?: string | null } };
 /**
  * The whole profile. Contact lists left undefined keep their current entries (the profile form does
  * not edit them). `today` (YYYY-MM-DD) comes from the caller's clock: a birth date may not be after it.

@@ -28,6 +28,8 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       if (state.status !== 'created') throw notFound();
       // a lock taken by a parallel attempt after the caller checked still wins
       if (state.lockedUntil !== null && state.lockedUntil > command.data.at) throw new DomainError('account.locked', 'This account is locked');
+      // a password changed by a parallel call after the caller checked the old one wins too
+      if (command.data.passwordHash !== undefined && command.data.passwordHash !== state.passwordHash) throw new DomainError('account.password_changed', 'The password has changed since it was checked');
       return [{ type: 'AccountSignedIn', data: { accountId: state.id, sessionId: command.data.sessionId, at: command.data.at } }];
     case 'UpdateAccountProfile': {
       if (state.status !== 'created') throw notFound();

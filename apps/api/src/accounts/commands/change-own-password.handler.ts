@@ -9,6 +9,7 @@ import type { CommandOutcome } from '../../core/command-gateway';
 import { PasswordHasher } from '../../core/password-hasher';
 import { CLOCK, EVENT_STORE } from '../../core/tokens';
 import type { EventStore } from '../../event-store/event-store.port';
+import { EndAccountSessions } from '../../auth/commands/end-account-sessions';
 import { NewPasswordService } from '../new-password';
 
 export class ChangeOwnPasswordCommand {
@@ -16,13 +17,16 @@ export class ChangeOwnPasswordCommand {
     readonly accountId: string,
     readonly input: TChangeOwnPasswordInput,
     readonly context: RequestContext,
+    /** the session that made the change stays signed in; every other session of the account ends */
+    readonly keepSessionId: string | null = null,
   ) {}
 }
 
 /**
  * `POST account/password/change`: the signed-in account replaces its password, proving the current
  * one. The one call (besides account/current and logout) a restricted session may make; the change
- * clears status 3 and restarts the password's age, which lifts the restriction.
+ * clears status 3 and restarts the password's age, which lifts the restriction. Every other session
+ * of the account ends (ASVS 3.3.3), before the answer.
  */
 @CommandHandler(ChangeOwnPasswordCommand)
 export class ChangeOwnPasswordHandler implements ICommandHandler<ChangeOwnPasswordCommand, CommandOutcome<{ id: string }>> {
@@ -31,22 +35,25 @@ export class ChangeOwnPasswordHandler implements ICommandHandler<ChangeOwnPasswo
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly hasher: PasswordHasher,
     private readonly newPassword: NewPasswordService,
+    private readonly sessions: EndAccountSessions,
   ) {}
 
-  async execute({ accountId, input, context }: ChangeOwnPasswordCommand): Promise<CommandOutcome<{ id: string }>> {
+  async execute({ accountId, input, context, keepSessionId }: ChangeOwnPasswordCommand): Promise<CommandOutcome<{ id: string }>> {
     const state = await loadState(this.store, accountDecider, accountStream(accountId));
     if (state.status !== 'created') throw new DomainError('account.not_found', 'Account not found');
     if (!(await this.hasher.verify(state.passwordHash, input.current_password))) {
       throw new DomainError('password.current_wrong', 'Current password is wrong', 'current_password');
     }
     const prepared = await this.newPassword.prepare(state, input.new_password, 'new_password');
+    let result;
     try {
-      const result = await handleCommand(this.store, this.clock, accountDecider, accountStream(accountId), { type: 'SetPassword', data: { ...prepared, changedAt: this.clock.now().toISOString() } }, context);
-      return { value: { id: accountId }, position: result.position };
+      result = await handleCommand(this.store, this.clock, accountDecider, accountStream(accountId), { type: 'SetPassword', data: { ...prepared, changedAt: this.clock.now().toISOString() } }, context);
     } catch (error) {
       // the decider names `password`; this call's field is `new_password`
       if (error instanceof DomainError && error.field === 'password') throw new DomainError(error.code, error.message, 'new_password');
       throw error;
     }
+    const ended = await this.sessions.endAll(accountId, keepSessionId, 'revoked', context);
+    return { value: { id: accountId }, position: ended ?? result.position };
   }
 }

@@ -7,6 +7,7 @@ import type { RequestContext } from '../../application/request-context';
 import type { CommandOutcome } from '../../core/command-gateway';
 import { CLOCK, EVENT_STORE } from '../../core/tokens';
 import type { EventStore } from '../../event-store/event-store.port';
+import { EndAccountSessions } from '../../auth/commands/end-account-sessions';
 import { NewPasswordService } from '../new-password';
 
 export class SetPasswordCommand {
@@ -17,13 +18,17 @@ export class SetPasswordCommand {
   ) {}
 }
 
-/** `PUT`/`PATCH account/{id}/password`: an administrator sets a password under the account's policy. */
+/**
+ * `PUT`/`PATCH account/{id}/password`: an administrator sets a password under the account's policy.
+ * Every session of the account ends with the old password (ASVS 3.3.3), before the answer.
+ */
 @CommandHandler(SetPasswordCommand)
 export class SetPasswordHandler implements ICommandHandler<SetPasswordCommand, CommandOutcome<{ id: string }>> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly newPassword: NewPasswordService,
+    private readonly sessions: EndAccountSessions,
   ) {}
 
   async execute({ accountId, password, context }: SetPasswordCommand): Promise<CommandOutcome<{ id: string }>> {
@@ -31,6 +36,7 @@ export class SetPasswordHandler implements ICommandHandler<SetPasswordCommand, C
     if (state.status !== 'created') throw new DomainError('account.not_found', 'Account not found');
     const prepared = await this.newPassword.prepare(state, password);
     const result = await handleCommand(this.store, this.clock, accountDecider, accountStream(accountId), { type: 'SetPassword', data: { ...prepared, changedAt: this.clock.now().toISOString() } }, context);
-    return { value: { id: accountId }, position: result.position };
+    const ended = await this.sessions.endAll(accountId, null, 'revoked', context);
+    return { value: { id: accountId }, position: ended ?? result.position };
   }
 }

@@ -240,7 +240,7 @@ export abstract class AccountsRoutes {
   @Post('account/password/change')
   @HttpCode(200)
   async changeOwnPassword(@CurrentPrincipal() principal: Principal, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
-    const outcome = await this.gateway.execute<{ id: string }>(new ChangeOwnPasswordCommand(principal.accountId, parseWith(ZChangeOwnPasswordInput, body), context));
+    const outcome = await this.gateway.execute<{ id: string }>(new ChangeOwnPasswordCommand(principal.accountId, parseWith(ZChangeOwnPasswordInput, body), context, principal.kind === 'session' ? principal.sessionId : null));
     writeConsistencyHeaders(response, outcome);
     return this.wrap({ message: 'Password updated successfully' });
   }

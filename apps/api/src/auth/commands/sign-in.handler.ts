@@ -13,8 +13,9 @@ import { PasswordHasher } from '../../core/password-hasher';
 import { APP_CONFIG, CLOCK, EVENT_STORE, READ_DB } from '../../core/tokens';
 import type { EventStore } from '../../event-store/event-store.port';
 import type { ReadDatabase } from '../../read-db/read-database';
-import { passwordChangeRequired as needsPasswordChange } from '../queries/resolve-session.query';
+import { accountExpired, passwordChangeRequired as needsPasswordChange } from '../queries/resolve-session.query';
 import { hashToken, newSessionToken } from '../session-token';
+import { SignInThrottle } from '../sign-in-throttle';
 
 export class SignInCommand {
   constructor(
@@ -31,7 +32,10 @@ export interface SignInResult {
   passwordChangeRequired: boolean;
 }
 
-/** Unknown, locked, disabled, expired and wrong-password sign-ins all get the same answer. */
+/**
+ * Unknown, locked, disabled, expired and wrong-password sign-ins all get the same answer; a throttled
+ * one gets 429 `rate.limited`, decided before the account is looked up (sign-in-throttle.ts).
+ */
 const invalidCredentials = () => new DomainError('auth.invalid_credentials', 'Wrong username or password');
 
 @CommandHandler(SignInCommand)
@@ -42,9 +46,24 @@ export class SignInHandler implements ICommandHandler<SignInCommand, CommandOutc
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly hasher: PasswordHasher,
+    private readonly throttle: SignInThrottle,
   ) {}
 
   async execute({ input, context }: SignInCommand): Promise<CommandOutcome<SignInResult>> {
+    // before any lookup or hash: a throttled attempt costs nothing and tells nothing about the account
+    const attempt = await this.throttle.attempt(input.username, context.sourceIp);
+    try {
+      const outcome = await this.signIn(input, context);
+      await attempt.release();
+      return outcome;
+    } catch (error) {
+      // only refused credentials count against the throttle; our own faults (storage down) do not
+      if (!(error instanceof DomainError && error.code === 'auth.invalid_credentials')) await attempt.release();
+      throw error;
+    }
+  }
+
+  private async signIn(input: TAuthenticateInput, context: RequestContext): Promise<CommandOutcome<SignInResult>> {
     const row = await this.db.selectFrom('accounts_v2').select(['id']).where('username_lower', '=', input.username.toLowerCase()).executeTakeFirst();
     // the stream, not the read model, is the truth for the lock, the failure count and the hash
     const state = row ? await loadState(this.store, accountDecider, accountStream(row.id)) : null;
@@ -59,17 +78,17 @@ export class SignInHandler implements ICommandHandler<SignInCommand, CommandOutc
       ? await this.db.selectFrom('password_policies_v2').select(['max_age', 'lockout', 'lockout_duration']).where('id', '=', account.policyId).executeTakeFirst()
       : undefined;
     if (!passwordMatches) {
-      if (policy && policy.lockout > 0) {
-        // parallel wrong attempts each re-decide on the latest stream: exactly `lockout` count before the lock
-        await handleCommandRetrying(this.store, this.clock, accountDecider, accountStream(account.id), {
-          type: 'RecordFailedSignIn',
-          data: { at, lockoutAttempts: policy.lockout, lockoutDurationSeconds: policy.lockout_duration },
-        }, actingAsSelf);
-      }
+      // every account is under a lockout: its policy's, or the built-in default where no policy sets one
+      // (no policy, or a policy's lockout 0), the first administrator's included
+      const lockout = policy && policy.lockout > 0 ? { attempts: policy.lockout, durationSeconds: policy.lockout_duration } : this.config.signIn.defaultLockout;
+      // parallel wrong attempts each re-decide on the latest stream: exactly `attempts` count before the lock
+      await handleCommandRetrying(this.store, this.clock, accountDecider, accountStream(account.id), {
+        type: 'RecordFailedSignIn',
+        data: { at, lockoutAttempts: lockout.attempts, lockoutDurationSeconds: lockout.durationSeconds },
+      }, actingAsSelf);
       throw invalidCredentials();
     }
-    const expired = account.expiresAt != null && account.expiresAt <= at;
-    if (expired || account.statusId === ACCOUNT_STATUS.disabled) throw invalidCredentials();
+    if (accountExpired(account.expiresAt, now) || account.statusId === ACCOUNT_STATUS.disabled) throw invalidCredentials();
 
     const sessionId = newAggregateId();
     const token = newSessionToken();
@@ -80,10 +99,15 @@ export class SignInHandler implements ICommandHandler<SignInCommand, CommandOutc
     }, actingAsSelf);
     let signedIn;
     try {
-      signedIn = await handleCommandRetrying(this.store, this.clock, accountDecider, accountStream(account.id), { type: 'RecordSignIn', data: { sessionId, at } }, actingAsSelf);
+      signedIn = await handleCommandRetrying(this.store, this.clock, accountDecider, accountStream(account.id), { type: 'RecordSignIn', data: { sessionId, at, passwordHash: account.passwordHash } }, actingAsSelf);
     } catch (error) {
-      // locked by a parallel attempt since we looked: the same answer as any refusal
-      if (error instanceof DomainError && error.code === 'account.locked') throw invalidCredentials();
+      // locked, or the password changed (which ends every session of the old one), by a parallel call
+      // since we looked: the session just started never reaches the client, and is ended; the same
+      // answer as any refusal
+      if (error instanceof DomainError && (error.code === 'account.locked' || error.code === 'account.password_changed')) {
+        await handleCommandRetrying(this.store, this.clock, sessionDecider, sessionStream(sessionId), { type: 'EndSession', data: { endedAt: at, reason: 'revoked' } }, actingAsSelf);
+        throw invalidCredentials();
+      }
       throw error;
     }
     const passwordChangeRequired = needsPasswordChange(account.statusId, account.passwordChangedAt, policy?.max_age ?? null, now);

@@ -16,11 +16,21 @@ export function passwordChangeRequired(statusId: number, passwordChangedAt: stri
   return maxAgeDays !== null && passwordChangedAt !== null && Date.parse(passwordChangedAt) + maxAgeDays * 86_400_000 <= now.getTime();
 }
 
+/**
+ * Has the account's own expiry (`expires_at`: a date, or a date and time with an offset) passed? A date
+ * alone ends at its start, UTC, as sign-in has always read it.
+ */
+export function accountExpired(expiresAt: string | null, now: Date): boolean {
+  if (expiresAt === null) return false;
+  const at = Date.parse(expiresAt);
+  return Number.isNaN(at) ? expiresAt <= now.toISOString() : at <= now.getTime();
+}
+
 export class ResolveSessionQuery {
   constructor(readonly token: string) {}
 }
 
-/** A session counts only while it is open, unexpired, and its account is still allowed in. */
+/** A session counts only while it is open, unexpired, and its account is still allowed in (not disabled, not expired). */
 @QueryHandler(ResolveSessionQuery)
 export class ResolveSessionHandler implements IQueryHandler<ResolveSessionQuery, SessionPrincipal | null> {
   constructor(
@@ -46,12 +56,15 @@ export class ResolveSessionHandler implements IQueryHandler<ResolveSessionQuery,
         'sessions_v1.ended_at',
         'accounts_v2.status_id',
         'accounts_v2.password_changed_at',
+        'accounts_v2.expires_at as account_expires_at',
         'password_policies_v2.max_age',
       ])
       .where('sessions_v1.token_hash', '=', tokenHash)
       .executeTakeFirst();
     if (!row || row.ended_at || row.expires_at <= now.toISOString()) return null;
     if (row.status_id === ACCOUNT_STATUS.disabled) return null;
+    // an expired account's sessions end with it, not only its sign-ins (issue 19, item 9)
+    if (accountExpired(row.account_expires_at, now)) return null;
     const principal: SessionPrincipal = {
       kind: 'session',
       accountId: row.account_id,
@@ -59,7 +72,10 @@ export class ResolveSessionHandler implements IQueryHandler<ResolveSessionQuery,
       passwordChangeRequired: passwordChangeRequired(row.status_id, row.password_changed_at, row.max_age, now),
       grants: await loadGrants(this.db, row.account_id),
     };
-    this.cache.set(tokenHash, { principal, restrictions: [], expiresAt: row.expires_at }, Date.parse(row.expires_at), now.getTime());
+    // cached no longer than the session or the account lasts, whichever ends first
+    const accountEnds = row.account_expires_at === null ? NaN : Date.parse(row.account_expires_at);
+    const ends = Number.isNaN(accountEnds) ? Date.parse(row.expires_at) : Math.min(Date.parse(row.expires_at), accountEnds);
+    this.cache.set(tokenHash, { principal, restrictions: [], expiresAt: row.expires_at }, ends, now.getTime());
     return principal;
   }
 }

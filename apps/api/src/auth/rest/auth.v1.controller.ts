@@ -1,13 +1,15 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
+import type { AppConfig } from '../../config/app-config';
 import { CommandGateway } from '../../core/command-gateway';
+import { APP_CONFIG } from '../../core/tokens';
 import { AuthRoutes } from './auth.routes';
 
 /** v1 answers the bare resource. */
 @Controller('api/v1')
 export class AuthV1Controller extends AuthRoutes {
-  constructor(gateway: CommandGateway, queryBus: QueryBus) {
-    super(gateway, queryBus);
+  constructor(gateway: CommandGateway, queryBus: QueryBus, @Inject(APP_CONFIG) config: AppConfig) {
+    super(gateway, queryBus, config);
   }
   protected wrap<T>(value: T): T {
     return value;
