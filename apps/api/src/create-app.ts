@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type INestApplication, Logger, type LogLevel } from '@nestjs/common';
@@ -8,7 +9,6 @@ import { AppModule } from './app.module';
 import { BootstrapAdminService } from './bootstrap/bootstrap-admin.service';
 import type { AppConfig } from './config/app-config';
 import { ProjectionsService } from './core/projections.service';
-import { preparePrivateDataDir } from './operations/private-files';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { isAllowedOrigin, refuseCrossSiteCookieRequests, restBodyParsing, securityHeaders, serveConsole } from './http/http-pipeline';
 import { TrpcServer } from './trpc/trpc-server';
@@ -47,7 +47,7 @@ const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
  * WebSocket and the console on one port. main.ts and the integration tests both start it this way.
  */
 export async function startApp(config: AppConfig, options: { print?: (line: string) => void; logDestination?: DestinationStream; httpTimeouts?: HttpTimeouts } = {}): Promise<RunningApp> {
-  preparePrivateDataDir(config);
+  mkdirSync(config.dataDir, { recursive: true });
   const jsonLogger = config.logFormat === 'json' ? createJsonLogger(config, options.logDestination) : null;
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bodyParser: false,
