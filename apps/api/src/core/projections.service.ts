@@ -128,6 +128,11 @@ export class ProjectionsService {
     return [...this.failed.keys()];
   }
 
+  /** the cause of the stop (one storage failure stops them all alike), for /readyz; null while all run */
+  failureCause(): string | null {
+    return this.failed.values().next().value ?? null;
+  }
+
   /** each projection's position, lag behind the head, rate, state, last error and set-aside count */
   async status(): Promise<TProjectionsAnswer> {
     const head = await this.store.headPosition();

@@ -59,7 +59,8 @@ export class HealthController {
   async ready(@Res({ passthrough: true }) response: Response) {
     const [eventStore, readDatabase] = await Promise.all([check(() => this.store.headPosition()), check(() => sql`select 1`.execute(this.db))]);
     const failed = this.projections.failures();
-    let projections: Check = failed.length ? { ok: false, error: `stopped: ${failed.join(', ')}` } : { ok: true };
+    // the cause is named (SQLITE_FULL, a lost connection): the projections retry by themselves meanwhile
+    let projections: Check = failed.length ? { ok: false, error: `stopped: ${failed.join(', ')} (${this.projections.failureCause()}; retrying)` } : { ok: true };
     if (projections.ok && eventStore.ok) {
       const caughtUp = await this.progress.waitFor(await this.store.headPosition(), CAUGHT_UP_WITHIN_MS);
       if (!caughtUp) projections = { ok: false, error: `not caught up with the event store within ${CAUGHT_UP_WITHIN_MS} ms` };
