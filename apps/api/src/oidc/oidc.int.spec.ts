@@ -367,6 +367,9 @@ describe.each(storageKinds())('the OpenID Connect provider (%s)', (kind: Storage
     // a third sign-in of the same browser, without asking
     const third = await signInThrough(browser, config, carol, 'openid profile');
     expect(third.consentPage).toBeNull();
+    // the browser session's one grant at this application, saved again by each sign-in: no trail of grants
+    const grants = await app.app.get<Kysely<ReadDatabase>>(READ_DB).selectFrom('oidc_store').select('id').where('model', '=', 'Grant').where('account_id', '=', carol.id).execute();
+    expect(grants).toHaveLength(1);
     // one sign-in ends no other: the first one's refresh token and access token still work
     const refreshed = await oidc.refreshTokenGrant(config, first.tokens.refresh_token!);
     expect(refreshed.access_token).toEqual(expect.any(String));
