@@ -1,3 +1,4 @@
+export * from './common';
 export * from './errors';
 export * from './accounts';
 export * from './auth';

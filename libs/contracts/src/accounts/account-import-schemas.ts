@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText } from '../common/text';
 import { ZPolicyId } from './account-schemas';
 
 /** The fields a CSV column can be mapped to; all but the password are required. */
@@ -19,7 +20,8 @@ export const IMPORT_MAX_BODY_BYTES = 4 * 1024 * 1024;
  */
 export const ZImportAccountsInput = z.strictObject({
   csv: z
-    .array(z.record(z.string(), z.unknown(), { error: 'Each row must be an object of target field to text' }), { error: 'csv must be a list of rows' })
+    // the values are each row's own to check (the row's errors, not the request's); the keys are field names
+    .array(z.record(lineText('A column', 64), z.unknown(), { error: 'Each row must be an object of target field to text' }), { error: 'csv must be a list of rows' })
     .min(1, { error: 'The file has no rows to import' }),
   policyId: ZPolicyId.nullish(),
 });

@@ -1,30 +1,26 @@
 import { z } from 'zod';
+import { dateOf, dateOrDateTimeOf } from '../common/dates';
+import { boundedText, DOMAIN_CHECKED_TEXT_MAX, emailOf, lineText, requiredLine, TEXT_MAX, uuidOf } from '../common/text';
 import { ACCOUNT_STATUS_IDS } from './account-status';
 
-/** The spec's 255 counters are server rules too. */
-export const TEXT_MAX = 255;
+/** The spec's 255 counters are server rules too (../common/text.ts). */
+export { TEXT_MAX };
 
-const trimmed = (field: string) =>
-  z
-    .string({ error: `${field} must be text` })
-    .trim()
-    .max(TEXT_MAX, { error: `${field} may be at most ${TEXT_MAX} characters` });
-
-const required = (field: string) => trimmed(field).min(1, { error: `${field} is required` });
+const required = (field: string) => requiredLine(field, TEXT_MAX, `${field} must be text`);
 
 export const USERNAME_PATTERN = /^[a-zA-Z0-9._@-]+$/;
 
 export const ZUsername = required('Username')
   .min(3, { error: 'Username must be at least 3 characters' })
-  .regex(USERNAME_PATTERN, { error: 'Username may contain letters, digits and . _ @ - only' });
+  .regex(USERNAME_PATTERN, { error: 'Username may contain ASCII letters (a-z, A-Z), digits and . _ @ - only' });
 
-export const ZEmail = required('E-mail').pipe(z.email({ error: 'E-mail must be a valid e-mail address' }));
+export const ZEmail = emailOf('E-mail');
 
-/** Date as year-month-day. */
-export const ZIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Date must be YYYY-MM-DD' });
+/** Date as year-month-day: a real one (no 2030-02-30). */
+export const ZIsoDate = dateOf('Date', 'Date must be a real date as YYYY-MM-DD');
 
 /** A policy id travels as text in the spec ("policy id is sent as text when numeric"). */
-export const ZPolicyId = z.union([z.string().trim().max(64), z.number().int().positive()]).transform((v) => String(v));
+export const ZPolicyId = z.union([lineText('policy_id', 64), z.number().int().positive()]).transform((v) => String(v));
 
 /**
  * The create-account model of the spec (console-accounts.md sections 2-5). Unknown fields are refused
@@ -35,17 +31,20 @@ export const ZCreateAccountInput = z
     first_name: required('First name'),
     last_name: required('Last name'),
     email: ZEmail,
-    organization: z.union([z.string().max(64), z.number().int()]).nullish(),
+    organization: z.union([lineText('organization', 64), z.number().int()]).nullish(),
     username: ZUsername,
-    password: z.string().max(TEXT_MAX, { error: `Password may be at most ${TEXT_MAX} characters` }).nullish(),
+    password: boundedText('Password', TEXT_MAX).nullish(),
     policy_id: ZPolicyId.nullish(),
-    expires_at: z.union([ZIsoDate, z.iso.datetime({ offset: true })]).nullish(),
+    expires_at: dateOrDateTimeOf('expires_at', 'expires_at must be a real date (YYYY-MM-DD) or an ISO-8601 date-time with a zone').nullish(),
     no_password: z.boolean().default(false),
     activation: z.boolean().default(false),
     policy: z.boolean().default(false),
     expiry: z.boolean().default(false),
   })
+  // runs even when fields are broken, so `{}` hears about the password with the other fields
   .superRefine((input, ctx) => {
+    if (typeof input !== 'object' || input === null) return;
+    if (input.password != null && typeof input.password !== 'string') return;
     if (!input.no_password && !input.password) {
       ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password is required unless the account is created without one' });
     }
@@ -58,7 +57,7 @@ export const ZCreateAccountInput = z
     if (input.expiry && !input.expires_at) {
       ctx.addIssue({ code: 'custom', path: ['expires_at'], message: 'Pick an expiry date or turn expiry off' });
     }
-  });
+  }, { when: () => true });
 export type TCreateAccountInput = z.input<typeof ZCreateAccountInput>;
 export type TCreateAccountCommandInput = z.output<typeof ZCreateAccountInput>;
 
@@ -71,7 +70,7 @@ export const ZBooleanish = z.union([z.boolean(), z.enum(['true', 'false', '1', '
 export const ZListAccountsInput = z.object({
   page: z.coerce.number({ error: 'page must be a number' }).int().min(1, { error: 'page starts at 1' }).default(1),
   limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(100, { error: 'limit may be at most 100' }).default(10),
-  search: z.string().trim().max(TEXT_MAX).optional(),
+  search: lineText('search').optional(),
   status: z
     .union([z.coerce.number().int(), z.array(z.coerce.number().int())])
     .transform((v) => (Array.isArray(v) ? v : [v]))
@@ -83,7 +82,7 @@ export const ZListAccountsInput = z.object({
 export type TListAccountsInput = z.input<typeof ZListAccountsInput>;
 export type TListAccountsQuery = z.output<typeof ZListAccountsInput>;
 
-export const ZAccountId = z.string().uuid({ error: 'account id must be a UUID' });
+export const ZAccountId = uuidOf('account id', 'account id must be a UUID');
 
 export interface TAccountListItem {
   id: string;
@@ -142,10 +141,12 @@ export function toPage<T>(rows: T[], total: number, page: number, perPage: numbe
   };
 }
 
-const optionalText = (field: string) => z.string({ error: `${field} must be text` }).nullish();
+/** a profile text whose length rule is the domain's (`account.profile_too_long`): bounded here only against abuse */
+const profileText = (field: string, multiline = false) => boundedText(field, DOMAIN_CHECKED_TEXT_MAX, { multiline });
+const optionalText = (field: string, multiline = false) => profileText(field, multiline).nullish();
 const ZContactEntry = z.strictObject({
-  value: z.string({ error: 'Enter a value' }).trim().min(1, { error: 'Enter a value or remove this row' }).max(TEXT_MAX, { error: `At most ${TEXT_MAX} characters` }),
-  type: z.string({ error: 'Choose a type' }).trim().max(64, { error: 'The type may be at most 64 characters' }),
+  value: boundedText('Value', TEXT_MAX, { trim: true, typeError: 'Enter a value', tooLong: `At most ${TEXT_MAX} characters` }).min(1, { error: 'Enter a value or remove this row' }),
+  type: lineText('The type', 64, 'Choose a type'),
 });
 
 /**
@@ -154,9 +155,9 @@ const ZContactEntry = z.strictObject({
  * `additional` carries the contact lists; left out, they keep their entries.
  */
 export const ZUpdateAccountProfileInput = z.strictObject({
-  first_name: z.string({ error: 'First name must be text' }),
-  last_name: z.string({ error: 'Last name must be text' }),
-  email: z.string({ error: 'E-mail must be text' }),
+  first_name: profileText('First name'),
+  last_name: profileText('Last name'),
+  email: profileText('E-mail'),
   middle_name: optionalText('Middle name'),
   nickname: optionalText('Nickname'),
   birth_date: optionalText('Birth date'),
@@ -165,7 +166,7 @@ export const ZUpdateAccountProfileInput = z.strictObject({
   locale: optionalText('Locale'),
   website: optionalText('Website'),
   profile: optionalText('Profile'),
-  address: optionalText('Address'),
+  address: optionalText('Address', true),
   additional: z
     .strictObject({
       telephone: z.array(ZContactEntry).max(20, { error: 'At most 20 telephone numbers' }).optional(),
@@ -176,13 +177,17 @@ export const ZUpdateAccountProfileInput = z.strictObject({
 export type TUpdateAccountProfileInput = z.input<typeof ZUpdateAccountProfileInput>;
 
 /** A data URL of a PNG, JPEG, WebP or GIF image (checked by the API), or null to remove the picture. */
-export const ZProfilePictureInput = z.strictObject({ picture: z.string({ error: 'Picture must be a data URL or null' }).nullable() });
-export type TProfilePictureInput = z.infer<typeof ZProfilePictureInput>;
 export const PROFILE_PICTURE_MAX_BYTES = 512 * 1024;
+/** the JSON body limit: no picture longer than this ever arrives, the API measures the decoded bytes */
+export const PROFILE_PICTURE_DATA_URL_MAX = 1024 * 1024;
+export const ZProfilePictureInput = z.strictObject({
+  picture: boundedText('Picture', PROFILE_PICTURE_DATA_URL_MAX, { typeError: 'Picture must be a data URL or null', tooLong: 'Picture may be at most 512 KB' }).nullable(),
+});
+export type TProfilePictureInput = z.infer<typeof ZProfilePictureInput>;
 export const PROFILE_PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 
 /** `account/find?username=` and friends: a case-insensitive prefix, at most 20 answers. */
-export const ZFindAccountsByUsernameInput = z.object({ username: z.string({ error: 'username is required' }).trim().max(TEXT_MAX).default('') });
+export const ZFindAccountsByUsernameInput = z.object({ username: lineText('username', TEXT_MAX, 'username is required').default('') });
 export const FIND_ACCOUNTS_LIMIT = 20;
 export interface TAccountSearchItem {
   id: string;
@@ -214,23 +219,19 @@ const ZStatusId = z.coerce
 export const ZAccountAuthInput = z.strictObject({
   status_id: ZStatusId.optional(),
   policy_id: z
-    .union([z.string().trim().max(64), z.number().int().positive()])
+    .union([lineText('policy_id', 64), z.number().int().positive()])
     .nullable()
     .optional()
     .transform((v) => (v === undefined ? undefined : v === null || v === '' ? null : String(v))),
-  username: z.string().trim().max(TEXT_MAX).optional(),
-  account_id: z.union([z.string(), z.number()]).optional(),
+  username: lineText('username').optional(),
+  account_id: z.union([lineText('account_id', 64), z.number()]).optional(),
   /** read-only (the lock ends through POST account/{id}/unlock); accepted so a read auth info can be written back whole */
-  locked_until: z.string().nullable().optional(),
+  locked_until: lineText('locked_until', 64).nullable().optional(),
 });
 export type TAccountAuthInput = z.input<typeof ZAccountAuthInput>;
 export type TAccountAuthCommandInput = z.output<typeof ZAccountAuthInput>;
 
-const ZNewPassword = (field: string) =>
-  z
-    .string({ error: `${field} is required` })
-    .min(1, { error: `${field} is required` })
-    .max(TEXT_MAX, { error: `${field} may be at most ${TEXT_MAX} characters` });
+const ZNewPassword = (field: string) => boundedText(field, TEXT_MAX, { typeError: `${field} is required` }).min(1, { error: `${field} is required` });
 
 /** `PUT`/`PATCH account/{id}/password`: an administrator sets a password. */
 export const ZSetPasswordInput = z.strictObject({ password: ZNewPassword('Password') });

@@ -1,16 +1,13 @@
 import { z } from 'zod';
-import { TEXT_MAX } from './account-schemas';
+import { boundedText, TEXT_MAX } from '../common/text';
 
 /** An activation link's token: 256 random bits, base64url (43 characters). Anything else is simply unknown. */
-export const ZActivationToken = z.string().trim().min(1, { error: 'token is required' }).max(128, { error: 'token is too long' });
+export const ZActivationToken = boundedText('token', 128, { trim: true, tooLong: 'token is too long' }).min(1, { error: 'token is required' });
 
 /** `POST account/activate`: the owner of an account awaiting activation sets the first password. */
 export const ZActivateAccountInput = z.strictObject({
   token: ZActivationToken,
-  password: z
-    .string({ error: 'Password is required' })
-    .min(1, { error: 'Password is required' })
-    .max(TEXT_MAX, { error: `Password may be at most ${TEXT_MAX} characters` }),
+  password: boundedText('Password', TEXT_MAX, { typeError: 'Password is required' }).min(1, { error: 'Password is required' }),
 });
 export type TActivateAccountInput = z.infer<typeof ZActivateAccountInput>;
 

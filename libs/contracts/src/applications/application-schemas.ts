@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { TEXT_MAX, ZAccountId, ZBooleanish } from '../accounts/account-schemas';
+import { ZAccountId, ZBooleanish } from '../accounts/account-schemas';
+import { boundedText, lineText, multilineText, requiredLine, TEXT_MAX, uuidOf } from '../common/text';
 import { ORGANIZATION_DESCRIPTION_MAX } from '../organizations/organization-schemas';
 import { ZPermissionId, ZRoleId } from '../organizations/role-schemas';
 
@@ -20,40 +21,23 @@ export const APPLICATION_GRANT_TYPES = ['authorization_code', 'refresh_token', '
 export type TApplicationGrantType = (typeof APPLICATION_GRANT_TYPES)[number];
 
 /** The application id is also its OAuth2 client_id and the spec's `unique_id`. */
-export const ZApplicationId = z.string({ error: 'application id is required' }).uuid({ error: 'application id must be a UUID' });
+export const ZApplicationId = uuidOf('application id', 'application id must be a UUID', 'application id is required');
 /** the link of a permission to an application role: add-permission answers it, remove-permission names it */
-export const ZRolePermissionRelationId = z.string({ error: 'relation id is required' }).uuid({ error: 'relation id must be a UUID' });
+export const ZRolePermissionRelationId = uuidOf('relation id', 'relation id must be a UUID', 'relation id is required');
 
-const ZTitle = z
-  .string({ error: 'Title is required' })
-  .trim()
-  .min(1, { error: 'Title is required' })
-  .max(TEXT_MAX, { error: `Title may be at most ${TEXT_MAX} characters` });
+const ZTitle = requiredLine('Title', TEXT_MAX);
 /** optional (spec section 5): absent, null and '' all mean none */
-const ZUrl = z
-  .string({ error: 'URL must be text' })
-  .trim()
-  .max(TEXT_MAX, { error: `URL may be at most ${TEXT_MAX} characters` })
+const ZUrl = lineText('URL', TEXT_MAX)
   .nullish()
   .transform((value) => value || null);
-const ZDescription = z
-  .string({ error: 'Description must be text' })
-  .max(APPLICATION_DESCRIPTION_MAX, { error: `Description may be at most ${APPLICATION_DESCRIPTION_MAX} characters` })
+const ZDescription = multilineText('Description', APPLICATION_DESCRIPTION_MAX)
   .nullish()
   .transform((value) => value ?? '');
-const ZSlug = z
-  .string({ error: 'Slug is required' })
-  .trim()
-  .min(1, { error: 'Slug is required' })
-  .max(TEXT_MAX, { error: `Slug may be at most ${TEXT_MAX} characters` });
+const ZSlug = requiredLine('Slug', TEXT_MAX);
 
 /** one row of the create dialog's repeatable scopes; the description is shown on the consent page */
 export const ZApplicationScope = z.object({
-  scope: z
-    .string({ error: 'Scope is required' })
-    .trim()
-    .min(1, { error: 'Scope is required' })
-    .max(TEXT_MAX, { error: `Scope may be at most ${TEXT_MAX} characters` }),
+  scope: requiredLine('Scope', TEXT_MAX),
   description: ZDescription,
 });
 const ZScopes = z
@@ -65,11 +49,7 @@ const ZScopes = z
 const uriList = (what: string) =>
   z
     .array(
-      z
-        .string({ error: `Each ${what} must be text` })
-        .trim()
-        .min(1, { error: `A ${what} may not be empty` })
-        .max(REDIRECT_URI_MAX, { error: `A ${what} may be at most ${REDIRECT_URI_MAX} characters` }),
+      boundedText(`A ${what}`, REDIRECT_URI_MAX, { trim: true, typeError: `Each ${what} must be text` }).min(1, { error: `A ${what} may not be empty` }),
       { error: `${what}s must be a list of absolute URIs` },
     )
     .max(REDIRECT_URIS_MAX, { error: `At most ${REDIRECT_URIS_MAX} ${what}s` })
@@ -154,7 +134,7 @@ export const APPLICATION_SORT_FIELDS = ['created_at', 'title'] as const;
 export const ZListApplicationsInput = z.object({
   page: z.coerce.number({ error: 'page must be a number' }).int().min(1, { error: 'page starts at 1' }).default(1),
   limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, { error: 'limit must be at least 1' }).max(100, { error: 'limit may be at most 100' }).default(10),
-  search: z.string().trim().max(TEXT_MAX).optional(),
+  search: lineText('search').optional(),
   sortBy: z.enum(APPLICATION_SORT_FIELDS, { error: `sortBy must be one of ${APPLICATION_SORT_FIELDS.join(', ')}` }).default('created_at'),
   desc: ZBooleanish.default(true),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZAccountId } from '../accounts/account-schemas';
+import { answerText } from '../common/text';
 import { SSO_CLAIM_SCOPES, ZAccountClaimsInput, type TAccountClaimGroup } from './sso-claims';
 
 /** tRPC `ssoClaims.ofAccount`: whose claims */
@@ -47,15 +48,15 @@ export function toClaimGroupsV1(groups: readonly TAccountClaimGroup[]): TAccount
   }));
 }
 
-const ZClaimMember = z.object({ claim: z.string(), title: z.string(), description: z.string(), scope: z.string(), value: z.string().nullable(), fallback_value: z.string().nullable() });
+const ZClaimMember = z.object({ claim: answerText(), title: answerText(), description: answerText(), scope: answerText(), value: answerText().nullable(), fallback_value: answerText().nullable() });
 /** the answer's shape (route catalogue, OpenAPI) */
-export const ZAccountClaimGroups = z.array(z.object({ scope: z.string(), title: z.string(), description: z.string(), num_members: z.number().int(), members: z.array(ZClaimMember) }));
+export const ZAccountClaimGroups = z.array(z.object({ scope: answerText(), title: answerText(), description: answerText(), num_members: z.number().int(), members: z.array(ZClaimMember) }));
 export const ZAccountClaimGroupsV1 = z.array(
   z.object({
-    scope: z.string(),
-    title: z.string(),
-    description: z.string(),
+    scope: answerText(),
+    title: answerText(),
+    description: answerText(),
     num_members: z.number().int(),
-    members: z.array(z.object({ claim: z.string(), member_title: z.string(), member_description: z.string(), val: z.object({ scope: z.string(), value: z.string().nullable() }) })),
+    members: z.array(z.object({ claim: answerText(), member_title: answerText(), member_description: answerText(), val: z.object({ scope: answerText(), value: answerText().nullable() }) })),
   }),
 );

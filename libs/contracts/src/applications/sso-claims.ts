@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { TEXT_MAX } from '../accounts/account-schemas';
+import { isRealDate } from '../common/dates';
+import { boundedText, DOMAIN_CHECKED_TEXT_MAX, lineText } from '../common/text';
 
 /**
  * The single sign-on claims an administrator can set per account (console-accounts.md tab 10:
@@ -77,7 +79,8 @@ const BIRTHDATE = /^(\d{4}|\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]))$/;
 const FORMS: Record<string, { test: (value: string) => boolean; message: string }> = {
   profile: { test: (value) => HTTP_URL.test(value), message: 'Profile page must be an http or https address' },
   website: { test: (value) => HTTP_URL.test(value), message: 'Website must be an http or https address' },
-  birthdate: { test: (value) => BIRTHDATE.test(value), message: 'Birth date must be YYYY-MM-DD, YYYY, or 0000-MM-DD' },
+  // a full date is a real one (0000-MM-DD: year 0 is a leap year, so 0000-02-29 is fine)
+  birthdate: { test: (value) => BIRTHDATE.test(value) && (value.length === 4 || isRealDate(value)), message: 'Birth date must be YYYY-MM-DD, YYYY, or 0000-MM-DD' },
 };
 
 /**
@@ -87,7 +90,12 @@ const FORMS: Record<string, { test: (value: string) => boolean; message: string 
  */
 export const ZAccountClaimsInput = z.object({
   claims: z
-    .record(z.string(), z.string({ error: 'A claim value must be text' }).trim().nullable(), { error: 'claims must map claim names to text' })
+    .record(
+      lineText('A claim name', 64),
+      // the 255 below is counted in characters (code points); this bound only stops abuse
+      boundedText('A claim value', DOMAIN_CHECKED_TEXT_MAX, { trim: true }).nullable(),
+      { error: 'claims must map claim names to text' },
+    )
     .superRefine((claims, ctx) => {
       for (const [claim, value] of Object.entries(claims)) {
         if (!SSO_CLAIM_NAMES.includes(claim)) ctx.addIssue({ code: 'custom', path: [claim], message: `${claim} is not a claim that can be set: ${SSO_CLAIM_NAMES.join(', ')}` });

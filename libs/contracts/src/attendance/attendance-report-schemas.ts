@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZAccountId, type TPage } from '../accounts/account-schemas';
+import { uuidOf } from '../common/text';
 import { pageShape, ZDate, ZMonth } from './attendance-common';
 import { STATISTICS_DOWNLOAD_FORMATS, ZAttendanceView, type TAttendanceAverages, type TAttendanceEntry, type TAttendanceStatistic } from './attendance-schemas';
 
@@ -47,7 +48,7 @@ const ZStatisticsMonth = z.union([ZMonth('date_at'), ZDate('date_at')], { error:
 const statisticsFilters = {
   date_at: ZStatisticsMonth.optional(),
   /** an organization and every organization below it */
-  organization_id: z.string().uuid({ error: 'organization_id must be a UUID' }).optional(),
+  organization_id: uuidOf('organization_id').optional(),
 };
 
 /** `GET accounts/statistics/attendance`: one row per account with attendance in the month, by name, paged */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZAccountId, ZBooleanish } from '../accounts/account-schemas';
+import { boundedText, uuidOf } from '../common/text';
 import { ZReaderId } from '../readers/reader-admin-schemas';
 import { daysFromTo, pageShape, ZDate, ZInstant, ZMonth } from './attendance-common';
 
@@ -15,7 +16,7 @@ export type TAttendanceView = (typeof ATTENDANCE_VIEWS)[number];
 export const ZAttendanceView = z.enum(ATTENDANCE_VIEWS, { error: `selected must be one of ${ATTENDANCE_VIEWS.join(', ')}` });
 
 /** a slot is named after the scan that opened it */
-export const ZSlotId = z.string({ error: 'slot id is required' }).uuid({ error: 'slot id must be a UUID' });
+export const ZSlotId = uuidOf('slot id', 'slot id must be a UUID', 'slot id is required');
 
 /**
  * `date_at`: a day for the daily view, any day of the week for the weekly one (weeks start on
@@ -47,7 +48,7 @@ export const ZArrivalsDeparturesQuery = z
     ...pageShape(10),
     date_from: ZDate('date_from').optional(),
     date_to: ZDate('date_to').optional(),
-    organization_id: z.string().uuid({ error: 'organization_id must be a UUID' }).optional(),
+    organization_id: uuidOf('organization_id').optional(),
     account_id: ZAccountId.optional(),
     reader_id: ZReaderId.optional(),
     /** only slots with a flag (skew, two doors, open past the limit) or a correction */
@@ -75,11 +76,7 @@ export const ZCorrectSlotInput = z
   .object({
     arrived_at: ZInstant('arrived_at'),
     departed_at: ZInstant('departed_at').nullable(),
-    reason: z
-      .string({ error: 'Say why the slot is corrected' })
-      .trim()
-      .min(1, { error: 'Say why the slot is corrected' })
-      .max(CORRECTION_REASON_MAX, { error: `The reason may be at most ${CORRECTION_REASON_MAX} characters` }),
+    reason: boundedText('The reason', CORRECTION_REASON_MAX, { trim: true, multiline: true, typeError: 'Say why the slot is corrected' }).min(1, { error: 'Say why the slot is corrected' }),
   })
   .superRefine((input, ctx) => {
     if (input.departed_at !== null && Date.parse(input.departed_at) <= Date.parse(input.arrived_at)) {
@@ -161,8 +158,8 @@ export interface TArrivalDeparture {
 
 /** `GET logs/arrivals-departures/presence` (ours): who is in right now, optionally within one organization or team */
 export const ZPresenceQuery = z.object({
-  organization_id: z.string().uuid({ error: 'organization_id must be a UUID' }).optional(),
-  team_id: z.string().uuid({ error: 'team_id must be a UUID' }).optional(),
+  organization_id: uuidOf('organization_id').optional(),
+  team_id: uuidOf('team_id').optional(),
 });
 export type TPresenceQuery = z.output<typeof ZPresenceQuery>;
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { TEXT_MAX } from '../accounts/account-schemas';
+import { requiredLine, TEXT_MAX, uuidOf } from '../common/text';
 
 /**
  * Attendance statuses (console-directory.md: 'Create or Update status' with Title and Active;
  * `GET|POST states/attendance`, `PATCH|DELETE states/attendance/{id}`). Active travels as 0 or 1.
  */
-export const ZAttendanceStatusId = z.string({ error: 'status id is required' }).uuid({ error: 'status id must be a UUID' });
+export const ZAttendanceStatusId = uuidOf('status id', 'status id must be a UUID', 'status id is required');
 
 /** 1/0 as the spec sends it, and true/false as forms and tRPC do */
 export const ZActiveFlag = z
@@ -14,11 +14,7 @@ export const ZActiveFlag = z
 
 /** `POST states/attendance/` and `PATCH states/attendance/{id}`: a new status is active unless said otherwise */
 export const ZAttendanceStatusInput = z.object({
-  title: z
-    .string({ error: 'Title is required' })
-    .trim()
-    .min(1, { error: 'Title is required' })
-    .max(TEXT_MAX, { error: `Title may be at most ${TEXT_MAX} characters` }),
+  title: requiredLine('Title', TEXT_MAX),
   active: ZActiveFlag.default(true),
 });
 export type TAttendanceStatusInput = z.input<typeof ZAttendanceStatusInput>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZAccountId, ZBooleanish } from '../accounts/account-schemas';
 import { ZCardUid } from '../readers/reader-protocol-schemas';
+import { uuidOf } from '../common/text';
 import { pageShape } from './attendance-common';
 
 /**
@@ -11,7 +12,7 @@ import { pageShape } from './attendance-common';
 export const SMART_CARD_PAGE_SIZE = 10;
 export const SMART_CARD_SORT_FIELDS = ['created_at', 'card_uid'] as const;
 
-export const ZSmartCardId = z.string({ error: 'card id is required' }).uuid({ error: 'card id must be a UUID' });
+export const ZSmartCardId = uuidOf('card id', 'card id must be a UUID', 'card id is required');
 
 /** `GET account/{id}/smartcards` */
 export const ZListSmartCardsInput = z.object({

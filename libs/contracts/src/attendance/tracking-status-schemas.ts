@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { TEXT_MAX, ZAccountId, ZBooleanish } from '../accounts/account-schemas';
+import { ZAccountId, ZBooleanish } from '../accounts/account-schemas';
+import { lineText, multilineText, requiredLine, TEXT_MAX, uuidOf } from '../common/text';
 import { daysFromTo, isRealDate, ZDate, ZMonth } from './attendance-common';
 
 /**
@@ -14,8 +15,8 @@ export const CALENDAR_DESCRIPTION_MAX = 2000;
 export const CALENDAR_RANGE_DAYS_MAX = 366;
 export const CALENDAR_FIELD_REQUIRED = 'This field is required';
 
-export const ZCalendarEventId = z.string({ error: 'event_id is required' }).uuid({ error: 'event_id must be a UUID' });
-export const ZCalendarEventGroupId = z.string({ error: 'event_group_id is required' }).uuid({ error: 'event_group_id must be a UUID' });
+export const ZCalendarEventId = uuidOf('event_id');
+export const ZCalendarEventGroupId = uuidOf('event_group_id');
 
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}(?::\d{2})?))?$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
@@ -26,10 +27,11 @@ const normaliseTime = (time: string) => {
 
 /** the dialog's dates, times and range as sent; their rules are checked together in `rangeIssues` */
 const rangeShape = {
-  start_date: z.string({ error: 'start_date is required' }).trim(),
-  end_date: z.string({ error: 'end_date is required' }).trim(),
-  start_time: z.string({ error: 'start_time must be text' }).trim().nullish(),
-  end_time: z.string({ error: 'end_time must be text' }).trim().nullish(),
+  // their forms are checked together below; here only that they are short text
+  start_date: lineText('start_date', 32, 'start_date is required'),
+  end_date: lineText('end_date', 32, 'end_date is required'),
+  start_time: lineText('start_time', 16).nullish(),
+  end_time: lineText('end_time', 16).nullish(),
   single: ZBooleanish.default(false),
 };
 
@@ -90,17 +92,11 @@ const rangeRules = [
 ] as const;
 const rangeOf = (input: RangeInput) => checkRange(input).range as TEventRange;
 
-const ZTitle = z
-  .string({ error: 'Title is required' })
-  .trim()
-  .min(1, { error: 'Title is required' })
-  .max(TEXT_MAX, { error: `Title may be at most ${TEXT_MAX} characters` });
-const ZDescription = z
-  .string({ error: 'Description must be text' })
-  .max(CALENDAR_DESCRIPTION_MAX, { error: `Description may be at most ${CALENDAR_DESCRIPTION_MAX} characters` })
+const ZTitle = requiredLine('Title', TEXT_MAX);
+const ZDescription = multilineText('Description', CALENDAR_DESCRIPTION_MAX)
   .nullish()
   .transform((value) => value ?? '');
-const ZStatusChoice = z.string({ error: 'Pick an attendance status' }).uuid({ error: 'Pick an attendance status' });
+const ZStatusChoice = uuidOf('status_id', 'Pick an attendance status', 'Pick an attendance status');
 
 /** `POST account/{id}/tracking-status/`: a new event group ('Event created successfully'); the title is `event_group_title` */
 export const ZCreateTrackingStatusInput = z

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isRealDate } from '../common/dates';
+import { boundedText, uuidOf } from '../common/text';
 
 /**
  * The event log (issue 8): every stored event, newest first, paged by a keyset cursor. Inputs of
@@ -10,7 +12,8 @@ export const AUDIT_EVENTS_LIMIT_DEFAULT = 50;
 export const AUDIT_EVENT_TYPES_MAX = 50;
 
 /** a global position as clients see it: `"<commit>.<sequence>"` (docs/adr/0002) */
-export const ZPositionOf = (field: string) => z.string({ error: `${field} must be a position` }).regex(/^\d{1,16}\.\d{1,16}$/, { error: `${field} must be a position such as 1234.1234` });
+export const ZPositionOf = (field: string) =>
+  z.string({ error: `${field} must be a position` }).max(33, { error: `${field} must be a position such as 1234.1234`, abort: true }).regex(/^\d{1,16}\.\d{1,16}$/, { error: `${field} must be a position such as 1234.1234` });
 export const ZAuditPosition = ZPositionOf('before');
 
 /** a page size: at most AUDIT_EVENTS_LIMIT_MAX */
@@ -25,15 +28,17 @@ const EVENT_TYPE = /^[A-Z][A-Za-z0-9]{0,99}$/;
 
 /** one type, several as an array (`type=A&type=B`) or comma-separated (`type=A,B`) */
 const ZEventTypes = z
-  .union([z.string(), z.array(z.string())], { error: 'type must be event type names' })
+  .union([boundedText('type', AUDIT_EVENT_TYPES_MAX * 101), z.array(boundedText('type', 100)).max(AUDIT_EVENT_TYPES_MAX, { error: `type may name at most ${AUDIT_EVENT_TYPES_MAX} event types` })], {
+    error: 'type must be event type names',
+  })
   .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((type) => type.trim()).filter((type) => type !== ''))
   .refine((types) => types.every((type) => EVENT_TYPE.test(type)), { error: 'type must be event type names such as AccountCreated' })
   .refine((types) => types.length <= AUDIT_EVENT_TYPES_MAX, { error: `type may name at most ${AUDIT_EVENT_TYPES_MAX} event types` });
 
 export const ZAuditInstant = (field: string) =>
-  z
-    .string({ error: `${field} must be a date and time` })
-    .refine((value) => /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && !Number.isNaN(Date.parse(value)), {
+  boundedText(field, 40, { typeError: `${field} must be a date and time` })
+    // a real calendar day: Date.parse takes 2030-02-30 for March 2
+    .refine((value) => /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && isRealDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value)), {
       error: `${field} must be an ISO-8601 date and time, such as 2026-11-22T09:00:00Z`,
     })
     .transform((value) => new Date(value).toISOString());
@@ -42,11 +47,7 @@ export const ZAuditInstant = (field: string) =>
 export const optionalAuditFilter = <Schema extends z.ZodType>(schema: Schema) => z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 
 const ZStreamText = (field: string) =>
-  z
-    .string({ error: `${field} must be text` })
-    .trim()
-    .min(1, { error: `${field} must not be empty` })
-    .max(300, { error: `${field} may be at most 300 characters` });
+  boundedText(field, 300, { trim: true }).min(1, { error: `${field} must not be empty` });
 
 /** the filters, shared by the page and the export */
 export const ZAuditEventFilterShape = {
@@ -56,13 +57,13 @@ export const ZAuditEventFilterShape = {
   stream_prefix: optionalAuditFilter(ZStreamText('stream_prefix')),
   type: optionalAuditFilter(ZEventTypes),
   /** account id, token id or reader id; `system` for the bootstrap */
-  actor: optionalAuditFilter(z.string({ error: 'actor must be text' }).trim().min(1).max(200, { error: 'actor may be at most 200 characters' })),
-  correlation_id: optionalAuditFilter(z.string({ error: 'correlation_id must be text' }).regex(/^[\w.:-]{1,100}$/, { error: 'correlation_id must be 1-100 letters, digits, _ . : or -' })),
+  actor: optionalAuditFilter(boundedText('actor', 200, { trim: true }).min(1)),
+  correlation_id: optionalAuditFilter(z.string({ error: 'correlation_id must be text' }).max(100, { error: 'correlation_id must be 1-100 letters, digits, _ . : or -', abort: true }).regex(/^[\w.:-]{1,100}$/, { error: 'correlation_id must be 1-100 letters, digits, _ . : or -' })),
   /**
    * the events of an organization: its own and its sub-organizations' streams, their teams', and the
    * account streams of their current members
    */
-  organization: optionalAuditFilter(z.string({ error: 'organization must be an organization id' }).uuid({ error: 'organization must be an organization id (a UUID)' })),
+  organization: optionalAuditFilter(uuidOf('organization', 'organization must be an organization id (a UUID)', 'organization must be an organization id')),
   /** recorded at or after (inclusive) */
   from: optionalAuditFilter(ZAuditInstant('from')),
   /** recorded before (exclusive) */

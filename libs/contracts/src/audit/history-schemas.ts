@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedText } from '../common/text';
 import { optionalAuditFilter, ZAuditLimit, ZAuditPosition, ZAuditInstant, ZPositionOf, type TAuditEvent } from './audit-schemas';
 
 /**
@@ -12,7 +13,7 @@ export type THistoryKind = (typeof HISTORY_KINDS)[number];
 export const TIME_TRAVEL_KINDS = ['account', 'organization'] as const;
 export type TTimeTravelKind = (typeof TIME_TRAVEL_KINDS)[number];
 
-const ZId = z.string({ error: 'id must be text' }).trim().min(1, { error: 'id is required' }).max(100, { error: 'id may be at most 100 characters' });
+const ZId = boundedText('id', 100, { trim: true }).min(1, { error: 'id is required' });
 
 export const ZHistoryPageShape = {
   /** the `next_before` of the previous page */

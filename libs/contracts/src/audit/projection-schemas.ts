@@ -54,7 +54,7 @@ export interface TSetAsideEvent {
   attempts: number;
 }
 
-const ZProjectionName = z.string({ error: 'projection must be text' }).regex(/^[a-z][a-z0-9_]{0,99}$/, { error: 'projection must be a projection name such as accounts_v2' });
+const ZProjectionName = z.string({ error: 'projection must be text' }).max(100, { error: 'projection must be a projection name such as accounts_v2', abort: true }).regex(/^[a-z][a-z0-9_]{0,99}$/, { error: 'projection must be a projection name such as accounts_v2' });
 
 export const ZSetAsideInput = z.object({ projection: ZProjectionName });
 export const ZRetrySetAsideInput = z.object({ projection: ZProjectionName, position: ZPositionOf('position') });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { boundedText, requiredLine, TEXT_MAX } from '../common/text';
 import type { SystemPermission } from '../permissions/system-permissions';
 
 export const ZAuthenticateInput = z.strictObject({
-  username: z.string({ error: 'Username is required' }).trim().min(1, { error: 'Username is required' }).max(255),
-  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(255),
+  username: requiredLine('Username', TEXT_MAX),
+  password: boundedText('Password', TEXT_MAX, { typeError: 'Password is required' }).min(1, { error: 'Password is required' }),
 });
 export type TAuthenticateInput = z.infer<typeof ZAuthenticateInput>;
 

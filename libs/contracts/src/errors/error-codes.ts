@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerText } from '../common/text';
 
 /**
  * Stable, dotted error codes. The console maps them to translated messages; clients may branch on
@@ -147,9 +148,10 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 /** The one error shape of every REST answer (and of tRPC errors' `data.apiError`). */
 export const ZApiError = z.object({
   error: z.object({
-    code: z.string(),
-    message: z.string(),
-    fields: z.record(z.string(), z.array(z.string())).optional(),
+    code: answerText(100),
+    // an answer's message names every broken field: bounded by the body it answers (1 MB)
+    message: answerText(1024 * 1024),
+    fields: z.record(answerText(), z.array(answerText(1024 * 1024))).optional(),
   }),
 });
 export type TApiError = z.infer<typeof ZApiError>;

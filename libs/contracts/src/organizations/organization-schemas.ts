@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { TEXT_MAX, ZAccountId, ZBooleanish } from '../accounts/account-schemas';
+import { ZAccountId, ZBooleanish } from '../accounts/account-schemas';
+import { lineText, multilineText, requiredLine, TEXT_MAX, uuidOf } from '../common/text';
 
 /**
  * Organizations and membership (console-directory.md sections 2-5 and 7, console-accounts.md tab 4):
@@ -7,20 +8,14 @@ import { TEXT_MAX, ZAccountId, ZBooleanish } from '../accounts/account-schemas';
  */
 export const ORGANIZATION_DESCRIPTION_MAX = 2000;
 
-export const ZOrganizationId = z.string({ error: 'organization id is required' }).uuid({ error: 'organization id must be a UUID' });
+export const ZOrganizationId = uuidOf('organization id', 'organization id must be a UUID', 'organization id is required');
 
 /** An optional organization reference: empty text and null mean 'none' (forms send ''). */
 const optionalOrganizationId = (field: string) =>
-  z.preprocess((value) => (value === '' ? null : value), z.string({ error: `${field} must be an organization id` }).uuid({ error: `${field} must be an organization id (UUID)` }).nullish());
+  z.preprocess((value) => (value === '' ? null : value), uuidOf(field, `${field} must be an organization id (UUID)`, `${field} must be an organization id`).nullish());
 
-const ZTitle = z
-  .string({ error: 'Title is required' })
-  .trim()
-  .min(1, { error: 'Title is required' })
-  .max(TEXT_MAX, { error: `Title may be at most ${TEXT_MAX} characters` });
-const ZDescription = z
-  .string({ error: 'Description must be text' })
-  .max(ORGANIZATION_DESCRIPTION_MAX, { error: `Description may be at most ${ORGANIZATION_DESCRIPTION_MAX} characters` })
+const ZTitle = requiredLine('Title', TEXT_MAX);
+const ZDescription = multilineText('Description', ORGANIZATION_DESCRIPTION_MAX)
   .nullish()
   .transform((value) => value ?? '');
 
@@ -76,7 +71,7 @@ export const ORGANIZATION_SORT_FIELDS = ['title', 'created_at'] as const;
 /** `GET organizations`, `organizations.list`: server paging, search on the title, sort. */
 export const ZListOrganizationsInput = z.object({
   ...pageShape,
-  search: z.string().trim().max(TEXT_MAX).optional(),
+  search: lineText('search').optional(),
   sortBy: z.enum(ORGANIZATION_SORT_FIELDS, { error: `sortBy must be one of ${ORGANIZATION_SORT_FIELDS.join(', ')}` }).default('created_at'),
   desc: ZBooleanish.default(true),
 });
@@ -84,7 +79,7 @@ export type TListOrganizationsInput = z.input<typeof ZListOrganizationsInput>;
 export type TListOrganizationsQuery = z.output<typeof ZListOrganizationsInput>;
 
 /** `GET organization/find?organization=`: titles containing the text (those starting with it first), at most 20. */
-export const ZFindOrganizationsInput = z.object({ organization: z.string({ error: 'organization must be text' }).trim().max(TEXT_MAX).default('') });
+export const ZFindOrganizationsInput = z.object({ organization: lineText('organization').default('') });
 export type TFindOrganizationsInput = z.input<typeof ZFindOrganizationsInput>;
 export const FIND_ORGANIZATIONS_LIMIT = 20;
 
@@ -93,7 +88,7 @@ export const ZSubOrganizationsInput = z.object({ ...pageShape });
 export type TSubOrganizationsQuery = z.output<typeof ZSubOrganizationsInput>;
 
 /** the members tab: paged, search on username, names and e-mail */
-export const ZOrganizationMembersInput = z.object({ ...pageShape, search: z.string().trim().max(TEXT_MAX).optional() });
+export const ZOrganizationMembersInput = z.object({ ...pageShape, search: lineText('search').optional() });
 export type TOrganizationMembersQuery = z.output<typeof ZOrganizationMembersInput>;
 
 export const ACCOUNT_ORGANIZATION_SORT_FIELDS = ['created_at', 'org_title'] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { TEXT_MAX, ZAccountId } from '../accounts/account-schemas';
+import { ZAccountId } from '../accounts/account-schemas';
+import { multilineText, requiredLine, TEXT_MAX, uuidOf } from '../common/text';
 import { ORGANIZATION_DESCRIPTION_MAX, ZOrganizationId } from './organization-schemas';
 
 /**
@@ -8,22 +9,12 @@ import { ORGANIZATION_DESCRIPTION_MAX, ZOrganizationId } from './organization-sc
  * and tRPC and the shapes they answer. Slugs are OAuth2 scope tokens, unique within the
  * organization; the server checks their form (`access.slug_invalid` on `slug`).
  */
-export const ZPermissionId = z.string({ error: 'permission id is required' }).uuid({ error: 'permission id must be a UUID' });
-export const ZRoleId = z.string({ error: 'role id is required' }).uuid({ error: 'role id must be a UUID' });
+export const ZPermissionId = uuidOf('permission id', 'permission id must be a UUID', 'permission id is required');
+export const ZRoleId = uuidOf('role id', 'role id must be a UUID', 'role id is required');
 
-const ZAccessTitle = z
-  .string({ error: 'Title is required' })
-  .trim()
-  .min(1, { error: 'Title is required' })
-  .max(TEXT_MAX, { error: `Title may be at most ${TEXT_MAX} characters` });
-const ZAccessSlug = z
-  .string({ error: 'Slug is required' })
-  .trim()
-  .min(1, { error: 'Slug is required' })
-  .max(TEXT_MAX, { error: `Slug may be at most ${TEXT_MAX} characters` });
-const ZAccessDescription = z
-  .string({ error: 'Description must be text' })
-  .max(ORGANIZATION_DESCRIPTION_MAX, { error: `Description may be at most ${ORGANIZATION_DESCRIPTION_MAX} characters` })
+const ZAccessTitle = requiredLine('Title', TEXT_MAX);
+const ZAccessSlug = requiredLine('Slug', TEXT_MAX);
+const ZAccessDescription = multilineText('Description', ORGANIZATION_DESCRIPTION_MAX)
   .nullish()
   .transform((value) => value ?? '');
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerText, boundedText, DOMAIN_CHECKED_TEXT_MAX, uuidOf } from '../common/text';
 
 /**
  * A whole number as the wire carries it: a JSON number or a numeric string (older clients send form
@@ -30,10 +31,9 @@ const optionalNumber = (description: string) =>
  * are on; absent or null means off. Bounds are checked by the domain (docs/api/compat.md lists them).
  */
 export const ZPolicyInput = z.strictObject({
-  title: z.string({ error: 'Title must be text' }).trim().default('').meta({ description: 'required, at most 255 characters, unique case-insensitively' }),
-  description: z
-    .string({ error: 'Description must be text' })
-    .trim()
+  // the length rules are the domain's (policy.title_too_long, policy.description_too_long): the bound here only stops abuse
+  title: boundedText('Title', DOMAIN_CHECKED_TEXT_MAX, { trim: true }).default('').meta({ description: 'required, at most 255 characters, unique case-insensitively' }),
+  description: boundedText('Description', DOMAIN_CHECKED_TEXT_MAX, { trim: true, multiline: true })
     .nullish()
     .transform((value) => value ?? '')
     .meta({ description: 'at most 255 characters' }),
@@ -56,7 +56,7 @@ export type TPolicyInput = {
 };
 export type TPolicyCommandInput = z.output<typeof ZPolicyInput>;
 
-export const ZPasswordPolicyId = z.string().uuid({ error: 'policy id must be a UUID' });
+export const ZPasswordPolicyId = uuidOf('policy id', 'policy id must be a UUID');
 
 /** A password policy as lists, pickers and the edit dialog read it. */
 export interface TPolicy {
@@ -82,16 +82,16 @@ export interface TPolicy {
 
 /** The zod twin of TPolicy, for the route catalogue and the contract suite. */
 export const ZPolicy = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
+  id: answerText(64),
+  title: answerText(),
+  description: answerText(),
   min_length: z.number().int(),
   min_strength: z.number().int().min(0).max(4),
   history: z.number().int().nullable(),
   max_age: z.number().int().nullable(),
   lockout: z.number().int(),
   lockout_duration: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: answerText(64),
+  updated_at: answerText(64),
   num_accounts: z.number().int(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { TEXT_MAX, ZAccountId, ZBooleanish } from '../accounts/account-schemas';
+import { ZAccountId, ZBooleanish } from '../accounts/account-schemas';
+import { boundedText, lineText, requiredLine, TEXT_MAX, uuidOf } from '../common/text';
 
 /**
  * Door readers as administrators manage them (not in the spec; issue 6 point 1): register, rename,
@@ -11,14 +12,9 @@ export type TReaderRole = (typeof READER_ROLES)[number];
 /** every reader token starts with this, so a leaked one is recognisable and never taken for an access token (`rc_`) */
 export const READER_TOKEN_PREFIX = 'rcr_';
 
-export const ZReaderId = z.string({ error: 'reader id is required' }).uuid({ error: 'reader id must be a UUID' });
+export const ZReaderId = uuidOf('reader id', 'reader id must be a UUID', 'reader id is required');
 
-const required = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, { error: `${label} is required` })
-    .max(TEXT_MAX, { error: `${label} may be at most ${TEXT_MAX} characters` });
+const required = (label: string) => requiredLine(label, TEXT_MAX);
 
 export const ZReaderRole = z.enum(READER_ROLES, { error: `Role must be one of ${READER_ROLES.join(', ')}` });
 
@@ -34,11 +30,9 @@ export const ZMoveReaderInput = z.object({ door: required('Door') });
 export const SCAN_RESET_REASON_MAX = 500;
 /** `POST readers/{id}/reset-sequence`: the reader's queue was wiped and it numbers from 1 again */
 export const ZResetScanSequenceInput = z.object({
-  reason: z
-    .string({ error: 'Say why the reader may number its scans from 1 again' })
-    .trim()
-    .min(1, { error: 'Say why the reader may number its scans from 1 again' })
-    .max(SCAN_RESET_REASON_MAX, { error: `The reason may be at most ${SCAN_RESET_REASON_MAX} characters` }),
+  reason: boundedText('The reason', SCAN_RESET_REASON_MAX, { trim: true, multiline: true, typeError: 'Say why the reader may number its scans from 1 again' }).min(1, {
+    error: 'Say why the reader may number its scans from 1 again',
+  }),
 });
 
 export const READER_SORT_FIELDS = ['name', 'door', 'created_at', 'last_contact_at'] as const;
@@ -47,7 +41,7 @@ export const READER_SORT_FIELDS = ['name', 'door', 'created_at', 'last_contact_a
 export const ZListReadersInput = z.object({
   page: z.coerce.number({ error: 'page must be a number' }).int().min(1, { error: 'page starts at 1' }).default(1),
   limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, { error: 'limit must be at least 1' }).max(100, { error: 'limit may be at most 100' }).default(10),
-  search: z.string().trim().max(TEXT_MAX).optional(),
+  search: lineText('search').optional(),
   role: ZReaderRole.optional(),
   sortBy: z.enum(READER_SORT_FIELDS, { error: `sortBy must be one of ${READER_SORT_FIELDS.join(', ')}` }).default('name'),
   desc: ZBooleanish.default(false),

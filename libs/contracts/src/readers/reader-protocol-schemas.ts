@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { dateTimeOf } from '../common/dates';
+import { answerText, boundedText, lineText, textRuleDeclaredElsewhere, uuidOf } from '../common/text';
 
 /**
  * The reader protocol (docs/readers.md, docs/adr/0013): what a door reader's agent posts and what the
@@ -16,8 +18,7 @@ import { z } from 'zod';
 export const READER_SCAN_BATCH_MAX = 1000;
 export const CARD_UID_BYTES = { min: 4, max: 16 } as const;
 
-const ZInstant = (field: string) =>
-  z.iso.datetime({ offset: true, error: `${field} must be an ISO-8601 date-time with a zone, e.g. 2026-11-23T08:00:00.000Z` });
+const ZInstant = (field: string) => dateTimeOf(field, `${field} must be an ISO-8601 date-time with a zone, e.g. 2026-11-23T08:00:00.000Z`);
 
 /** A reader's own counter: a whole number from 1, never reused (unless an administrator resets the reader). */
 export const ZReaderSequence = z
@@ -30,8 +31,7 @@ export const ZReaderSequence = z
  * A card UID as stored: hex bytes, upper case, separators dropped (the same rule as the domain's
  * `normaliseCardUid`). For inputs typed by people, such as assigning an unknown card.
  */
-export const ZCardUid = z
-  .string({ error: 'Card UID must be text' })
+export const ZCardUid = boundedText('Card UID', 64)
   .transform((raw) => raw.replace(/[\s:-]/g, '').toUpperCase())
   .superRefine((uid, ctx) => {
     // one message, the first rule broken, as the domain answers it
@@ -53,7 +53,16 @@ export const ZCardUid = z
  * bounded text.
  */
 export const ZReaderScan = z.object({
-  card_uid: z.string({ error: 'card_uid must be text' }).trim().min(1, { error: 'card_uid is required' }).max(64, { error: 'card_uid may be at most 64 characters' }),
+  card_uid: textRuleDeclaredElsewhere(
+    z
+      .string({ error: 'card_uid must be text' })
+      .trim()
+      .max(64, { error: 'card_uid may be at most 64 characters', abort: true })
+      .min(1, { error: 'card_uid is required' }),
+    // a misread UID (garbage, control characters) is refused in its own acknowledgement, where the
+    // server checks it is hex; refusing it here would refuse the 499 good scans of its batch
+    'checked per scan (hex only) by the server',
+  ),
   sequence: ZReaderSequence,
   /** the device clock when the card was presented */
   device_time: ZInstant('device_time'),
@@ -81,6 +90,7 @@ export const ZReaderScanBatch = z
      */
     outbox_id: z
       .string({ error: 'outbox_id must be text' })
+      .max(64, { error: 'outbox_id must be 8-64 letters, digits, _ or -', abort: true })
       .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'outbox_id must be 8-64 letters, digits, _ or -' })
       .optional(),
     scans: z
@@ -112,7 +122,7 @@ export type TScanFlag = (typeof SCAN_FLAGS)[number];
 export const ZScanAck = z.discriminatedUnion('status', [
   z.object({ sequence: ZReaderSequence, status: z.literal('accepted'), outcome: z.enum(SCAN_OUTCOMES), flags: z.array(z.enum(SCAN_FLAGS)) }),
   z.object({ sequence: ZReaderSequence, status: z.literal('already_accepted') }),
-  z.object({ sequence: ZReaderSequence, status: z.literal('refused'), error: z.object({ code: z.string(), message: z.string() }) }),
+  z.object({ sequence: ZReaderSequence, status: z.literal('refused'), error: z.object({ code: answerText(100), message: answerText() }) }),
 ]);
 export type TScanAck = z.infer<typeof ZScanAck>;
 
@@ -141,9 +151,9 @@ export const READER_DEFAULT_CONFIGURATION: TReaderConfiguration = { heartbeat_se
 /** Server -> reader over the reader's WebSocket. Each command has an id the agent acknowledges. */
 export const ZReaderCommand = z.discriminatedUnion('type', [
   /** an enrollment reader's next card registers for an account; the agent may light an LED until `expires_at` */
-  z.object({ type: z.literal('register_mode.on'), command_id: z.uuid(), expires_at: ZInstant('expires_at') }),
-  z.object({ type: z.literal('register_mode.off'), command_id: z.uuid(), reason: z.enum(['cancelled', 'expired', 'card_registered', 'card_already_registered', 'replaced', 'reader_deleted']) }),
-  z.object({ type: z.literal('configure'), command_id: z.uuid(), configuration: ZReaderConfiguration }),
+  z.object({ type: z.literal('register_mode.on'), command_id: uuidOf('command_id'), expires_at: ZInstant('expires_at') }),
+  z.object({ type: z.literal('register_mode.off'), command_id: uuidOf('command_id'), reason: z.enum(['cancelled', 'expired', 'card_registered', 'card_already_registered', 'replaced', 'reader_deleted']) }),
+  z.object({ type: z.literal('configure'), command_id: uuidOf('command_id'), configuration: ZReaderConfiguration }),
 ]);
 export type TReaderCommand = z.infer<typeof ZReaderCommand>;
 
@@ -160,13 +170,13 @@ export const ZReaderHealthReport = z.object({
   last_sequence: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   /** the USB reader is plugged in and open */
   device_connected: z.boolean(),
-  agent_version: z.string().max(64, { error: 'agent_version may be at most 64 characters' }),
+  agent_version: lineText('agent_version', 64),
 });
 export type TReaderHealthReport = z.infer<typeof ZReaderHealthReport>;
 
 /** Reader -> server over the WebSocket. */
 export const ZReaderMessage = z.discriminatedUnion('type', [
   ZReaderHealthReport.extend({ type: z.literal('health') }),
-  z.object({ type: z.literal('command_ack'), command_id: z.uuid(), ok: z.boolean(), error: z.string().max(500).optional() }),
+  z.object({ type: z.literal('command_ack'), command_id: uuidOf('command_id'), ok: z.boolean(), error: boundedText('error', 500, { multiline: true }).optional() }),
 ]);
 export type TReaderMessage = z.infer<typeof ZReaderMessage>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { TEXT_MAX, ZAccountId, ZBooleanish } from '../accounts/account-schemas';
+import { ZAccountId, ZBooleanish } from '../accounts/account-schemas';
+import { lineText, multilineText, requiredLine, TEXT_MAX, uuidOf } from '../common/text';
 
 /**
  * Teams (console-directory.md sections 2-5 and 7, console-accounts.md tab 5 'Team association'): the
@@ -9,13 +10,9 @@ export const TEAM_DESCRIPTION_MAX = 2000;
 /** the most first members one 'Create team' may carry */
 export const TEAM_CREATE_ACCOUNTS_MAX = 500;
 
-export const ZTeamId = z.string({ error: 'team id is required' }).uuid({ error: 'team id must be a UUID' });
+export const ZTeamId = uuidOf('team id', 'team id must be a UUID', 'team id is required');
 
-const ZTeamTitle = z
-  .string({ error: 'Title is required' })
-  .trim()
-  .min(1, { error: 'Title is required' })
-  .max(TEXT_MAX, { error: `Title may be at most ${TEXT_MAX} characters` });
+const ZTeamTitle = requiredLine('Title', TEXT_MAX);
 
 const pageShape = {
   page: z.coerce.number({ error: 'page must be a number' }).int().min(1, { error: 'page starts at 1' }).default(1),
@@ -24,7 +21,7 @@ const pageShape = {
 
 /** An optional organization reference: empty text and null mean 'none' (forms send ''). */
 const optionalOrganizationId = (field: string) =>
-  z.preprocess((value) => (value === '' ? null : value), z.string({ error: `${field} must be an organization id` }).uuid({ error: `${field} must be an organization id (UUID)` }).nullish());
+  z.preprocess((value) => (value === '' ? null : value), uuidOf(field, `${field} must be an organization id (UUID)`, `${field} must be an organization id`).nullish());
 
 /**
  * `POST team`, `teams.create`: the 'Create new team' dialog. `organization` is required unless
@@ -33,9 +30,7 @@ const optionalOrganizationId = (field: string) =>
  */
 export const ZCreateTeamInput = z.object({
   title: ZTeamTitle,
-  description: z
-    .string({ error: 'Description must be text' })
-    .max(TEAM_DESCRIPTION_MAX, { error: `Description may be at most ${TEAM_DESCRIPTION_MAX} characters` })
+  description: multilineText('Description', TEAM_DESCRIPTION_MAX)
     .nullish()
     .transform((value) => value ?? ''),
   interorg: ZBooleanish.default(false),
@@ -57,7 +52,7 @@ export const TEAM_SORT_FIELDS = ['created_at', 'title'] as const;
 /** `GET teams`, `teams.list`: server paging, search on the title, an organization's teams, sort. */
 export const ZListTeamsInput = z.object({
   ...pageShape,
-  search: z.string().trim().max(TEXT_MAX).optional(),
+  search: lineText('search').optional(),
   organization_id: optionalOrganizationId('organization_id'),
   sortBy: z.enum(TEAM_SORT_FIELDS, { error: `sortBy must be one of ${TEAM_SORT_FIELDS.join(', ')}` }).default('created_at'),
   desc: ZBooleanish.default(true),
@@ -66,7 +61,7 @@ export type TListTeamsInput = z.input<typeof ZListTeamsInput>;
 export type TListTeamsQuery = z.output<typeof ZListTeamsInput>;
 
 /** `GET team/find?team=`: titles containing the text (those starting with it first), at most 20. */
-export const ZFindTeamsInput = z.object({ team: z.string({ error: 'team must be text' }).trim().max(TEXT_MAX).default('') });
+export const ZFindTeamsInput = z.object({ team: lineText('team').default('') });
 export type TFindTeamsInput = z.input<typeof ZFindTeamsInput>;
 export const FIND_TEAMS_LIMIT = 20;
 

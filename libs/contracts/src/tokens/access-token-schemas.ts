@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { TEXT_MAX, ZAccountId, ZBooleanish, ZIsoDate } from '../accounts/account-schemas';
+import { ZAccountId, ZBooleanish } from '../accounts/account-schemas';
+import { dateOrDateTimeOf } from '../common/dates';
+import { boundedText, requiredLine, TEXT_MAX, uuidOf } from '../common/text';
 import { ZSystemPermission } from '../permissions/system-permissions';
 
 /** Every token starts with this, so a leaked one is recognisable (secret scanners) and the guard knows its kind. */
@@ -7,9 +9,7 @@ export const ACCESS_TOKEN_PREFIX = 'rc_';
 export const ACCESS_TOKEN_RESTRICTIONS_MAX = 50;
 
 /** One IP restriction: an IPv4/IPv6 address or a CIDR range. */
-export const ZIpRestriction = z
-  .string({ error: 'An IP restriction must be text' })
-  .trim()
+export const ZIpRestriction = boundedText('An IP restriction', 64, { trim: true })
   .pipe(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], { error: 'Each IP restriction must be an IPv4 or IPv6 address or a CIDR range such as 10.0.0.0/8' }));
 
 /**
@@ -18,25 +18,28 @@ export const ZIpRestriction = z
  * server always generates the secret.
  */
 const grantShape = {
-  title: z.string({ error: 'Title is required' }).trim().min(1, { error: 'Title is required' }).max(TEXT_MAX, { error: `Title may be at most ${TEXT_MAX} characters` }),
+  title: requiredLine('Title', TEXT_MAX),
   forever: z.boolean({ error: 'forever must be true or false' }).default(false),
-  expires_at: z.union([ZIsoDate, z.iso.datetime({ offset: true })], { error: 'expires_at must be a date (YYYY-MM-DD) or a date-time with offset' }).nullish(),
+  expires_at: dateOrDateTimeOf('expires_at', 'expires_at must be a real date (YYYY-MM-DD) or a date-time with offset').nullish(),
   permissions: z.array(ZSystemPermission, { error: 'Choose the permissions as a list of slugs' }).min(1, { error: 'Choose at least one permission' }),
   restrictions: z.array(ZIpRestriction).max(ACCESS_TOKEN_RESTRICTIONS_MAX, { error: `At most ${ACCESS_TOKEN_RESTRICTIONS_MAX} IP restrictions` }).default([]),
   token: z.unknown().optional(),
 };
 
 const requireExpiryUnlessForever = (input: { forever: boolean; expires_at?: string | null }, ctx: z.RefinementCtx) => {
+  if (typeof input !== 'object' || input === null || typeof input.forever !== 'boolean') return;
   if (!input.forever && !input.expires_at) ctx.addIssue({ code: 'custom', path: ['expires_at'], message: 'Pick an expiry date or choose forever' });
 };
 
-export const ZCreateAccessTokenInput = z.object({ ...grantShape, account_id: ZAccountId }).superRefine(requireExpiryUnlessForever);
+// the rule runs even when fields are broken, so one answer names every broken field
+const always = { when: () => true };
+export const ZCreateAccessTokenInput = z.object({ ...grantShape, account_id: ZAccountId }).superRefine(requireExpiryUnlessForever, always);
 export type TCreateAccessTokenInput = z.input<typeof ZCreateAccessTokenInput>;
 
-export const ZUpdateAccessTokenInput = z.object({ ...grantShape, id: z.unknown().optional(), account_id: z.unknown().optional() }).superRefine(requireExpiryUnlessForever);
+export const ZUpdateAccessTokenInput = z.object({ ...grantShape, id: z.unknown().optional(), account_id: z.unknown().optional() }).superRefine(requireExpiryUnlessForever, always);
 export type TUpdateAccessTokenInput = z.input<typeof ZUpdateAccessTokenInput>;
 
-export const ZAccessTokenId = z.string().uuid({ error: 'token id must be a UUID' });
+export const ZAccessTokenId = uuidOf('token id', 'token id must be a UUID');
 
 export const ACCESS_TOKEN_SORT_FIELDS = ['created_at', 'token_title', 'expires_at', 'last_used_at'] as const;
 

@@ -1,0 +1,3 @@
+export * from './text';
+export * from './dates';
+export * from './schema-audit';
