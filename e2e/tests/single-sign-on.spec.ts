@@ -49,8 +49,8 @@ test('an account signs in to an application through Rollcall, consents, and the 
   const token = await restToken(request);
   const headers = { authorization: `Bearer ${token}` };
   const tag = Date.now().toString(36);
-  // the provider's issuer is ROLLCALL_PUBLIC_URL + /oidc, which defaults to http://localhost:<port>
-  const issuer = `${baseURL!.replace('127.0.0.1', 'localhost')}/oidc`;
+  // the provider's issuer is ROLLCALL_PUBLIC_URL + /oidc, which defaults to the URL the server prints (http://HOST:PORT)
+  const issuer = `${baseURL!}/oidc`;
 
   // an application with a declared scope, a permission and a role holding it
   const created = await request.post('/api/v2/application', {
