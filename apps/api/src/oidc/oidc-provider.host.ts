@@ -21,8 +21,12 @@ import { OidcStoreAdapter, setupOidcStore } from './oidc-store';
 /** How long each artifact lives (seconds); the authorization code's minute is RFC 6749's recommended maximum. */
 export const OIDC_TTL = { AuthorizationCode: 60, AccessToken: 3600, ClientCredentials: 600, IdToken: 3600, RefreshToken: 14 * 86_400, Interaction: 3600, Session: 14 * 86_400, Grant: 14 * 86_400 };
 
-/** the URL the server says it runs at (create-app.ts prints the same): http://HOST:PORT */
-export const listeningUrl = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+/**
+ * The URL the server says it runs at (create-app.ts prints the same): http://HOST:PORT, where an
+ * unspecified bind address (0.0.0.0, ::), which no browser can be sent to, reads localhost.
+ */
+export const listeningUrl = (host: string, port: number) => reachable(`http://${host.includes(':') ? `[${host}]` : host}:${port}`);
+const reachable = (url: string) => url.replace(/^http:\/\/(?:0\.0\.0\.0|\[::\])(?=:\d+$)/, 'http://localhost');
 
 /** the error oidc-provider gives a client using a grant type it is not registered for (RFC 6749 section 5.2 names it unauthorized_client) */
 const GRANT_TYPE_NOT_ALLOWED = 'requested grant type is not allowed for this client';
@@ -95,7 +99,7 @@ export class OidcProviderHost {
    * Returns the issuer, which the server prints.
    */
   async listeningAt(url: string): Promise<string> {
-    const issuer = `${this.config.publicUrl ?? url}/oidc`;
+    const issuer = `${this.config.publicUrl ?? reachable(url)}/oidc`;
     if (issuer !== this.issuer) {
       this.issuer = issuer;
       if (this.keys) await this.build(this.keys);

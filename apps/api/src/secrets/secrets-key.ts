@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, linkSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { AppConfig } from '../config/app-config';
 
@@ -37,12 +37,17 @@ export function loadSecretsKeys(config: Pick<AppConfig, 'secrets'>): SecretsKeys
   const previous = previousKey ? decodeKey(previousKey, 'ROLLCALL_SECRETS_KEY_PREVIOUS') : null;
   if (key) return { current: decodeKey(key, 'ROLLCALL_SECRETS_KEY'), previous, source: 'ROLLCALL_SECRETS_KEY' };
   const source = `the key file ${keyFile}`;
+  // written whole beside it, then linked into place: never overwrites a key another start created a
+  // moment ago, and nobody reads a half-written one
+  const draft = `${keyFile}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
     mkdirSync(dirname(keyFile), { recursive: true, mode: 0o700 });
-    // 'wx': never overwrite a key another start wrote a moment ago
-    writeFileSync(keyFile, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+    writeFileSync(draft, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+    linkSync(draft, keyFile);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new SecretsKeyError(`Cannot create ${source}: ${(error as Error).message}`);
+  } finally {
+    rmSync(draft, { force: true });
   }
   let text: string;
   try {

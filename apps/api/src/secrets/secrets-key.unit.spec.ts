@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -23,8 +23,11 @@ describe('the secrets key (issue 19 item 15)', () => {
   });
 
   it('creates the key file once, readable by its owner alone, and reads it back', () => {
-    const keyFile = join(base, 'first-start.key');
+    mkdirSync(join(base, 'beside'));
+    const keyFile = join(base, 'beside', 'first-start.key');
     const first = loadSecretsKeys({ secrets: { key: null, keyFile, previousKey: null } });
+    // written whole and linked into place: no draft left behind
+    expect(readdirSync(join(base, 'beside'))).toEqual(['first-start.key']);
     expect(statSync(keyFile).mode & 0o777).toBe(0o600);
     expect(first.current).toHaveLength(32);
     expect(loadSecretsKeys({ secrets: { key: null, keyFile, previousKey: null } }).current.equals(first.current)).toBe(true);
