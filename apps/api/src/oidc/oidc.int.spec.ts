@@ -402,6 +402,23 @@ describe.each(storageKinds())('the OpenID Connect provider (%s)', (kind: Storage
     expect(await oidc.tokenIntrospection(config, asDave.tokens.access_token)).toEqual({ active: false });
   });
 
+  it("does not call an expired account's refresh token active (issue 19 item 11)", async () => {
+    const config = await relyingParty();
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    const erin = await createAccount(admin, { first_name: 'Erin', expiry: true, expires_at: tomorrow });
+    const { tokens } = await signInThrough(new Browser(app.url), config, erin, 'openid offline_access', { prompt: 'consent' });
+    expect(await oidc.tokenIntrospection(config, tokens.refresh_token!)).toMatchObject({ active: true, sub: erin.id });
+    try {
+      // two days on: the refresh token (14 days) has not expired, the account has
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 2 * 86_400_000);
+      expect(await oidc.tokenIntrospection(config, tokens.refresh_token!)).toEqual({ active: false });
+      await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('answers a grant type the client may not use with unauthorized_client (RFC 6749 section 5.2)', async () => {
     // the public client is registered for authorization_code only
     const refused = await fetch(`${issuer}/token`, {
