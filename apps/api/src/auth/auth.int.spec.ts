@@ -124,6 +124,16 @@ describe.each(storageKinds())('sign-in and sessions (%s)', (kind) => {
     expect((await authenticate('/api/v1/admin/authenticate', ADMIN, '10.1.99.2')).status).toBe(200);
   });
 
+  it("locks an account whose policy's lockout is 0 with the built-in default", async () => {
+    const admin = http(app.url, await signIn(app.url));
+    const policy = await admin.post('/api/v1/policy', { title: `No lockout ${Date.now()} ${kind}`, min_length: 8, min_strength: 0, lockout: 0, lockout_duration: 60 });
+    expect(policy.status, JSON.stringify(policy.body)).toBe(201);
+    const account = await createAccount(admin, { policy: true, policy_id: policy.body.id });
+    for (let i = 0; i < 10; i += 1) expect((await authenticate(REST_SIGN_INS[0], { username: account.username, password: `guess ${i}` }, `10.5.0.${i + 1}`)).status).toBe(401);
+    expect((await authenticate(REST_SIGN_INS[0], account, '10.5.1.1')).status).toBe(401);
+    expect((await admin.get(`/api/v1/account/${account.id}/auth`)).body.locked_until).toEqual(expect.any(String));
+  });
+
   it('throttles a burst of failed sign-ins from one address over many usernames on REST v1, v2, /api, tRPC and the OIDC login form: 429 with Retry-After', async () => {
     const admin = http(app.url, await signIn(app.url));
     const client = await admin.post('/api/v2/application', { title: `Throttled ${Date.now()}`, client_type: 'public', redirect_uris: ['http://127.0.0.1:9/callback'], grant_types: ['authorization_code'] });
@@ -190,6 +200,11 @@ describe.each(storageKinds())('sign-in and sessions (%s)', (kind) => {
   it('counts failures only: many successful sign-ins from one address are never throttled', async () => {
     const account = await createAccount(http(app.url, await signIn(app.url)));
     for (let i = 0; i < 25; i += 1) expect((await authenticate(REST_SIGN_INS[i % 3], account, '10.4.0.1')).status, `sign-in ${i}`).toBe(200);
+    // failures per username and address count in a row: a successful sign-in starts them again
+    for (let round = 0; round < 3; round += 1) {
+      for (let i = 0; i < 9; i += 1) expect((await authenticate(REST_SIGN_INS[0], { username: account.username, password: `typo ${i}` }, '10.4.0.2')).status, `round ${round}, typo ${i}`).toBe(401);
+      expect((await authenticate(REST_SIGN_INS[0], account, '10.4.0.2')).status, `round ${round}`).toBe(200);
+    }
   });
 
   it("refuses an expired account's open sessions on the next request, not only its sign-ins", async () => {

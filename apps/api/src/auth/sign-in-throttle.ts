@@ -8,13 +8,16 @@ import { APP_CONFIG } from '../core/tokens';
 /** 429 `rate.limited`; `retryAfterSeconds` becomes the Retry-After header on every surface (http/retry-after.ts). */
 export class SignInThrottledError extends DomainError {
   constructor(readonly retryAfterSeconds: number) {
-    super('rate.limited', `Too many failed sign-ins: try again in ${retryAfterSeconds} seconds`);
+    // the wait is in Retry-After only: the body is the same for every throttled attempt, whatever the account
+    super('rate.limited', 'Too many failed sign-ins: wait a moment (Retry-After says how long) and try again');
   }
 }
 
 /** One sign-in attempt's hold on the throttle: a failure keeps it, anything else gives it back. */
 export interface SignInAttempt {
-  /** the attempt did not fail on its credentials (signed in, or our own fault): it does not count */
+  /** signed in: the username's failures from this address are forgotten (they count in a row), the address's point is given back */
+  succeeded(): Promise<void>;
+  /** the attempt failed through our own fault (storage down), not its credentials: it does not count */
   release(): Promise<void>;
 }
 
@@ -35,7 +38,8 @@ export function addressKey(address: string | null): string {
  * the one place they all pass: the sign-in command. Two fixed windows, counted in this process's
  * memory by rate-limiter-flexible:
  * - per address: N failed sign-ins per window, whatever the usernames (credential stuffing, spraying);
- * - per username and address: M failed sign-ins per window (guessing one account's password).
+ * - per username and address: M failed sign-ins in a row per window (guessing one account's password);
+ *   a successful sign-in from that address starts the count again.
  * Only failures count: each attempt takes a point before its password is checked (so a parallel
  * burst cannot slip past the limit while its hashes are being verified) and gives it back unless its
  * credentials were refused. A full window refuses every attempt from there, the right password
@@ -73,11 +77,17 @@ export class SignInThrottle {
       await this.byAddress.reward(byAddress);
       throw throttled(refused);
     }
-    let released = false;
+    let settled = false;
     return {
+      succeeded: async () => {
+        if (settled) return;
+        settled = true;
+        await this.byUsernameAndAddress.delete(byUsername);
+        await giveBack(this.byAddress, byAddress);
+      },
       release: async () => {
-        if (released) return;
-        released = true;
+        if (settled) return;
+        settled = true;
         await giveBack(this.byUsernameAndAddress, byUsername);
         await giveBack(this.byAddress, byAddress);
       },

@@ -39,7 +39,7 @@ export const ZPolicyInput = z.strictObject({
     .meta({ description: 'at most 255 characters' }),
   min_length: requiredNumber('minimum password length, 1-255 characters'),
   min_strength: requiredNumber('minimum zxcvbn score, 0-4'),
-  lockout: requiredNumber('failed sign-ins before a lockout, 0-100 (0: no lockout)'),
+  lockout: requiredNumber('failed sign-ins before a lockout, 0-100 (0: the built-in default lockout)'),
   lockout_duration: requiredNumber('lockout duration in seconds, 1-86400'),
   history: optionalNumber('previous passwords that may not be reused, 1-24; absent or null: history off'),
   max_age: optionalNumber('days until a password expires, 1-3650; absent or null: aging off (errors are reported under password_age)'),
@@ -70,7 +70,7 @@ export interface TPolicy {
   history: number | null;
   /** days; null: aging off */
   max_age: number | null;
-  /** failed attempts before lockout; 0: no lockout */
+  /** failed attempts before lockout; 0: the built-in default lockout (ROLLCALL_DEFAULT_LOCKOUT_ATTEMPTS) */
   lockout: number;
   /** seconds */
   lockout_duration: number;

@@ -36,7 +36,7 @@ export type RequirePasswordChange = { type: 'RequirePasswordChange'; data: { at:
  * `reusesRecentPassword`: the caller verified it against the policy's last N hashes (argon2 is I/O).
  */
 export type SetPassword = { type: 'SetPassword'; data: { passwordHash: string; reusesRecentPassword: boolean; changedAt: string } };
-/** A wrong password; the policy's lockout rule travels with the command (0 attempts = no lockout). */
+/** A wrong password; the lockout rule (the policy's, else the built-in default) travels with the command (0 attempts = no lockout, which sign-in never sends). */
 export type RecordFailedSignIn = { type: 'RecordFailedSignIn'; data: { at: string; lockoutAttempts: number; lockoutDurationSeconds: number } };
 
 /** status 4 only: a new single-use link; only its SHA-256 reaches the event, and it replaces any earlier one */

@@ -36,6 +36,16 @@ describe('account decider', () => {
       .when({ type: 'RecordSignIn', data: { sessionId: 's1', at: '2026-11-22T09:00:00.000Z' } })
       .then([{ type: 'AccountSignedIn', data: { accountId: alice.accountId, sessionId: 's1', at: '2026-11-22T09:00:00.000Z' } }]));
 
+  it('refuses a sign-in whose password was checked against a hash that has changed since', () => {
+    const changed: AccountEvent = { type: 'PasswordChanged', data: { accountId: alice.accountId, passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$bmV3$bmV3', changedAt: '2026-11-22T08:30:00.000Z' } };
+    given([{ type: 'AccountCreated', data: alice }, changed])
+      .when({ type: 'RecordSignIn', data: { sessionId: 's1', at: '2026-11-22T09:00:00.000Z', passwordHash: alice.passwordHash } })
+      .thenThrows('account.password_changed');
+    given([{ type: 'AccountCreated', data: alice }, changed])
+      .when({ type: 'RecordSignIn', data: { sessionId: 's1', at: '2026-11-22T09:00:00.000Z', passwordHash: changed.data.passwordHash } })
+      .then([{ type: 'AccountSignedIn', data: { accountId: alice.accountId, sessionId: 's1', at: '2026-11-22T09:00:00.000Z' } }]);
+  });
+
   it('refuses a sign-in of an account that does not exist', () =>
     given([]).when({ type: 'RecordSignIn', data: { sessionId: 's1', at: '2026-11-22T09:00:00.000Z' } }).thenThrows('account.not_found'));
 

@@ -11,7 +11,7 @@ export interface PasswordPolicyRules {
   history: number | null;
   /** days until a password must be changed; null = aging off */
   maxAgeDays: number | null;
-  /** failed sign-ins before the account is locked; 0 = no lockout */
+  /** failed sign-ins before the account is locked; 0 = the built-in default (ROLLCALL_DEFAULT_LOCKOUT_ATTEMPTS and _MINUTES) */
   lockoutAttempts: number;
   /** how long a lockout lasts, in seconds (see docs/adr/0005-password-policies.md) */
   lockoutDurationSeconds: number;
@@ -90,7 +90,7 @@ export function passwordPolicyViolations(rules: PasswordPolicyRules): PolicyViol
   if (!inRange(rules.minLength, L.minLength)) violations.push({ code: 'policy.min_length', field: 'min_length', message: `Minimum length must be a whole number from ${L.minLength.min} to ${L.minLength.max}` });
   if (!inRange(rules.minStrength, L.minStrength)) violations.push({ code: 'policy.min_strength', field: 'min_strength', message: 'Minimum strength is a score from 0 to 4' });
   if (!inRange(rules.lockoutAttempts, L.lockoutAttempts)) {
-    violations.push({ code: 'policy.lockout', field: 'lockout', message: `Lockout must be a whole number of attempts from ${L.lockoutAttempts.min} to ${L.lockoutAttempts.max} (0 = no lockout)` });
+    violations.push({ code: 'policy.lockout', field: 'lockout', message: `Lockout must be a whole number of attempts from ${L.lockoutAttempts.min} to ${L.lockoutAttempts.max} (0 = the built-in default lockout)` });
   }
   if (!inRange(rules.lockoutDurationSeconds, L.lockoutDurationSeconds)) {
     violations.push({ code: 'policy.lockout_duration', field: 'lockout_duration', message: `Lockout duration must be a whole number of seconds from ${L.lockoutDurationSeconds.min} to ${L.lockoutDurationSeconds.max}` });

@@ -54,7 +54,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, CommandOutc
     const attempt = await this.throttle.attempt(input.username, context.sourceIp);
     try {
       const outcome = await this.signIn(input, context);
-      await attempt.release();
+      await attempt.succeeded();
       return outcome;
     } catch (error) {
       // only refused credentials count against the throttle; our own faults (storage down) do not
