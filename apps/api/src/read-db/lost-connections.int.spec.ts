@@ -40,12 +40,12 @@ describe.skipIf(!!skipReason)('the API when PostgreSQL ends its connections (pg_
     await app?.destroy();
   });
 
-  /** ends every backend of this app (its pools, LISTEN connections and the leader's lock connection) */
-  const terminateAll = async (): Promise<string[]> =>
+  /** ends every backend of this app (its pools, LISTEN connections and the leader's lock connection), or all but the lock connections */
+  const terminateAll = async (sparing = 'none'): Promise<string[]> =>
     (
       await terminator.query<{ application_name: string }>(
-        `SELECT application_name FROM pg_stat_activity WHERE application_name LIKE 'rollcall-%' AND application_name LIKE '% ' || $1 AND pg_terminate_backend(pid)`,
-        [schema],
+        `SELECT application_name FROM pg_stat_activity WHERE application_name LIKE 'rollcall-%' AND application_name LIKE '% ' || $1 AND application_name NOT LIKE $2 || ' %' AND pg_terminate_backend(pid)`,
+        [schema, sparing],
       )
     ).rows.map((row) => row.application_name);
 
@@ -56,6 +56,17 @@ describe.skipIf(!!skipReason)('the API when PostgreSQL ends its connections (pg_
         [`rollcall-projection-leadership ${schema}`],
       )
     ).rowCount === 1;
+
+  /** waits (bounded) until the process answers /readyz 200 in that role; false if it never does */
+  const readyAs = async (process: TestApp, role: 'leader' | 'follower' | 'any'): Promise<boolean> => {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const answer = await http(process.url).get('/readyz');
+      if (answer.status === 200 && (role === 'any' || answer.headers.get(PROJECTIONS_ROLE_HEADER) === role)) return true;
+      await sleep(200);
+    }
+    console.log(`not ready as ${role}: ${JSON.stringify((await http(process.url).get('/readyz')).body)}`);
+    return false;
+  };
 
   it('survives every terminated connection under writes: 503 meanwhile, then healed by itself with every 201 write present', async () => {
     const admin = http(app.url, await signIn(app.url));
@@ -88,13 +99,7 @@ describe.skipIf(!!skipReason)('the API when PostgreSQL ends its connections (pg_
     // every kind of connection the API holds was cut at least once
     expect([...terminated].sort()).toEqual(expect.arrayContaining(['rollcall-event-store', 'rollcall-event-store-listen', 'rollcall-projection-leadership', 'rollcall-read-db']));
 
-    let ready = false;
-    for (let attempt = 0; attempt < 100 && !ready; attempt++) {
-      const answer = await http(app.url).get('/readyz');
-      ready = answer.status === 200 && answer.headers.get(PROJECTIONS_ROLE_HEADER) === 'leader';
-      if (!ready) await sleep(200);
-    }
-    expect(ready, JSON.stringify((await http(app.url).get('/readyz')).body)).toBe(true);
+    expect(await readyAs(app, 'leader')).toBe(true);
     expect(await leaderHoldsTheLock()).toBe(true);
     expect(uncaught).toEqual([]);
 
@@ -104,5 +109,49 @@ describe.skipIf(!!skipReason)('the API when PostgreSQL ends its connections (pg_
     for (const id of acknowledged) expect((await again.get(`/api/v2/account/${id}`)).status, id).toBe(200);
     // and the API writes as before
     expect((await again.post('/api/v2/account', newAccount())).status).toBe(201);
+  });
+
+  it('a process that follows the projection leader heals too: its subscription starts again once its connections are back', async () => {
+    const follower = await startTestApp('postgres', { ROLLCALL_CONSISTENCY_WAIT_MS: '500' }, app.config);
+    try {
+      expect(await readyAs(follower, 'follower')).toBe(true);
+      const throughFollower = http(follower.url, await signIn(follower.url));
+      const acknowledged: string[] = [];
+      let writing = true;
+      const writer = (async () => {
+        while (writing) {
+          const answer = await throughFollower.post('/api/v2/account', newAccount());
+          if (answer.status === 201) acknowledged.push(answer.body.data.id as string);
+          else expect(answer.status, JSON.stringify(answer.body)).toBe(503);
+        }
+      })();
+      try {
+        // the lock connections are spared: the roles stay, and the follower's own subscription must heal
+        for (let round = 0; round < 10; round++) {
+          await sleep(60);
+          await terminateAll('rollcall-projection-leadership');
+        }
+      } finally {
+        writing = false;
+        await writer;
+      }
+      expect(await readyAs(follower, 'follower')).toBe(true);
+      expect(await readyAs(app, 'leader')).toBe(true);
+      expect(uncaught).toEqual([]);
+      // what was written through the follower is read through the other process, and the other way round
+      const throughLeader = http(app.url, await signIn(app.url));
+      for (const id of acknowledged) expect((await throughLeader.get(`/api/v2/account/${id}`)).status, id).toBe(200);
+      const created = await throughLeader.post('/api/v2/account', newAccount());
+      expect(created.status).toBe(201);
+      const again = http(follower.url, await signIn(follower.url));
+      let seen = 0;
+      for (let attempt = 0; attempt < 50 && seen !== 200; attempt++) {
+        seen = (await again.get(`/api/v2/account/${created.body.data.id}`)).status;
+        if (seen !== 200) await sleep(100);
+      }
+      expect(seen).toBe(200);
+    } finally {
+      await follower.stop();
+    }
   });
 });
