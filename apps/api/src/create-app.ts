@@ -49,7 +49,7 @@ const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
 export async function startApp(config: AppConfig, options: { print?: (line: string) => void; logDestination?: DestinationStream; httpTimeouts?: HttpTimeouts } = {}): Promise<RunningApp> {
   mkdirSync(config.dataDir, { recursive: true });
   const jsonLogger = config.logFormat === 'json' ? createJsonLogger(config, options.logDestination) : null;
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), new BoundedExpressAdapter(options.httpTimeouts ?? DEFAULT_HTTP_TIMEOUTS), {
     bodyParser: false,
     logger: jsonLogger ? new JsonNestLogger(jsonLogger) : LOG_LEVELS[config.logLevel],
     abortOnError: false,
@@ -86,6 +86,7 @@ export async function startApp(config: AppConfig, options: { print?: (line: stri
 
   const server: Server = app.getHttpServer();
   trpc.attachWebSocket(server, (origin, host) => isAllowedOrigin(origin, host, config.allowedOrigins), trust);
+  guardUpgrades(server, [WS_PATH, READER_WS_PATH], new Logger('Upgrades'));
   await app.listen(config.port, config.host);
   const address = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}`;

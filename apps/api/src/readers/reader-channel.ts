@@ -11,12 +11,17 @@ import type { Clock } from '../application/clock';
 import { CLOCK, EVENT_STORE } from '../core/tokens';
 import type { EventStore } from '../event-store/event-store.port';
 import { ProjectionProgress } from '../projections/projection-progress';
+import { pathOf, refuseUpgrade } from '../live/socket-limits';
 import { ReaderAuthenticator, type AuthenticatedReader } from './reader-authenticator';
 import { ReaderHealthRecorder } from './reader-health-recorder';
 
 export const READER_WS_PATH = '/api/v2/reader/ws';
 /** close code for a reader whose token stopped being valid (revoked, replaced, reader deleted) */
 export const READER_TOKEN_ENDED = 4001;
+/** a reader's frames are small JSON (health, acknowledgements): a bigger one closes the socket with 1009 */
+export const READER_MAX_FRAME_BYTES = 16 * 1024;
+/** a reader that stops answering pings (power cut, cable pulled: a half-open connection) is dropped */
+const PING_EVERY_MS = 30_000;
 
 /**
  * The WebSocket from each reader (docs/readers.md): the server sends commands (`configure` on
@@ -43,18 +48,38 @@ export class ReaderChannel implements OnApplicationBootstrap, OnModuleDestroy {
   onApplicationBootstrap(): void {
     const server = this.adapterHost.httpAdapter?.getHttpServer() as import('node:http').Server | undefined;
     if (!server) return;
-    const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
+    const wss = new WebSocketServer({ noServer: true, maxPayload: READER_MAX_FRAME_BYTES });
     this.wss = wss;
+    wss.on('error', (error) => this.logger.warn(`reader WebSocket server error: ${error.message}`));
     server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-      if (new URL(request.url ?? '/', 'http://localhost').pathname !== READER_WS_PATH) return;
+      if (pathOf(request) !== READER_WS_PATH) return;
+      // for upgrades Node leaves socket errors to us: a client's reset must not end the process
+      socket.on('error', () => undefined);
       void this.accept(request).then(
-        (reader) => wss.handleUpgrade(request, socket, head, (ws) => void this.connected(reader, ws)),
-        () => {
-          socket.write('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-          socket.destroy();
+        (reader) => {
+          if (socket.destroyed) return;
+          wss.handleUpgrade(request, socket, head, (ws) =>
+            this.connected(reader, ws).catch((error: unknown) => {
+              this.logger.warn(`reader ${reader.readerId} not set up: ${error instanceof Error ? error.message : String(error)}`);
+              ws.close(1011, 'try again');
+            }),
+          );
         },
+        () => refuseUpgrade(socket, 401, 'Unauthorized'),
       );
     });
+    const heartbeat = setInterval(() => {
+      for (const ws of wss.clients) {
+        const alive = ws as WebSocket & { rollcallAlive?: boolean };
+        if (alive.rollcallAlive === false) {
+          ws.terminate();
+          continue;
+        }
+        alive.rollcallAlive = false;
+        ws.ping();
+      }
+    }, PING_EVERY_MS).unref();
+    wss.once('close', () => clearInterval(heartbeat));
     this.unsubscribe = this.progress.onAdvanced((projection, events) => {
       if (projection !== 'readers_v1') return;
       for (const stored of events) this.forward({ type: stored.type, data: stored.data } as ReaderEvent);
@@ -76,6 +101,9 @@ export class ReaderChannel implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async connected({ readerId }: AuthenticatedReader, ws: WebSocket): Promise<void> {
+    // a frame over the limit, a bad opcode or bad UTF-8: ws closes the socket (1009, 1002, 1007) and reports it here
+    ws.on('error', (error) => this.logger.warn(`reader ${readerId} socket closed: ${error.message}`));
+    ws.on('pong', () => ((ws as WebSocket & { rollcallAlive?: boolean }).rollcallAlive = true));
     const sockets = this.sockets.get(readerId) ?? new Set<WebSocket>();
     sockets.add(ws);
     this.sockets.set(readerId, sockets);
@@ -83,7 +111,9 @@ export class ReaderChannel implements OnApplicationBootstrap, OnModuleDestroy {
       sockets.delete(ws);
       if (!sockets.size) this.sockets.delete(readerId);
     });
-    ws.on('message', (raw) => void this.received(readerId, ws, raw.toString()));
+    ws.on('message', (raw) =>
+      this.received(readerId, ws, raw.toString()).catch((error: unknown) => this.logger.warn(`reader ${readerId} message not handled: ${error instanceof Error ? error.message : String(error)}`)),
+    );
     this.health.noteContact(readerId, this.clock.now().toISOString());
     send(ws, { type: 'configure', command_id: randomUUID(), configuration: READER_DEFAULT_CONFIGURATION });
     const state = await loadState(this.store, readerDecider, readerStream(readerId));

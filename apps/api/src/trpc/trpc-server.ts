@@ -8,21 +8,38 @@ import type { Express, Request } from 'express';
 import { WebSocketServer } from 'ws';
 import { AccessPolicy } from '../auth/access-policy';
 import { Authenticator } from '../auth/authenticator';
-import type { Principal } from '../auth/principal';
+import type { Principal, SessionPrincipal } from '../auth/principal';
 import { ResolveSessionQuery } from '../auth/queries/resolve-session.query';
 import { CommandGateway } from '../core/command-gateway';
 import { ProjectionsService } from '../core/projections.service';
+import { ProjectionProgress } from '../projections/projection-progress';
 import { resolveClientAddress } from '../http/client-address';
 import { retryAfterSecondsOf } from '../http/retry-after';
 import { credentialFrom, requestContext } from '../http/request-context.factory';
 import { clearSessionCookie, setSessionCookie } from '../http/session-cookie';
 import { ATTENDANCE_BATCH, LiveFeed } from '../live/live-feed';
+import { pathOf, refuseUpgrade } from '../live/socket-limits';
 import { buildAppRouter, type AppRouter } from './app-router';
 import { FrameCoalescer } from './frame-coalescer';
+import { LiveConnection } from './live-connection';
 import type { TrpcContext } from './trpc';
 
 export const TRPC_PATH = '/trpc';
 export const WS_PATH = '/ws';
+
+/**
+ * The read models whose events may end or narrow a session (the credential cache watches the same):
+ * after any of their commits every open console socket checks its session again, so a sign-out, a
+ * disabled or deleted account closes the socket at once, not only at its next push.
+ */
+const SESSION_SHAPING_PROJECTIONS = new Set(['sessions_v1', 'accounts_v2', 'organization_access_v1', 'organizations_v1']);
+const QUIET_ACCOUNT_EVENTS = new Set(['AccountSignedIn', 'SignInFailed', 'AccountLocked']);
+/** sessions also end by the clock alone: open sockets check theirs this often even when nothing happens */
+const SESSION_SWEEP_MS = 15_000;
+/** a console that stops answering pings (a half-open connection) is dropped */
+const KEEP_ALIVE = { enabled: true, pingMs: 30_000, pongWaitMs: 10_000 };
+
+type UpgradeRequest = IncomingMessage & { principal?: SessionPrincipal; liveConnection?: LiveConnection };
 
 /** Serves the console's tRPC API over HTTP (queries, mutations) and WebSocket (subscriptions). */
 @Injectable()
@@ -34,6 +51,10 @@ export class TrpcServer {
   /** a burst of live messages goes out to each console in one write (frame-coalescer.ts) */
   private readonly frames = new FrameCoalescer();
   private readonly coalesceBurst = () => this.frames.holdUntilNextTurn();
+  private readonly connections = new Set<LiveConnection>();
+  private recheckScheduled = false;
+  private readonly stopWatchingSessions: () => void;
+  private readonly sweep: NodeJS.Timeout;
 
   constructor(
     gateway: CommandGateway,
@@ -42,11 +63,45 @@ export class TrpcServer {
     private readonly authenticator: Authenticator,
     private readonly access: AccessPolicy,
     projectionsService: ProjectionsService,
+    progress: ProjectionProgress,
   ) {
     this.router = buildAppRouter({ gateway, queryBus, live, projectionsService });
     // registered before any subscription listens: the sockets are corked before their frames are sent
     live.emitter.on('message', this.coalesceBurst);
     live.emitter.on(ATTENDANCE_BATCH, this.coalesceBurst);
+    this.stopWatchingSessions = progress.onAdvanced((projection, events) => {
+      if (SESSION_SHAPING_PROJECTIONS.has(projection) && events.some((event) => !QUIET_ACCOUNT_EVENTS.has(event.type))) this.recheckSessionsSoon();
+    });
+    this.sweep = setInterval(() => this.recheckSessionsSoon(), SESSION_SWEEP_MS).unref();
+  }
+
+  /**
+   * Every open socket checks its session again, on the next turn: by then the credential cache has
+   * evicted what the same commit changed (it listens to the same projections), so the check reads
+   * the session as it is now; one check per socket, however many commits arrived within the turn.
+   */
+  private recheckSessionsSoon(): void {
+    if (this.recheckScheduled || this.connections.size === 0) return;
+    this.recheckScheduled = true;
+    setImmediate(() => {
+      this.recheckScheduled = false;
+      for (const connection of this.connections) void connection.recheck();
+    });
+  }
+
+  /** the access policy as a live socket uses it: every verdict first refreshes the session it is taken on */
+  private accessFor(connection: LiveConnection): AccessPolicy {
+    const access = this.access;
+    return Object.assign(Object.create(access) as AccessPolicy, {
+      authorize: async (...args: Parameters<AccessPolicy['authorize']>) => {
+        await connection.current();
+        return access.authorize(...args);
+      },
+      permits: async (...args: Parameters<AccessPolicy['permits']>) => {
+        await connection.current();
+        return access.permits(...args);
+      },
+    });
   }
 
   mountHttp(app: Express): void {
@@ -56,7 +111,7 @@ export class TrpcServer {
         router: this.router,
         maxBodySize: 1024 * 1024,
         // errors raised before a procedure runs (content type, method, body size) would go out as text/plain
-        // a throttled sign-in (429) says when to try again, as REST does (auth/sign-in-throttle.ts)
+        // a throttled sign-in (429) says when to try again, as REST does
         responseMeta: ({ errors }) => {
           if (!errors.length) return {};
           const retryAfter = errors.map((error) => retryAfterSecondsOf(error.cause)).find((seconds) => seconds !== null);
@@ -84,39 +139,47 @@ export class TrpcServer {
    * and the request carries a valid session (cookie or bearer header): no anonymous sockets.
    */
   attachWebSocket(server: Server, isAllowedOrigin: (origin: string | undefined, host: string | undefined) => boolean, trustProxy: (address: string, hop: number) => boolean): void {
+    // an oversized or malformed frame closes that socket (1009 / 1002); the error is tRPC's to handle
     const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
     this.wss = wss;
+    wss.on('error', (error) => this.logger.warn(`WebSocket server error: ${error.message}`));
+    const resolveSession = (token: string) => this.queryBus.execute<ResolveSessionQuery, SessionPrincipal | null>(new ResolveSessionQuery(token));
     const handler = applyWSSHandler<AppRouter>({
       wss,
       router: this.router,
+      keepAlive: KEEP_ALIVE,
       createContext: ({ req }): TrpcContext => {
-        const principal = (req as IncomingMessage & { principal?: Principal }).principal ?? null;
-        return { principal, refusal: null, context: requestContext(req, principal), access: this.access };
+        const connection = (req as UpgradeRequest).liveConnection;
+        if (!connection) throw new Error('a console socket without its session'); // every upgrade below sets it
+        return { principal: connection.principal, refusal: null, context: requestContext(req, connection.principal), access: this.accessFor(connection), live: connection };
+      },
+      onError: ({ error }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') this.logger.error(error.cause?.stack ?? error.message);
       },
     });
     this.stopWsHandler = () => handler.broadcastReconnectNotification();
-    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-      const url = new URL(request.url ?? '/', 'http://localhost');
-      if (url.pathname !== WS_PATH) return; // other upgrade paths belong to nobody: let them time out
+    server.on('upgrade', (request: UpgradeRequest, socket: Duplex, head: Buffer) => {
+      if (pathOf(request) !== WS_PATH) return; // the reader socket's, or answered 404 (socket-limits.ts)
+      // for upgrades Node leaves socket errors to us: a client's reset must not end the process
+      socket.on('error', () => undefined);
       resolveClientAddress(request, trustProxy);
-      const refuse = (status: number, text: string) => {
-        socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-        socket.destroy();
-      };
-      if (!isAllowedOrigin(request.headers.origin, request.headers.host)) return refuse(403, 'Forbidden');
+      if (!isAllowedOrigin(request.headers.origin, request.headers.host)) return refuseUpgrade(socket, 403, 'Forbidden');
       const credential = credentialFrom(request);
-      if (!credential) return refuse(401, 'Unauthorized');
-      this.queryBus
-        .execute<ResolveSessionQuery, Principal | null>(new ResolveSessionQuery(credential.token))
+      if (!credential) return refuseUpgrade(socket, 401, 'Unauthorized');
+      resolveSession(credential.token)
         .then((principal) => {
-          if (!principal) return refuse(401, 'Unauthorized');
-          (request as IncomingMessage & { principal?: Principal }).principal = principal;
+          if (!principal) return refuseUpgrade(socket, 401, 'Unauthorized');
+          if (socket.destroyed) return;
           wss.handleUpgrade(request, socket, head, (ws) => {
+            const connection = new LiveConnection(credential.token, principal, ws, resolveSession);
+            this.connections.add(connection);
+            ws.once('close', () => this.connections.delete(connection));
+            request.liveConnection = connection;
             this.frames.track(socket);
             wss.emit('connection', ws, request);
           });
         })
-        .catch(() => refuse(503, 'Service Unavailable'));
+        .catch(() => refuseUpgrade(socket, 503, 'Service Unavailable'));
     });
   }
 
@@ -126,6 +189,8 @@ export class TrpcServer {
   }
 
   async close(): Promise<void> {
+    this.stopWatchingSessions();
+    clearInterval(this.sweep);
     this.live.emitter.off('message', this.coalesceBurst);
     this.live.emitter.off(ATTENDANCE_BATCH, this.coalesceBurst);
     this.stopWsHandler?.();

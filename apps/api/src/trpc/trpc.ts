@@ -8,6 +8,7 @@ import { passwordChangeRequiredError } from '../auth/auth.guard';
 import type { AccessPolicy } from '../auth/access-policy';
 import type { ResourceRequirement } from '../auth/resource-requirements';
 import { mapError } from '../http/api-error';
+import type { LiveConnection } from './live-connection';
 
 export interface TrpcContext {
   principal: Principal | null;
@@ -18,6 +19,8 @@ export interface TrpcContext {
   access: AccessPolicy;
   /** present on HTTP calls (sign-in/out set the session cookie), absent over WS */
   cookies?: { set(token: string, expiresAt: string): void; clear(): void };
+  /** present on the console WebSocket: its session, checked again before each push (live-connection.ts) */
+  live?: LiveConnection;
 }
 
 const CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
@@ -74,18 +77,37 @@ const API_CODE_BY_TRPC_CODE: Partial<Record<TRPC_ERROR_CODE_KEY, string>> = {
 const mapErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR' && result.error.cause && !(result.error.cause instanceof TRPCError)) {
-    const { status, body } = mapError(result.error.cause);
-    throw new TRPCError({ code: CODE_BY_STATUS[status] ?? 'INTERNAL_SERVER_ERROR', message: body.error.message, cause: result.error.cause });
+    throw asTrpcError(result.error.cause);
   }
   return result;
 });
 
+/** a handler's or a check's own error as the TRPCError with the status REST would answer */
+function asTrpcError(cause: unknown): TRPCError {
+  if (cause instanceof TRPCError) return cause;
+  const { status, body } = mapError(cause);
+  return new TRPCError({ code: CODE_BY_STATUS[status] ?? 'INTERNAL_SERVER_ERROR', message: body.error.message, cause });
+}
+
+export const QUERIES_OVER_HTTP_ONLY = 'Queries and mutations are served over HTTP (/trpc) only; the WebSocket (/ws) carries subscriptions';
+
+/**
+ * The console WebSocket carries subscriptions only (docs/security.md, "An open socket is no
+ * exception"): a query or a mutation there would act on the principal the socket was opened with.
+ */
+const subscriptionsOnlyOverSocket = t.middleware(({ ctx, type, next }) => {
+  if (ctx.live && type !== 'subscription') throw new TRPCError({ code: 'METHOD_NOT_SUPPORTED', message: QUERIES_OVER_HTTP_ONLY });
+  return next();
+});
+
 export const router = t.router;
-export const publicProcedure = t.procedure.use(mapErrors);
-const authenticatedProcedure = publicProcedure.use(({ ctx, next }) => {
+export const publicProcedure = t.procedure.use(subscriptionsOnlyOverSocket).use(mapErrors);
+const authenticatedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (ctx.refusal) throw ctx.refusal;
   if (!ctx.principal) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in first: this call needs a valid session' });
-  return next({ ctx: { ...ctx, principal: ctx.principal } });
+  // a subscription on a socket opened a while ago starts on the session as it is now
+  const principal = ctx.live ? await ctx.live.current() : ctx.principal;
+  return next({ ctx: { ...ctx, principal } });
 });
 
 /** Any valid session, also one that must change its password first (me, the change, sign-out); no access tokens. */
@@ -103,10 +125,47 @@ export const permittedProcedure = (permission: SystemPermission, ...requirements
 
 /** As permittedProcedure, where the input says which kind of resource it names (the history of an account or of a team). */
 export const permittedByInputProcedure = (permission: SystemPermission, requirementsOf: (input: unknown) => ResourceRequirement[]) =>
-  authenticatedProcedure.use(async ({ ctx, next, getRawInput }) => {
-    if (ctx.principal.passwordChangeRequired) throw passwordChangeRequiredError();
+  authenticatedProcedure.use(async ({ ctx, type, next, getRawInput }) => {
     const input = await getRawInput();
     const requirements = requirementsOf(input);
-    await ctx.access.authorize(ctx.principal, permission, requirements, { input: requirements.length > 0 ? input : undefined });
-    return next();
+    const check = async () => {
+      if (ctx.principal.passwordChangeRequired) throw passwordChangeRequiredError();
+      await ctx.access.authorize(ctx.principal, permission, requirements, { input: requirements.length > 0 ? input : undefined });
+    };
+    await check();
+    const result = await next();
+    const live = ctx.live;
+    if (!result.ok || type !== 'subscription' || !live) return result;
+    // every message or batch is pushed only after the same check passes again, on the session as it is now
+    return { ...result, data: checkedBeforeEach(result.data as AsyncIterable<unknown>, async () => {
+      await live.current();
+      await check();
+    }) };
   });
+
+/**
+ * The subscription's stream, each value let through only once `check` passes: a session that ended
+ * ends it with UNAUTHORIZED (and LiveConnection closes the socket), a permission no longer held with
+ * FORBIDDEN. `return` goes straight to the source, so stopping never waits for its next value.
+ */
+function checkedBeforeEach<T>(source: AsyncIterable<T>, check: () => Promise<void>): AsyncIterable<T> {
+  return {
+    [Symbol.asyncIterator]() {
+      const iterator = source[Symbol.asyncIterator]();
+      return {
+        async next() {
+          const item = await iterator.next();
+          if (item.done) return item;
+          try {
+            await check();
+          } catch (cause) {
+            void iterator.return?.();
+            throw asTrpcError(cause);
+          }
+          return item;
+        },
+        return: async (value?: unknown) => (iterator.return ? iterator.return(value) : { done: true as const, value: value as T }),
+      };
+    },
+  };
+}
