@@ -581,6 +581,16 @@ describe.each(storageKinds())('the permission matrix (%s)', (kind) => {
     // the super administrator still sees both
     const all = (await admin.get(`/api/v2/account/${id}/organizations?limit=100`)).body.data.data as Array<{ id: string }>;
     expect(all.map((row) => row.id).sort()).toEqual([places.A.organization, places.B.organization].sort());
+    // and of its teams only those in A's subtree
+    const [teamA, teamB] = [await teamIn(places.A.organization), await teamIn(places.B.organization)];
+    for (const team of [teamA, teamB]) expect((await admin.post(`/api/v2/account/${id}/associate/team`, { team_id: team })).status).toBeLessThan(300);
+    const teamsOver = async (client: Client) => [
+      ((await client.get(`/api/v1/account/${id}/teams?limit=100`)).body.data as Array<{ team_id: string }>).map((row) => row.team_id),
+      ((await client.get(`/api/v2/account/${id}/teams?limit=100`)).body.data.data as Array<{ team_id: string }>).map((row) => row.team_id),
+      ((await client.get(`/trpc/teams.ofAccount?input=${encodeURIComponent(JSON.stringify({ account_id: id, limit: 100 }))}`)).body.result.data.data as Array<{ team_id: string }>).map((row) => row.team_id),
+    ];
+    expect(await teamsOver(clients.adminA)).toEqual([[teamA], [teamA], [teamA]]);
+    expect((await teamsOver(admin)).map((teams) => teams.sort())).toEqual([[teamA, teamB].sort(), [teamA, teamB].sort(), [teamA, teamB].sort()]);
 
     // once the account belongs to A's subtree alone, its credentials are A's administrator's again
     expect((await admin.raw('DELETE', `/api/v2/organization/${places.B.organization}/member/${id}`)).status).toBe(200);

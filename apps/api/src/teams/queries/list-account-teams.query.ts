@@ -4,12 +4,16 @@ import { toPage, type TAccountTeam, type TAccountTeamsQuery, type TPage } from '
 import { DomainError } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
 import { READ_DB } from '../../core/tokens';
+import type { Scope } from '../../auth/grants';
+import { teamsWithin } from '../../auth/scope-filters';
 import type { ReadDatabase } from '../../read-db/read-database';
 
 export class ListAccountTeamsQuery {
   constructor(
     readonly accountId: string,
     readonly input: TAccountTeamsQuery,
+    /** where the caller may read teams: a shared member's teams elsewhere stay out of sight (docs/adr/0011) */
+    readonly scope: Scope = 'everywhere',
   ) {}
 }
 
@@ -20,10 +24,15 @@ const SORT_COLUMNS = { association_created_at: 'm.created_at', team_title: 't.ti
 export class ListAccountTeamsHandler implements IQueryHandler<ListAccountTeamsQuery, TPage<TAccountTeam>> {
   constructor(@Inject(READ_DB) private readonly db: Kysely<ReadDatabase>) {}
 
-  async execute({ accountId, input }: ListAccountTeamsQuery): Promise<TPage<TAccountTeam>> {
+  async execute({ accountId, input, scope }: ListAccountTeamsQuery): Promise<TPage<TAccountTeam>> {
     const account = await this.db.selectFrom('accounts_v2').select('id').where('id', '=', accountId).executeTakeFirst();
     if (!account) throw new DomainError('account.not_found', 'Account not found');
-    const memberships = this.db.selectFrom('team_members_v1 as m').innerJoin('teams_v1 as t', 't.id', 'm.team_id').where('m.account_id', '=', accountId);
+    const within = teamsWithin(scope, 't.id', 't.organization_id');
+    const memberships = this.db
+      .selectFrom('team_members_v1 as m')
+      .innerJoin('teams_v1 as t', 't.id', 'm.team_id')
+      .where('m.account_id', '=', accountId)
+      .$if(within !== null, (query) => query.where(within!));
     const direction = input.desc ? 'desc' : 'asc';
     const [rows, count] = await Promise.all([
       memberships

@@ -111,9 +111,9 @@ export abstract class TeamsRoutes {
 
   @Get('account/:id/teams')
   @RequirePermission('teams:read', on('account', 'param:id'))
-  async teamsOfAccount(@Param('id') id: string, @Query() query: Record<string, unknown>) {
+  async teamsOfAccount(@Param('id') id: string, @Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
     const input = parseWith(ZAccountTeamsInput, query);
-    return this.wrap(await this.queryBus.execute<ListAccountTeamsQuery, TPage<TAccountTeam>>(new ListAccountTeamsQuery(accountIdOf(id), input)));
+    return this.wrap(await this.queryBus.execute<ListAccountTeamsQuery, TPage<TAccountTeam>>(new ListAccountTeamsQuery(accountIdOf(id), input, listScope(principal, 'teams:read'))));
   }
 
   @Post('account/:id/associate/team')

@@ -65,7 +65,7 @@ export function buildTeamsRouter({ gateway, queryBus }: { gateway: CommandGatewa
       .query(({ input }) => queryBus.execute<ListTeamMembersQuery, TTeamMember[]>(new ListTeamMembersQuery(input.id))),
     ofAccount: permittedProcedure('teams:read', on('account', 'input:account_id'))
       .input(ZTeamsOfAccountInput)
-      .query(({ input: { account_id, ...page } }) => queryBus.execute<ListAccountTeamsQuery, TPage<TAccountTeam>>(new ListAccountTeamsQuery(account_id, page))),
+      .query(({ input: { account_id, ...page }, ctx }) => queryBus.execute<ListAccountTeamsQuery, TPage<TAccountTeam>>(new ListAccountTeamsQuery(account_id, page, listScope(ctx.principal, 'teams:read')))),
     addMember: permittedProcedure('teams:write', on('team', 'input:team_id'), on('account', 'input:account_id'))
       .input(ZTeamMemberInput)
       .mutation(async ({ input, ctx }) => {
