@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type INestApplication, Logger, type LogLevel } from '@nestjs/common';
@@ -19,6 +18,7 @@ import { accessLog } from './operations/access-log';
 import { createJsonLogger, JsonNestLogger } from './operations/json-logger';
 import { compileTrust, resolveClientAddress } from './http/client-address';
 import { mountOidc } from './oidc/oidc.module';
+import { preparePrivateDataDir } from './operations/private-files';
 import { BoundedExpressAdapter, DEFAULT_HTTP_TIMEOUTS, guardUpgrades, type HttpTimeouts } from './live/socket-limits';
 import { READER_WS_PATH } from './readers/reader-channel';
 import { WS_PATH } from './trpc/trpc-server';
@@ -47,7 +47,7 @@ const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
  * WebSocket and the console on one port. main.ts and the integration tests both start it this way.
  */
 export async function startApp(config: AppConfig, options: { print?: (line: string) => void; logDestination?: DestinationStream; httpTimeouts?: HttpTimeouts } = {}): Promise<RunningApp> {
-  mkdirSync(config.dataDir, { recursive: true });
+  preparePrivateDataDir(config);
   const jsonLogger = config.logFormat === 'json' ? createJsonLogger(config, options.logDestination) : null;
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), new BoundedExpressAdapter(options.httpTimeouts ?? DEFAULT_HTTP_TIMEOUTS), {
     bodyParser: false,

@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { AppConfig } from '../config/app-config';
+import { ensurePrivateDir, ensurePrivateFile } from './private-files';
 
 export interface BackedUpFile {
   source: string;
@@ -22,12 +22,14 @@ export async function backupSqlite(config: AppConfig, destination: string): Prom
   // before the events.db can never be ahead of it, whatever is written meanwhile (docs/adr/0018)
   const files = [config.readDb, config.eventStore].filter((store) => store.kind === 'sqlite').map((store) => store.file);
   if (files.length === 0) throw new Error('Nothing here is on SQLite: back PostgreSQL up with pg_dump (docs/running-in-production.md)');
-  mkdirSync(destination, { recursive: true });
+  // a backup holds what the data directory holds: readable by the service's user alone (0700, 0600)
+  ensurePrivateDir(destination);
   const copies: BackedUpFile[] = [];
   for (const source of files) {
     const copy = join(destination, basename(source));
     const database = new Database(source, { readonly: true, fileMustExist: true });
     try {
+      ensurePrivateFile(copy);
       const { totalPages } = await database.backup(copy);
       const check = new Database(copy, { readonly: true });
       try {

@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Readable, type Writable } from 'node:stream';
 import { SimulatorDriver } from '../drivers/simulator-driver';
 import { DurableOutbox } from '../outbox/durable-outbox';
+import { ensurePrivateDataDir } from '../outbox/private-files';
 
 export const OUTBOX_FILE_NAME = 'outbox.db';
 
@@ -26,7 +26,7 @@ export interface SimulateResult {
  */
 export async function runSimulate(options: SimulateOptions): Promise<SimulateResult> {
   const { stdout, stderr } = options;
-  mkdirSync(options.dataDir, { recursive: true });
+  ensurePrivateDataDir(options.dataDir);
   const outboxPath = join(options.dataDir, OUTBOX_FILE_NAME);
   const outbox = DurableOutbox.open(outboxPath, { now: options.now });
   let queued = 0;

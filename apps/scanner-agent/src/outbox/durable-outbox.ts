@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
+import { ensurePrivateFile } from './private-files';
 import { type Scan, scanSchema } from '../scans/scan';
 
 /** A scan as it waits in the outbox. `sequence` is this outbox's reader sequence number (DESIGN 7). */
@@ -105,6 +106,8 @@ export class DurableOutbox {
 
   /** Opens (creating if needed) the outbox at `filePath`. The directory must exist. */
   static open(filePath: string, options: DurableOutboxOptions = {}): DurableOutbox {
+    // created 0600 first: SQLite gives the -wal and -shm beside it the same mode
+    ensurePrivateFile(filePath);
     const db = new Database(filePath);
     try {
       configureDurability(db, filePath);

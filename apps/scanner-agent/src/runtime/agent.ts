@@ -1,4 +1,4 @@
-import { createReadStream, mkdirSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import { CommandChannel } from '../channel/command-channel';
 import { OUTBOX_FILE_NAME } from '../commands/simulate-command';
@@ -10,6 +10,7 @@ import { HidDriver } from '../hid/hid-driver';
 import { type AgentLogger } from '../logging/logger';
 import { type DurableOutbox } from '../outbox/durable-outbox';
 import { openCheckedOutbox } from '../outbox/open-outbox';
+import { ensurePrivateDataDir } from '../outbox/private-files';
 import { ScanSender } from '../sender/scan-sender';
 import { AGENT_VERSION } from '../version';
 import { Debouncer } from './debouncer';
@@ -56,7 +57,7 @@ export class Agent {
   constructor(private readonly options: AgentOptions) {
     const { config, logger } = options;
     this.now = options.now ?? (() => new Date());
-    mkdirSync(config.dataDir, { recursive: true });
+    ensurePrivateDataDir(config.dataDir);
     const outboxPath = join(config.dataDir, OUTBOX_FILE_NAME);
     const { outbox, recovery } = openCheckedOutbox(outboxPath, { now: this.now });
     this.outbox = outbox;
