@@ -23,7 +23,7 @@ import { ZAccountTeamsInput, ZAssociateTeamInput, ZCreateTeamInput, ZFindTeamsIn
 import { ZListSmartCardsInput } from '@rollcall/contracts';
 import { ZCalendarQuery } from '@rollcall/contracts';
 import { ZAccountClaimGroups, ZAccountClaimGroupsV1, ZAccountClaimsInput } from '@rollcall/contracts';
-import { ZAuditEventsInput, ZHistoryPageInput } from '@rollcall/contracts';
+import { lineText, ZAsOfQueryInput, ZAuditEventsInput, ZHistoryPageInput } from '@rollcall/contracts';
 import { z } from 'zod';
 
 /**
@@ -203,7 +203,7 @@ ROUTES.push(
   { method: 'delete', path: 'organization/{org_id}/member/{account_id}', summary: 'Remove a member from the organization', response: ZMessage },
   { method: 'get', path: 'organization/{id}', summary: 'One organization with its parent title and counts', response: ZOrganization },
   { method: 'get', path: 'organization/{id}/time-zone', summary: "Ours: the organization's own time zone (null: none), which draws the attendance days of members without a zone of their own", versions: ['v2'], response: z.object({ time_zone: z.string().nullable() }) },
-  { method: 'put', path: 'organization/{id}/time-zone', summary: "Ours: set (an IANA name of server/supported-time-zones; 400 organization.time_zone_invalid on time_zone) or clear (null) the organization's time zone", versions: ['v2'], body: z.object({ time_zone: z.string().nullable() }), response: z.object({ time_zone: z.string().nullable() }) },
+  { method: 'put', path: 'organization/{id}/time-zone', summary: "Ours: set (an IANA name of server/supported-time-zones; 400 organization.time_zone_invalid on time_zone) or clear (null) the organization's time zone", versions: ['v2'], body: z.object({ time_zone: lineText('time_zone', 64).nullable() }), response: z.object({ time_zone: z.string().nullable() }) },
   { method: 'delete', path: 'organization/{id}', summary: 'Delete an organization: suborganizations and accounts each disconnect (default), delete or move (with *_move_to); all or nothing', query: ZDeleteOrganizationChoices, response: ZMessage },
   { method: 'post', path: 'account/{account_id}/associate/organization', summary: 'The account joins an organization (409 membership.exists when it already belongs)', body: ZAssociateOrganizationInput, response: ZMessage, status: 201 },
   { method: 'get', path: 'account/{id}/organizations-and-roles', summary: "An account's organizations, paged, each with every role of that organization and associated 1 for those the account holds", query: ZAccountOrganizationsInput, response: page(ZAccountOrganization) },
@@ -378,7 +378,7 @@ ROUTES.push(
     path: 'account/{id}/as-of',
     summary: 'The account as it was at a time (at) or position, folded from its stream (also organization/{id}/as-of)',
     versions: ['v2'],
-    query: z.object({ at: z.string().optional(), position: z.string().optional() }),
+    query: ZAsOfQueryInput,
     response: z.object({ kind: z.enum(['account', 'organization']), id: z.string(), existed: z.boolean(), status: z.string(), version: z.number().int(), position: z.string().nullable(), recorded_at: z.string().nullable(), fields: z.array(z.object({ field: z.string(), value: z.string().nullable() })) }),
   },
 );

@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { boundedText } from '@rollcall/contracts';
 import { DomainError, organizationDecider, organizationStream } from '@rollcall/domain';
 import { z } from 'zod';
 import { handleCommand } from '../../application/aggregate-repository';
@@ -11,7 +12,7 @@ import { CLOCK, EVENT_STORE } from '../../core/tokens';
 import type { EventStore } from '../../event-store/event-store.port';
 
 /** `PUT organization/{id}/time-zone` and `organizations.setTimeZone`: an IANA name, or null (or empty) to clear it */
-export const ZOrganizationTimeZoneInput = z.object({ time_zone: z.string().trim().max(64, 'A time zone name is at most 64 characters').nullable() }).strict();
+export const ZOrganizationTimeZoneInput = z.object({ time_zone: boundedText('time_zone', 64, { trim: true, tooLong: 'A time zone name is at most 64 characters' }).nullable() }).strict();
 export type TOrganizationTimeZoneInput = z.infer<typeof ZOrganizationTimeZoneInput>;
 export interface TOrganizationTimeZone {
   time_zone: string | null;
