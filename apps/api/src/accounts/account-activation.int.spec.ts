@@ -309,6 +309,10 @@ describe.each(storageKinds())('account activation, outbox and unlock over REST (
       expect(pending.status).toBe('pending');
       expect(pending.body).toContain(ACTIVATION_LINK_MARK);
       expect(pending.body).not.toContain('/activate/');
+      // as a version before amendment 1 of docs/adr/0008 wrote it: the clear link in the row
+      const legacyToken = 'L'.repeat(43);
+      const legacy = pending.body.replace(ACTIVATION_LINK_MARK, `http://rollcall.test/activate/${legacyToken}`).replace(ACTIVATION_EXPIRY_MARK, '2026-01-01 00:00');
+      await mailing.app.get<symbol, Kysely<ReadDatabase>>(READ_DB).updateTable('mail_outbox_v1').set({ body: legacy }).where('id', '=', pending.id).execute();
       await mailing.stop();
 
       await smtp.listen(port);
@@ -324,6 +328,9 @@ describe.each(storageKinds())('account activation, outbox and unlock over REST (
       const issued = (await mailing.app.get<symbol, EventStore>(EVENT_STORE).readStream(`account-${account.id}`)).filter((event) => event.type === 'ActivationIssued');
       expect(issued.map((event) => event.metadata.actorKind)).toEqual(['account', 'system']);
       const text = smtp.received[0].data.replace(/=\n/g, '');
+      // the legacy row's link was dropped at start, never mailed
+      expect(text).not.toContain(legacyToken);
+      expect(text).not.toContain('2026-01-01 00:00');
       expect(text).not.toContain(ACTIVATION_LINK_MARK);
       expect(text).not.toContain(ACTIVATION_EXPIRY_MARK);
       const token = /\/activate\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
