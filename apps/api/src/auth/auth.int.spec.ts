@@ -264,7 +264,7 @@ describe.each(storageKinds())('sign-in and sessions (%s)', (kind) => {
     expect((await http(app.url, current).get('/trpc/auth.me')).status).toBe(200);
   });
 
-  it("ends every session of an account when an administrator sets its password, on v1 and v2", async () => {
+  it("ends every session of an account when an administrator sets its password (v1, v2) or requires a change on next login", async () => {
     const admin = http(app.url, await signIn(app.url));
     const account = await createAccount(admin);
     const first = await signIn(app.url, credentialsOf(account));
@@ -278,6 +278,12 @@ describe.each(storageKinds())('sign-in and sessions (%s)', (kind) => {
     expect((await http(app.url, third).get('/api/v2/account/current')).status).toBe(401);
     // the administrator's own session is another account's: untouched
     expect((await admin.get('/api/v1/account/current')).status).toBe(200);
+    // the other reset, 'require a password change on next login', ends the open sessions too
+    const fourth = await signIn(app.url, { username: account.username, password: 'set by the administrator 2' });
+    expect((await admin.raw('PATCH', `/api/v2/account/${account.id}/password/next-login`)).status).toBe(200);
+    expect((await http(app.url, fourth).get('/api/v1/account/current')).status).toBe(401);
+    const next = await http(app.url).post('/api/v1/admin/authenticate', { username: account.username, password: 'set by the administrator 2' });
+    expect(next.body).toEqual({ token: expect.any(String), password_change_required: true });
   });
 
   it('refuses a cookie-only GET logout whose Origin or Referer is foreign, or that carries none of Sec-Fetch-Site, Origin and Referer', async () => {

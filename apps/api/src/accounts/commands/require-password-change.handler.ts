@@ -4,6 +4,7 @@ import { accountDecider, accountStream } from '@rollcall/domain';
 import { handleCommand } from '../../application/aggregate-repository';
 import type { Clock } from '../../application/clock';
 import type { RequestContext } from '../../application/request-context';
+import { EndAccountSessions } from '../../auth/commands/end-account-sessions';
 import type { CommandOutcome } from '../../core/command-gateway';
 import { CLOCK, EVENT_STORE } from '../../core/tokens';
 import type { EventStore } from '../../event-store/event-store.port';
@@ -15,16 +16,22 @@ export class RequirePasswordChangeCommand {
   ) {}
 }
 
-/** `PATCH account/{id}/password/next-login`: status 3; the next sign-in must change the password first. */
+/**
+ * `PATCH account/{id}/password/next-login`: status 3; the next sign-in must change the password first.
+ * An administrator's reset: the account's open sessions end (ASVS 3.3.3), so whoever holds one signs
+ * in again and meets the change.
+ */
 @CommandHandler(RequirePasswordChangeCommand)
 export class RequirePasswordChangeHandler implements ICommandHandler<RequirePasswordChangeCommand, CommandOutcome<{ id: string }>> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly sessions: EndAccountSessions,
   ) {}
 
   async execute({ accountId, context }: RequirePasswordChangeCommand): Promise<CommandOutcome<{ id: string }>> {
     const result = await handleCommand(this.store, this.clock, accountDecider, accountStream(accountId), { type: 'RequirePasswordChange', data: { at: this.clock.now().toISOString() } }, context);
-    return { value: { id: accountId }, position: result.position };
+    const ended = await this.sessions.endAll(accountId, null, 'revoked', context);
+    return { value: { id: accountId }, position: ended ?? result.position };
   }
 }
