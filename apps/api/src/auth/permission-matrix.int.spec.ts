@@ -1,6 +1,6 @@
 import { SYSTEM_PERMISSION_SLUGS } from '@rollcall/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, http, liveClient, signIn, startTestApp, storageKinds, type TestApp } from '../../test/test-app';
+import { createAccount, http, liveClient, makeSuperAdministrator, signIn, startTestApp, storageKinds, type TestApp } from '../../test/test-app';
 
 /**
  * The permission matrix of issue 4 (docs/adr/0011): a super administrator, an organization
@@ -591,6 +591,19 @@ describe.each(storageKinds())('the permission matrix (%s)', (kind) => {
     ];
     expect(await teamsOver(clients.adminA)).toEqual([[teamA], [teamA], [teamA]]);
     expect((await teamsOver(admin)).map((teams) => teams.sort())).toEqual([[teamA, teamB].sort(), [teamA, teamB].sort(), [teamA, teamB].sort()]);
+
+    // a root role holder who is also a member of A is out of A's administrator's sight altogether
+    const root = await createAccount(admin, { organization: places.A.organization });
+    await makeSuperAdministrator(admin, root.id);
+    for (const [method, path, body] of [
+      ['PUT', `/api/v2/account/${root.id}/password`, { password: chosen }],
+      ['POST', '/api/v2/token', { account_id: root.id, title: 'Escape', forever: true, permissions: ['accounts:read'], restrictions: [] }],
+      ['DELETE', `/api/v1/account/${root.id}`, undefined],
+    ] as const) {
+      const answer = await clients.adminA.raw(method, path, body);
+      expect(`${method} ${path}: ${answer.status} ${answer.body?.error?.code}`).toBe(`${method} ${path}: 404 account.not_found`);
+    }
+    expect((await clients.adminA.post('/trpc/accounts.setPassword', { id: root.id, password: chosen })).status).toBe(404);
 
     // once the account belongs to A's subtree alone, its credentials are A's administrator's again
     expect((await admin.raw('DELETE', `/api/v2/organization/${places.B.organization}/member/${id}`)).status).toBe(200);
