@@ -190,6 +190,10 @@ describe.each(storageKinds())('secrets never stored or shown (%s)', (kind: Stora
     for (const [where, text] of places) {
       for (const secret of clearSecrets()) expect(text.includes(secret), `${secret.slice(0, 14)}... in ${where}`).toBe(false);
     }
+    // what is read out (the live pushes, the export) holds no hash either
+    for (const [where, text] of places.filter(([name]) => name === 'WS frames' || name === 'event log export')) {
+      for (const secret of derivedSecrets()) expect(text.includes(secret), `${secret.slice(0, 14)}... in ${where}`).toBe(false);
+    }
   });
 
   it('answers no secret, no hash of one and no argon2 hash on any read route or procedure, to the administrator and to an audit:read token', async () => {
