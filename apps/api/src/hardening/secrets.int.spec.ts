@@ -3,6 +3,7 @@ import { chmodSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { undeclaredEventFields } from '@rollcall/contracts';
 import { accountStream } from '@rollcall/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activationTokenFor } from '../../test/mail-log';
@@ -178,7 +179,10 @@ describe.each(storageKinds())('secrets never stored or shown (%s)', (kind: Stora
 
   it('keeps the canary secrets out of the event store, the data files (WAL included), the logs, the WS frames and the export', async () => {
     const adminToken = await signIn(app.url);
-    const events = JSON.stringify(await eventStoreOf(app).readAll(START, 1_000_000));
+    const storedEvents = await eventStoreOf(app).readAll(START, 1_000_000);
+    // every event written here (accounts, sessions, tokens, an application, a reader, a team) has a full read declaration
+    expect(storedEvents.flatMap((event) => undeclaredEventFields(event.type, event.data).map((field) => `${event.type}.${field}`))).toEqual([]);
+    const events = JSON.stringify(storedEvents);
     const stored = await storedText(app);
     const exported = await (await fetch(`${app.url}/api/v2/audit/events/export`, { headers: { authorization: `Bearer ${adminToken}` } })).text();
     const places: Array<[string, string]> = [['event store', events], ['logs', logs.join('\n')], ['WS frames', frames.join('\n')], ['event log export', exported], ...stored];
