@@ -8,6 +8,7 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const alias = {
   '@rollcall/domain': here('./libs/domain/src/index.ts'),
   '@rollcall/contracts': here('./libs/contracts/src/index.ts'),
+  '@rollcall/sqlite-driver': here('./libs/sqlite-driver/src/index.ts'),
 };
 
 // Nest needs decorator metadata, which esbuild does not emit: swc compiles the test files instead.

@@ -14,7 +14,7 @@ function oneRound() {
   let length = 0;
   for (let i = 0; i < 100_000; i++) length += JSON.parse(JSON.stringify({ ...event, version: i })).type.length;
 
-  const Database = require('better-sqlite3');
+  const Database = require('@rollcall/sqlite-driver').default;
   const db = new Database(':memory:');
   db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, stream TEXT NOT NULL, body TEXT NOT NULL)');
   const insert = db.prepare('INSERT INTO t (stream, body) VALUES (?, ?)');

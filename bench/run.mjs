@@ -117,7 +117,7 @@ async function machineFacts() {
   };
   let sqlite = null;
   try {
-    const Database = require('better-sqlite3');
+    const Database = require('@rollcall/sqlite-driver').default;
     const db = new Database(':memory:');
     sqlite = db.prepare('select sqlite_version() as v').get().v;
     db.close();

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
+import Database from '@rollcall/sqlite-driver';
 import { ADMIN, http } from './test-app';
 
 /** the built API (`npm run build`, or `npx tsc -b apps/api`) */

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from '@rollcall/sqlite-driver';
 import ts from 'typescript';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventStoreContract, eventually, readEverything, sleep, testEvent } from './event-store.contract';

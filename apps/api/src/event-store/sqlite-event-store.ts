@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import Database from '@rollcall/sqlite-driver';
 import {
   type AppendOptions,
   type AppendResult,

@@ -1,6 +1,6 @@
 import { HttpException, Logger } from '@nestjs/common';
 import type { TApiError } from '@rollcall/contracts';
-import Database from 'better-sqlite3';
+import Database from '@rollcall/sqlite-driver';
 import { DomainError } from '@rollcall/domain';
 import { ZodError } from 'zod';
 import { EventStoreUnavailableError, ReservationTakenError, WrongExpectedVersionError } from '../event-store/event-store.port';

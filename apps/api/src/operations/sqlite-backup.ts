@@ -1,5 +1,5 @@
 import { basename, join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from '@rollcall/sqlite-driver';
 import type { AppConfig } from '../config/app-config';
 import { ensurePrivateDir, ensurePrivateFile } from './private-files';
 

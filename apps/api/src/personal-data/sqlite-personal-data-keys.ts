@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import Database from 'better-sqlite3';
+import Database from '@rollcall/sqlite-driver';
 import { KEY_BYTES, type PersonalDataKeys } from './personal-data-keys.port';
 
 /**

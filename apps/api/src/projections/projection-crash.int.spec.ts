@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from '@rollcall/sqlite-driver';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEventStore } from '../event-store/create-event-store';
 import type { EventStore, NewEvent } from '../event-store/event-store.port';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Database from 'better-sqlite3';
+import Database from '@rollcall/sqlite-driver';
 import { ensurePrivateFile } from './private-files';
 import { type Scan, scanSchema } from '../scans/scan';
 

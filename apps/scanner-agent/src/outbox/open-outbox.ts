@@ -1,5 +1,5 @@
 import { existsSync, renameSync } from 'node:fs';
-import Database from 'better-sqlite3';
+import Database from '@rollcall/sqlite-driver';
 import { DurableOutbox, type DurableOutboxOptions, type QueuedScan } from './durable-outbox';
 
 /** What happened to a damaged outbox file: where it went and what could be carried over. */

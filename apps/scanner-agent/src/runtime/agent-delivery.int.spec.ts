@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from '@rollcall/sqlite-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DurableOutbox } from '../outbox/durable-outbox';
 import { FaultProxy } from '../test-support/fault-proxy.spec';
