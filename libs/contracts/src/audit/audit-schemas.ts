@@ -105,7 +105,9 @@ export interface TAuditEvent {
   /** the server clock when the event was recorded (metadata occurredAt), ISO-8601 */
   recorded_at: string;
   schema_version: number;
+  /** the payload as its type's read declaration allows (events/event-redaction.ts): secrets, undeclared keys and undeclared types read as '[redacted]' */
   data: unknown;
+  /** the metadata, by the same rule (EVENT_METADATA_DECLARATION) */
   metadata: Record<string, unknown>;
 }
 
