@@ -44,7 +44,12 @@ describe.skipIf(!!skipReason)('the API when PostgreSQL ends its connections (pg_
   const terminateAll = async (sparing = 'none'): Promise<string[]> =>
     (
       await terminator.query<{ application_name: string }>(
-        `SELECT application_name FROM pg_stat_activity WHERE application_name LIKE 'rollcall-%' AND application_name LIKE '% ' || $1 AND application_name NOT LIKE $2 || ' %' AND pg_terminate_backend(pid)`,
+        // chosen first, ended after (MATERIALIZED): the planner may order the conditions of one WHERE as it likes,
+        // and pg_terminate_backend must never run on another session's row
+        `WITH chosen AS MATERIALIZED (
+           SELECT pid, application_name FROM pg_stat_activity
+           WHERE pid <> pg_backend_pid() AND application_name LIKE 'rollcall-%' AND application_name LIKE '% ' || $1 AND application_name NOT LIKE $2 || ' %')
+         SELECT application_name FROM chosen WHERE pg_terminate_backend(pid)`,
         [schema, sparing],
       )
     ).rows.map((row) => row.application_name);
@@ -59,7 +64,8 @@ describe.skipIf(!!skipReason)('the API when PostgreSQL ends its connections (pg_
 
   /** waits (bounded) until the process answers /readyz 200 in that role; false if it never does */
   const readyAs = async (process: TestApp, role: 'leader' | 'follower' | 'any'): Promise<boolean> => {
-    for (let attempt = 0; attempt < 100; attempt++) {
+    // each not-ready answer may take /readyz's own 2 s: 25 attempts stay inside the test's timeout
+    for (let attempt = 0; attempt < 25; attempt++) {
       const answer = await http(process.url).get('/readyz');
       if (answer.status === 200 && (role === 'any' || answer.headers.get(PROJECTIONS_ROLE_HEADER) === role)) return true;
       await sleep(200);
@@ -109,6 +115,42 @@ describe.skipIf(!!skipReason)('the API when PostgreSQL ends its connections (pg_
     for (const id of acknowledged) expect((await again.get(`/api/v2/account/${id}`)).status, id).toBe(200);
     // and the API writes as before
     expect((await again.post('/api/v2/account', newAccount())).status).toBe(201);
+  });
+
+  it('a leader whose lock connection died and whose read database fails while it takes the lead again lets the lock go and tries again', async () => {
+    const admin = http(app.url, await signIn(app.url));
+    expect(await readyAs(app, 'leader')).toBe(true);
+    // the read database's checkpoints held by another session: the takeover's reads wait on it, and are then cut
+    const blocker = new pg.Client({ connectionString: PG_URL });
+    await blocker.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query(`LOCK TABLE "${schema}".projection_checkpoints IN ACCESS EXCLUSIVE MODE`);
+      await terminator.query(`WITH chosen AS MATERIALIZED (SELECT pid FROM pg_stat_activity WHERE application_name = $1) SELECT pg_terminate_backend(pid) FROM chosen`, [`rollcall-projection-leadership ${schema}`]);
+      // every read of the checkpoints that waits for the lock dies: following, then leading again, fail
+      let cut = 0;
+      for (let round = 0; round < 40 && cut < 3; round++) {
+        await sleep(100);
+        cut += (
+          await terminator.query(
+            `WITH chosen AS MATERIALIZED (SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND wait_event_type = 'Lock') SELECT pid FROM chosen WHERE pg_terminate_backend(pid)`,
+            [`rollcall-read-db ${schema}`],
+          )
+        ).rowCount ?? 0;
+      }
+      expect(cut).toBeGreaterThan(1);
+    } finally {
+      await blocker.query('COMMIT');
+      await blocker.end();
+    }
+    // a write the read models must reach: a leader that never runs its projections again would stay behind
+    expect([201, 503]).toContain((await admin.post('/api/v2/account', newAccount())).status);
+    const created = await admin.post('/api/v2/account', newAccount());
+    expect(created.status).toBe(201);
+    expect(await readyAs(app, 'leader')).toBe(true);
+    expect(await leaderHoldsTheLock()).toBe(true);
+    expect((await admin.get(`/api/v2/account/${created.body.data.id}`)).status).toBe(200);
+    expect(uncaught).toEqual([]);
   });
 
   it('a process that follows the projection leader heals too: its subscription starts again once its connections are back', async () => {
