@@ -59,7 +59,7 @@ describe('online backup of the SQLite default', () => {
     const destination = mkdtempSync(join(tmpdir(), 'rollcall-backup-'));
     const copies = await backupSqlite(app.config, destination);
     await writing;
-    // the read models first: they only lag the events, so copied before them they cannot run ahead (docs/adr/0018)
+    // the read models first: they only lag the events, so copied before them they cannot run ahead (docs/adr/0020)
     expect(copies.map((copy) => copy.copy)).toEqual([join(destination, 'read.db'), join(destination, 'events.db')]);
     for (const copy of copies) expect(copy.integrity).toBe('ok');
     const after = await createAccount(admin);

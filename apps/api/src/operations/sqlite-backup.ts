@@ -15,11 +15,11 @@ export interface BackedUpFile {
  * page while the API keeps writing, so the copy is one consistent moment of the database; each copy
  * is then checked with `integrity_check`. The event store is the one that matters (read models can
  * be rebuilt from it); the read database is copied too, and first, so a restore starts without a
- * replay and its read models never run ahead of its events (docs/adr/0018).
+ * replay and its read models never run ahead of its events (docs/adr/0020).
  */
 export async function backupSqlite(config: AppConfig, destination: string): Promise<BackedUpFile[]> {
   // the read models first, then the events: read models only ever lag the events, so a read.db copied
-  // before the events.db can never be ahead of it, whatever is written meanwhile (docs/adr/0018)
+  // before the events.db can never be ahead of it, whatever is written meanwhile (docs/adr/0020)
   const files = [config.readDb, config.eventStore].filter((store) => store.kind === 'sqlite').map((store) => store.file);
   if (files.length === 0) throw new Error('Nothing here is on SQLite: back PostgreSQL up with pg_dump (docs/running-in-production.md)');
   // a backup holds what the data directory holds: readable by the service's user alone (0700, 0600)
