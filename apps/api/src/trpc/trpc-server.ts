@@ -4,10 +4,13 @@ import { Injectable, Logger } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
+import { TRPCError } from '@trpc/server';
 import type { Express, Request } from 'express';
+import { DomainError } from '@rollcall/domain';
 import { WebSocketServer } from 'ws';
 import { AccessPolicy } from '../auth/access-policy';
 import { Authenticator } from '../auth/authenticator';
+import { holdsAnywhere } from '../auth/grants';
 import type { Principal, SessionPrincipal } from '../auth/principal';
 import { ResolveSessionQuery } from '../auth/queries/resolve-session.query';
 import { CommandGateway } from '../core/command-gateway';
@@ -38,6 +41,9 @@ const QUIET_ACCOUNT_EVENTS = new Set(['AccountSignedIn', 'SignInFailed', 'Accoun
 const SESSION_SWEEP_MS = 15_000;
 /** a console that stops answering pings (a half-open connection) is dropped */
 const KEEP_ALIVE = { enabled: true, pingMs: 30_000, pongWaitMs: 10_000 };
+
+/** what a tRPC call's body may be: JSON only (multipart and octet-stream inputs are refused, 415) */
+const TRPC_BODY_TYPES = /^application\/json\s*(;|$)/i;
 
 type UpgradeRequest = IncomingMessage & { principal?: SessionPrincipal; liveConnection?: LiveConnection };
 
@@ -97,8 +103,11 @@ export class TrpcServer {
         await connection.current();
         return access.authorize(...args);
       },
+      // a subscription that filters what it pushes ends (FORBIDDEN) once its own permission is gone
       permits: async (...args: Parameters<AccessPolicy['permits']>) => {
+        const [principal, permission] = args;
         await connection.current();
+        if (!holdsAnywhere(principal.grants, permission)) throw new DomainError('auth.forbidden', `This account lacks the permission ${permission}`);
         return access.permits(...args);
       },
     });
@@ -118,6 +127,10 @@ export class TrpcServer {
           return { headers: { 'content-type': 'application/json', ...(retryAfter ? { 'retry-after': String(retryAfter) } : {}) } };
         },
         createContext: async ({ req, res }): Promise<TrpcContext> => {
+          // every procedure takes JSON: tRPC would try a form or a raw stream as the input and fail inside
+          if (!TRPC_BODY_TYPES.test(req.headers['content-type'] ?? 'application/json')) {
+            throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'tRPC calls take a JSON body (Content-Type: application/json)' });
+          }
           const { principal, refusal } = await this.authenticator.authenticate(req);
           return {
             principal,

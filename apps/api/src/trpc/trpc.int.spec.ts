@@ -1,7 +1,8 @@
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import type { TLiveMessage } from '@rollcall/contracts';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Logger } from '@nestjs/common';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN, http, liveClient, newAccount, signIn, startTestApp, storageKinds, type TestApp } from '../../test/test-app';
 import type { AppRouter } from './app-router';
 
@@ -95,6 +96,28 @@ describe.each(storageKinds())('tRPC and live pushes (%s)', (kind) => {
     ]) {
       expect(answer.status).toBe(400);
       expect(((await answer.json()) as { error: { data: { apiError: { code: string } } } }).error.data.apiError.code).toBe('request.malformed_json');
+    }
+  });
+
+  it('answers a multipart or raw body to a mutation 415 request.unsupported_media_type, logging no error (issue 19 item 14)', async () => {
+    const logged = vi.spyOn(Logger.prototype, 'error');
+    try {
+      const bodies: Array<[string, string]> = [
+        ['multipart/form-data; boundary=xyz', 'not a multipart body at all'],
+        ['multipart/form-data', '--x\r\n'],
+        ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="username"\r\n\r\nmallory\r\n--xyz--\r\n'],
+        ['application/octet-stream', '\u0000\u0001'],
+      ];
+      for (const [type, body] of bodies) {
+        for (const path of ['/trpc/accounts.create', '/trpc/accounts.create?batch=1', '/trpc/policies.delete']) {
+          const answer = await fetch(`${app.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': type }, body });
+          expect(answer.status, `${type} ${path}`).toBe(415);
+          expect(JSON.stringify(await answer.json())).toContain('"apiError":{"code":"request.unsupported_media_type"');
+        }
+      }
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
     }
   });
 

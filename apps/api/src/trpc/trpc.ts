@@ -49,11 +49,15 @@ const t = initTRPC.context<TrpcContext>().create({
     const cause = error.cause;
     // a body or ?input= that is not JSON: tRPC reads it and answers 400 with the parser's SyntaxError as
     // the cause, the caller's mistake, not one of ours to map (and log) as a server error
-    const malformed = cause instanceof SyntaxError && (error.code === 'BAD_REQUEST' || error.code === 'PARSE_ERROR');
+    // (a TypeError there is tRPC failing to read the body it was sent, a form or a stream: the same mistake)
+    const malformed = (cause instanceof SyntaxError || cause instanceof TypeError) && (error.code === 'BAD_REQUEST' || error.code === 'PARSE_ERROR');
     const mapped = cause && !malformed && !(cause instanceof TRPCError) ? mapError(cause) : null;
     // tRPC's own words for a subscription asked over HTTP name a flag the caller cannot set
     const message = error.code === 'METHOD_NOT_SUPPORTED' && shape.data.path && /sseSubscriptions/.test(error.message) ? SUBSCRIPTIONS_OVER_WS_ONLY : error.message;
-    const apiError = malformed ? { code: 'request.malformed_json', message: `The input is not valid JSON: ${cause.message}` } : (mapped?.body.error ?? { code: API_CODE_BY_TRPC_CODE[error.code] ?? 'server.internal', message });
+    const apiError = malformed
+      ? cause instanceof SyntaxError
+        ? { code: 'request.malformed_json', message: `The input is not valid JSON: ${cause.message}` }
+        : { code: 'request.malformed_body', message: `The body could not be read: ${cause.message}` } : (mapped?.body.error ?? { code: API_CODE_BY_TRPC_CODE[error.code] ?? 'server.internal', message });
     return { message: apiError.message, code: shape.code, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, apiError } };
   },
 });
@@ -154,7 +158,15 @@ function checkedBeforeEach<T>(source: AsyncIterable<T>, check: () => Promise<voi
       const iterator = source[Symbol.asyncIterator]();
       return {
         async next() {
-          const item = await iterator.next();
+          let item: IteratorResult<T>;
+          try {
+            item = await iterator.next();
+          } catch (cause) {
+            // stopped (unsubscribed, socket closed): nothing to report
+            if (cause instanceof Error && cause.name === 'AbortError') throw cause;
+            // a check inside the subscription (its filter) answers with the status REST would use
+            throw asTrpcError(cause);
+          }
           if (item.done) return item;
           try {
             await check();
