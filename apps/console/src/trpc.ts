@@ -43,6 +43,9 @@ function wsUrl(): string {
  */
 export const QUIET_ACCESS_CHECK = 'quietAccessCheck';
 
+/** the close code of a console socket whose session ended (apps/api/src/trpc/live-connection.ts) */
+export const SESSION_ENDED_CLOSE = 4401;
+
 /** A 401 or 403 on any call (but sign-in/out) sends the browser to the root page. */
 const accessLink: TRPCLink<AppRouter> = () => {
   return ({ next, op }) =>
@@ -63,9 +66,15 @@ const accessLink: TRPCLink<AppRouter> = () => {
 export function createTrpcClient() {
   // Lazy: the socket opens with the first subscription and closes when the last one ends, so the
   // sign-in page never opens it. The cookie travels with the upgrade; the token goes along too.
+  // The socket carries subscriptions only (queries and mutations go over HTTP, below); the server
+  // closes it with SESSION_ENDED_CLOSE once the session has ended (signed out elsewhere, expired,
+  // account disabled or deleted): that is a loss of access like a 401, not a reason to reconnect.
   const wsClient = createWSClient({
     url: wsUrl,
     lazy: { enabled: true, closeMs: 10_000 },
+    onClose: (cause) => {
+      if (cause?.code === SESSION_ENDED_CLOSE) reportAccessLost(401);
+    },
     connectionParams: () => {
       const token = authStore.getToken();
       return token ? { token } : null;

@@ -214,6 +214,10 @@ describe.each(storageKinds())('arrivals / departures log, corrections and presen
       expect(refused.body.error.code).toBe('request.invalid');
       expect(Object.keys(refused.body.error.fields)).toEqual(['reason']);
     }
+    // the domain's code, as compat.md says (the schema answered request.invalid before)
+    const backwards = await correct(slot.id, { arrived_at: iso(times.bobIn), departed_at: iso(times.bobIn - MINUTE), reason: 'typo' });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.error).toMatchObject({ code: 'attendance.correction_invalid', fields: { departed_at: ['The departure must be after the arrival'] } });
     const future = await correct(slot.id, { arrived_at: iso(times.bobIn), departed_at: iso(Date.now() + HOUR), reason: 'left late' });
     expect(future.status).toBe(400);
     expect(future.body.error).toMatchObject({ code: 'attendance.correction_invalid', fields: { departed_at: ['The departure cannot be in the future'] } });

@@ -23,8 +23,8 @@ import type { AppConfig } from '../config/app-config';
  */
 
 const TIMEOUTS = { headersMs: 800, requestMs: 1200, keepAliveMs: 800, checkEveryMs: 200 };
-/** sessions of this app end after 3 s: the expiry test waits that long, the others sign in as they go */
-const SESSION_SECONDS = 3;
+/** sessions of this app end after 4 s: the expiry test waits that long, the others sign in as they go */
+const SESSION_SECONDS = 4;
 
 const UPGRADE_HEADERS = 'Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n';
 
@@ -205,7 +205,7 @@ describe('sockets, upgrades and slow clients (sqlite)', () => {
     }
     await Promise.all(attempts);
     expect(await healthy()).toBe(200);
-    expect((await http(app.url, token).get('/api/v1/account/current')).status).toBe(200);
+    expect((await http(app.url, await signIn(app.url)).get('/api/v1/account/current')).status).toBe(200);
     expect(uncaught).toEqual([]);
   });
 });

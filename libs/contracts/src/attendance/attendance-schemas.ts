@@ -70,19 +70,15 @@ export const CORRECTION_REASON_MAX = 500;
 /**
  * `PATCH logs/arrivals-departures/edit/{id}`: the slot model. Recorded as a correction with the
  * administrator and the reason; the scans it corrects stay in the history. A null departure is only
- * for a slot that is still open.
+ * for a slot that is still open. How the times relate (departure after arrival, within a day, on the
+ * slot's day, not in the future) is the domain's rule, answered as `attendance.correction_invalid`
+ * under the field as compat.md says; here only their form.
  */
-export const ZCorrectSlotInput = z
-  .object({
-    arrived_at: ZInstant('arrived_at'),
-    departed_at: ZInstant('departed_at').nullable(),
-    reason: boundedText('The reason', CORRECTION_REASON_MAX, { trim: true, multiline: true, typeError: 'Say why the slot is corrected' }).min(1, { error: 'Say why the slot is corrected' }),
-  })
-  .superRefine((input, ctx) => {
-    if (input.departed_at !== null && Date.parse(input.departed_at) <= Date.parse(input.arrived_at)) {
-      ctx.addIssue({ code: 'custom', path: ['departed_at'], message: 'The departure must be after the arrival' });
-    }
-  });
+export const ZCorrectSlotInput = z.object({
+  arrived_at: ZInstant('arrived_at'),
+  departed_at: ZInstant('departed_at').nullable(),
+  reason: boundedText('The reason', CORRECTION_REASON_MAX, { trim: true, multiline: true, typeError: 'Say why the slot is corrected' }).min(1, { error: 'Say why the slot is corrected' }),
+});
 export type TCorrectSlotInput = z.input<typeof ZCorrectSlotInput>;
 export const ZCorrectSlotByIdInput = ZCorrectSlotInput.safeExtend({ id: ZSlotId });
 
