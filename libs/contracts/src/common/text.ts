@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The building blocks every text field of every contract is made of (docs/security.md, 'Input
- * bounds'). One rule for every storage engine, checked at the boundary:
+ * The building blocks every text field of every contract is made of (docs/adr/0019-input-bounds.md,
+ * docs/security.md 'Input bounds'). One rule for every storage engine, checked at the boundary:
  *
  * - every string has a maximum length, checked first and aborting: no pattern, refinement or
  *   transform after it ever sees a longer value (a 1 MB value costs one length comparison);
