@@ -5,6 +5,9 @@ import type { SessionPrincipal } from '../auth/principal';
 /** close code of a console socket whose session ended (signed out, expired, account disabled or deleted) */
 export const SESSION_ENDED_CLOSE = 4401;
 
+/** more subscriptions than a console ever runs at once on one socket are refused (TOO_MANY_REQUESTS) */
+export const MAX_SUBSCRIPTIONS_PER_SOCKET = 32;
+
 /** resolves a session token as it is now: through the credential cache, evicted as HTTP's is */
 export type ResolveSession = (token: string) => Promise<SessionPrincipal | null>;
 
@@ -20,6 +23,8 @@ export type ResolveSession = (token: string) => Promise<SessionPrincipal | null>
  */
 export class LiveConnection {
   readonly principal: SessionPrincipal;
+  /** subscriptions running on this socket (a console runs a handful; each one holds a listener) */
+  subscriptions = 0;
   private ended = false;
   private pending: Promise<SessionPrincipal> | null = null;
 

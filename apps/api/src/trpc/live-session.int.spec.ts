@@ -1,7 +1,7 @@
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, firstOrganization, http, makeSuperAdministrator, signIn, startTestApp, storageKinds, type TestApp } from '../../test/test-app';
-import { SESSION_ENDED_CLOSE } from './live-connection';
+import { MAX_SUBSCRIPTIONS_PER_SOCKET, SESSION_ENDED_CLOSE } from './live-connection';
 import { QUERIES_OVER_HTTP_ONLY } from './trpc';
 
 /**
@@ -110,6 +110,18 @@ describe.each(storageKinds())('the console WebSocket and the session as it is no
     // a new subscription on the same socket is refused as well
     const again = live.call('subscription', 'live.accounts');
     await expect.poll(() => live.of(again).find((frame) => frame.error)?.error?.data.code).toBe('FORBIDDEN');
+    live.socket.close();
+  });
+
+  it('runs at most MAX_SUBSCRIPTIONS_PER_SOCKET subscriptions on one socket; a stopped one frees its place', async () => {
+    const live = await consoleSocket(app.url, await signIn(app.url));
+    const started: number[] = [];
+    for (let i = 0; i < MAX_SUBSCRIPTIONS_PER_SOCKET; i += 1) started.push(await live.subscribe('live.accounts'));
+    const refused = live.call('subscription', 'live.accounts');
+    await expect.poll(() => live.of(refused).find((frame) => frame.error)?.error?.data).toMatchObject({ code: 'TOO_MANY_REQUESTS', httpStatus: 429 });
+    live.socket.send(JSON.stringify({ id: started[0], method: 'subscription.stop' }));
+    await expect.poll(() => live.of(started[0]).some((frame) => frame.result?.type === 'stopped')).toBe(true);
+    await live.subscribe('live.accounts');
     live.socket.close();
   });
 

@@ -8,7 +8,7 @@ import { passwordChangeRequiredError } from '../auth/auth.guard';
 import type { AccessPolicy } from '../auth/access-policy';
 import type { ResourceRequirement } from '../auth/resource-requirements';
 import { mapError } from '../http/api-error';
-import type { LiveConnection } from './live-connection';
+import { MAX_SUBSCRIPTIONS_PER_SOCKET, type LiveConnection } from './live-connection';
 
 export interface TrpcContext {
   principal: Principal | null;
@@ -137,14 +137,23 @@ export const permittedByInputProcedure = (permission: SystemPermission, requirem
       await ctx.access.authorize(ctx.principal, permission, requirements, { input: requirements.length > 0 ? input : undefined });
     };
     await check();
-    const result = await next();
     const live = ctx.live;
+    if (live && type === 'subscription' && live.subscriptions >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
+      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: `At most ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions run on one WebSocket` });
+    }
+    const result = await next();
     if (!result.ok || type !== 'subscription' || !live) return result;
+    live.subscriptions += 1;
     // every message or batch is pushed only after the same check passes again, on the session as it is now
-    return { ...result, data: checkedBeforeEach(result.data as AsyncIterable<unknown>, async () => {
-      await live.current();
-      await check();
-    }) };
+    const checked = checkedBeforeEach(
+      result.data as AsyncIterable<unknown>,
+      async () => {
+        await live.current();
+        await check();
+      },
+      () => (live.subscriptions -= 1),
+    );
+    return { ...result, data: checked };
   });
 
 /**
@@ -152,7 +161,12 @@ export const permittedByInputProcedure = (permission: SystemPermission, requirem
  * ends it with UNAUTHORIZED (and LiveConnection closes the socket), a permission no longer held with
  * FORBIDDEN. `return` goes straight to the source, so stopping never waits for its next value.
  */
-function checkedBeforeEach<T>(source: AsyncIterable<T>, check: () => Promise<void>): AsyncIterable<T> {
+function checkedBeforeEach<T>(source: AsyncIterable<T>, check: () => Promise<void>, onEnd: () => void): AsyncIterable<T> {
+  let ended = false;
+  const end = () => {
+    if (!ended) onEnd();
+    ended = true;
+  };
   return {
     [Symbol.asyncIterator]() {
       const iterator = source[Symbol.asyncIterator]();
@@ -162,21 +176,29 @@ function checkedBeforeEach<T>(source: AsyncIterable<T>, check: () => Promise<voi
           try {
             item = await iterator.next();
           } catch (cause) {
+            end();
             // stopped (unsubscribed, socket closed): nothing to report
             if (cause instanceof Error && cause.name === 'AbortError') throw cause;
             // a check inside the subscription (its filter) answers with the status REST would use
             throw asTrpcError(cause);
           }
-          if (item.done) return item;
+          if (item.done) {
+            end();
+            return item;
+          }
           try {
             await check();
           } catch (cause) {
+            end();
             void iterator.return?.();
             throw asTrpcError(cause);
           }
           return item;
         },
-        return: async (value?: unknown) => (iterator.return ? iterator.return(value) : { done: true as const, value: value as T }),
+        return: async (value?: unknown) => {
+          end();
+          return iterator.return ? iterator.return(value) : { done: true as const, value: value as T };
+        },
       };
     },
   };
