@@ -107,13 +107,18 @@ export class ProjectionRunner {
       if (index >= 0) this.subscriptions.splice(index, 1);
       this.failed(error);
     });
-    if (this.failing && this.progress.reached(await this.store.headPosition())) this.recovered();
+    if (!this.failing) return;
+    // nothing left to apply: the storage answers again. A failing head read is the subscription's to report.
+    const head = await this.store.headPosition().catch(() => null);
+    if (head && this.progress.reached(head)) this.recovered();
   }
 
   private failed(error: unknown): void {
     if (this.stopped) return;
     this.failing = true;
     this.projections.forEach(({ name }) => this.events.onError?.(name, error));
+    // one retry at a time: a single subscription follows `$all`
+    if (this.retryTimer) return;
     const delay = this.retryDelayMs;
     this.retryDelayMs = Math.min(this.retryDelayMs * 2, MAX_RETRY_MS);
     this.retryTimer = setTimeout(() => {
