@@ -45,7 +45,7 @@ const KEEP_ALIVE = { enabled: true, pingMs: 30_000, pongWaitMs: 10_000 };
 /** what a tRPC call's body may be: JSON only (multipart and octet-stream inputs are refused, 415) */
 const TRPC_BODY_TYPES = /^application\/json\s*(;|$)/i;
 
-type UpgradeRequest = IncomingMessage & { principal?: SessionPrincipal; liveConnection?: LiveConnection };
+type UpgradeRequest = IncomingMessage & { liveConnection?: LiveConnection };
 
 /** Serves the console's tRPC API over HTTP (queries, mutations) and WebSocket (subscriptions). */
 @Injectable()

@@ -54,10 +54,11 @@ const t = initTRPC.context<TrpcContext>().create({
     const mapped = cause && !malformed && !(cause instanceof TRPCError) ? mapError(cause) : null;
     // tRPC's own words for a subscription asked over HTTP name a flag the caller cannot set
     const message = error.code === 'METHOD_NOT_SUPPORTED' && shape.data.path && /sseSubscriptions/.test(error.message) ? SUBSCRIPTIONS_OVER_WS_ONLY : error.message;
-    const apiError = malformed
-      ? cause instanceof SyntaxError
+    const apiError = !malformed
+      ? (mapped?.body.error ?? { code: API_CODE_BY_TRPC_CODE[error.code] ?? 'server.internal', message })
+      : cause instanceof SyntaxError
         ? { code: 'request.malformed_json', message: `The input is not valid JSON: ${cause.message}` }
-        : { code: 'request.malformed_body', message: `The body could not be read: ${cause.message}` } : (mapped?.body.error ?? { code: API_CODE_BY_TRPC_CODE[error.code] ?? 'server.internal', message });
+        : { code: 'request.malformed_body', message: `The body could not be read: ${cause.message}` };
     return { message: apiError.message, code: shape.code, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, apiError } };
   },
 });
