@@ -43,6 +43,8 @@ const EX_CONFIG = 78;
 const EX_UNAVAILABLE = 69;
 const EX_SOFTWARE = 70;
 const EX_NOINPUT = 66;
+/** a fault that may heal after a restart (the outbox stayed unwritable): systemd restarts the agent */
+const EX_TEMPFAIL = 75;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -106,7 +108,16 @@ async function run(): Promise<number> {
   const logger = createLogger(loaded.config.logLevel);
   let agent: Agent;
   try {
-    agent = new Agent({ config: loaded.config, logger });
+    agent = new Agent({
+      config: loaded.config,
+      logger,
+      // intake could not heal in this process: stop (the queue is on disk) and exit non-zero
+      onFatal: () => {
+        const exit = () => process.exit(EX_TEMPFAIL);
+        setTimeout(exit, 10_000).unref();
+        agent.stop().then(exit, exit);
+      },
+    });
   } catch (error) {
     logger.fatal({ error: error instanceof Error ? error.message : String(error) }, 'cannot start');
     return EX_SOFTWARE;

@@ -37,6 +37,10 @@ export class ReaderHealthRecorder implements OnModuleInit, OnModuleDestroy {
     const columns = new Set(table?.columns.map((column) => column.name));
     if (!columns.has('oldest_queued_at')) await this.db.schema.alterTable('reader_health').addColumn('oldest_queued_at', 'text').execute();
     if (!columns.has('clock_skew_ms')) await this.db.schema.alterTable('reader_health').addColumn('clock_skew_ms', 'integer').execute();
+    // the agent's intake and dead letters (issue 20): added to a table made before them, as above
+    for (const [column, type] of [['intake_state', 'text'], ['intake_error', 'text'], ['intake_since', 'text'], ['dead_letters', 'integer'], ['last_dead_letter', 'text']] as const) {
+      if (!columns.has(column)) await this.db.schema.alterTable('reader_health').addColumn(column, type).execute();
+    }
     this.timer = setInterval(() => void this.flush(), CONTACT_FLUSH_MS);
     this.timer.unref();
   }
@@ -59,6 +63,11 @@ export class ReaderHealthRecorder implements OnModuleInit, OnModuleDestroy {
       agent_version: report.agent_version,
       oldest_queued_at: report.oldest_queued_at,
       clock_skew_ms: Math.round(Date.parse(at) - Date.parse(report.sent_at)),
+      intake_state: report.intake?.state ?? null,
+      intake_error: report.intake?.error ?? null,
+      intake_since: report.intake?.since ?? null,
+      dead_letters: report.dead_letters ?? null,
+      last_dead_letter: report.last_dead_letter ? JSON.stringify(report.last_dead_letter) : null,
     };
     await this.db
       .insertInto('reader_health')
@@ -75,7 +84,7 @@ export class ReaderHealthRecorder implements OnModuleInit, OnModuleDestroy {
       for (const [reader_id, last_contact_at] of batch) {
         await this.db
           .insertInto('reader_health')
-          .values({ reader_id, last_contact_at, queue_depth: null, device_connected: null, agent_version: null, oldest_queued_at: null, clock_skew_ms: null })
+          .values({ reader_id, last_contact_at, queue_depth: null, device_connected: null, agent_version: null, oldest_queued_at: null, clock_skew_ms: null, intake_state: null, intake_error: null, intake_since: null, dead_letters: null, last_dead_letter: null })
           .onConflict((oc) => oc.column('reader_id').doUpdateSet({ last_contact_at }).where('reader_health.last_contact_at', '<', last_contact_at))
           .execute();
       }

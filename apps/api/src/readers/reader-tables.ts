@@ -33,4 +33,11 @@ export interface ReaderHealthTable {
   oldest_queued_at: string | null;
   /** the agent's clock against ours at its last report: receipt time minus its `sent_at` */
   clock_skew_ms: number | null;
+  /** the agent's scan intake: ok, storage_failed (its outbox cannot be written), gave_up */
+  intake_state: string | null;
+  intake_error: string | null;
+  intake_since: string | null;
+  /** scans set aside on the box, and the latest one as JSON (sequence, card_uid, code, message, refused_at) */
+  dead_letters: number | null;
+  last_dead_letter: string | null;
 }

@@ -71,6 +71,23 @@ export class CommandChannel {
     await this.loop;
   }
 
+  /** Posts a health report over HTTP: answers whether the server took it (the sender's probe). */
+  async probe(): Promise<boolean> {
+    const report: TReaderHealthReport & HealthReport = { sent_at: this.now().toISOString(), ...this.options.health() };
+    try {
+      const response = await (this.options.fetch ?? fetch)(this.healthUrl, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${this.options.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(report),
+        signal: AbortSignal.timeout(10_000),
+      });
+      await response.arrayBuffer();
+      return response.status === 200;
+    } catch {
+      return false;
+    }
+  }
+
   /** Sends a health report now (by the socket, or over HTTP while it is down). */
   async reportHealth(): Promise<void> {
     const report: TReaderHealthReport & HealthReport = { sent_at: this.now().toISOString(), ...this.options.health() };

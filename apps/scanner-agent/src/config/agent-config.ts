@@ -48,6 +48,11 @@ export interface AgentConfig extends LocalAgentConfig {
   heartbeatSeconds: number;
   /** an unanswered request is abandoned (and retried) after this long */
   requestTimeoutSeconds: number;
+  /**
+   * how long scan intake may keep failing to write the outbox (a full or broken disk) before the
+   * process exits non-zero (75) so its supervisor restarts it; meanwhile the scan is held and retried
+   */
+  intakeGiveUpSeconds: number;
 }
 
 export type ConfigResult<T> = { ok: true; config: T } | { ok: false; problems: string[] };
@@ -133,9 +138,10 @@ const settings = {
   retryMaxSeconds: integer(1, 3600, READER_DEFAULT_CONFIGURATION.retry_max_seconds, ' seconds'),
   heartbeatSeconds: integer(5, 300, READER_DEFAULT_CONFIGURATION.heartbeat_seconds, ' seconds'),
   requestTimeoutSeconds: integer(1, 600, 30, ' seconds'),
+  intakeGiveUpSeconds: integer(1, 86_400, 300, ' seconds'),
 };
 type SettingKey = keyof typeof settings;
-const SERVER_KEYS: SettingKey[] = ['serverUrl', 'readerId', 'token', 'batchMax', 'retryBaseMs', 'retryMaxSeconds', 'heartbeatSeconds', 'requestTimeoutSeconds'];
+const SERVER_KEYS: SettingKey[] = ['serverUrl', 'readerId', 'token', 'batchMax', 'retryBaseMs', 'retryMaxSeconds', 'heartbeatSeconds', 'requestTimeoutSeconds', 'intakeGiveUpSeconds'];
 
 /** `deviceVendorId` -> `ROLLCALL_AGENT_DEVICE_VENDOR_ID` */
 export const envName = (key: string) => PREFIX + key.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase();
@@ -166,6 +172,7 @@ export function parseAgentConfig(env: NodeJS.ProcessEnv, options: ParseOptions =
       retryMaxSeconds: s.retryMaxSeconds as number,
       heartbeatSeconds: s.heartbeatSeconds as number,
       requestTimeoutSeconds: s.requestTimeoutSeconds as number,
+      intakeGiveUpSeconds: s.intakeGiveUpSeconds as number,
     },
   };
 }

@@ -28,6 +28,7 @@ describe('parseAgentConfig', () => {
         retryMaxSeconds: 60,
         heartbeatSeconds: 30,
         requestTimeoutSeconds: 30,
+        intakeGiveUpSeconds: 300,
       },
     });
   });

@@ -19,4 +19,9 @@ export interface ScanDriver {
    * has one). Called only after the commit, so a signal never promises a scan that could be lost.
    */
   acknowledge?(scan: Scan): void;
+  /**
+   * The scan could NOT be made durable (the outbox stayed unwritable until the agent gave up): tell
+   * the person it was not taken, where the reader can. Never called for a scan that was acknowledged.
+   */
+  refuse?(scan: Scan, reason: string): void;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import Database from '@rollcall/sqlite-driver';
 import { ensurePrivateFile } from './private-files';
 import { type Scan, scanSchema } from '../scans/scan';
@@ -10,15 +11,39 @@ export interface QueuedScan {
   deviceTime: Date;
   /** agent clock when the scan was made durable; lets health reports say how long the oldest one waited */
   enqueuedAt: Date;
+  /**
+   * the box's monotonic clock when the scan was queued: the boot it happened in and the time since
+   * that boot (CLOCK_BOOTTIME, /proc/uptime), so its age survives an agent restart and a wall-clock
+   * jump; null where the platform has none
+   */
+  bootId: string | null;
+  bootMs: number | null;
 }
+
+/** The box's monotonic clock: this boot's id and the milliseconds since it (Linux), or nulls. */
+export interface MonotonicClock {
+  (): { bootId: string | null; bootMs: number | null };
+}
+
+export const linuxBootClock: MonotonicClock = () => {
+  try {
+    const bootId = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    const uptime = Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]);
+    return Number.isFinite(uptime) && bootId ? { bootId, bootMs: Math.round(uptime * 1000) } : { bootId: null, bootMs: null };
+  } catch {
+    return { bootId: null, bootMs: null };
+  }
+};
 
 export interface DurableOutboxOptions {
   /** injectable clock for `enqueuedAt` */
   now?: () => Date;
+  /** injectable monotonic clock for each scan's boot id and time since boot */
+  monotonic?: MonotonicClock;
 }
 
 /** Bumped whenever the tables change; an older agent refuses a file written by a newer one. */
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
 
 /** A scan the server refused for good (docs/readers.md, 'refused'): kept aside, never resent, reported. */
 export interface DeadLetter {
@@ -36,6 +61,8 @@ interface ScanRow {
   card_uid: string;
   device_time: string;
   enqueued_at: string;
+  boot_id?: string | null;
+  boot_ms?: number | null;
 }
 
 /**
@@ -53,12 +80,13 @@ interface ScanRow {
 export class DurableOutbox {
   private readonly db: Database.Database;
   private readonly now: () => Date;
+  private readonly monotonic: MonotonicClock;
   private currentOutboxId: string;
 
   private readonly statements: {
     bumpSequence: Database.Statement<[], { last_sequence: number }>;
     lastSequence: Database.Statement<[], { last_sequence: number }>;
-    insert: Database.Statement<[number, string, string, string]>;
+    insert: Database.Statement<[number, string, string, string, string | null, number | null]>;
     peek: Database.Statement<[number], ScanRow>;
     ackUpTo: Database.Statement<[number]>;
     ackOne: Database.Statement<[number]>;
@@ -71,11 +99,12 @@ export class DurableOutbox {
   private constructor(db: Database.Database, options: DurableOutboxOptions) {
     this.db = db;
     this.now = options.now ?? (() => new Date());
+    this.monotonic = options.monotonic ?? linuxBootClock;
     this.statements = {
       bumpSequence: db.prepare('UPDATE outbox_meta SET last_sequence = last_sequence + 1 WHERE singleton = 1 RETURNING last_sequence'),
       lastSequence: db.prepare('SELECT last_sequence FROM outbox_meta WHERE singleton = 1'),
-      insert: db.prepare('INSERT INTO outbox_scans (sequence, card_uid, device_time, enqueued_at) VALUES (?, ?, ?, ?)'),
-      peek: db.prepare('SELECT sequence, card_uid, device_time, enqueued_at FROM outbox_scans ORDER BY sequence LIMIT ?'),
+      insert: db.prepare('INSERT INTO outbox_scans (sequence, card_uid, device_time, enqueued_at, boot_id, boot_ms) VALUES (?, ?, ?, ?, ?, ?)'),
+      peek: db.prepare('SELECT sequence, card_uid, device_time, enqueued_at, boot_id, boot_ms FROM outbox_scans ORDER BY sequence LIMIT ?'),
       ackUpTo: db.prepare('DELETE FROM outbox_scans WHERE sequence <= ?'),
       ackOne: db.prepare('DELETE FROM outbox_scans WHERE sequence = ?'),
       depth: db.prepare('SELECT COUNT(*) AS depth FROM outbox_scans'),
@@ -126,16 +155,43 @@ export class DurableOutbox {
       throw new TypeError(`refusing to queue an invalid scan: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
     }
     const enqueuedAt = this.now();
+    const { bootId, bootMs } = this.monotonic();
     // IMMEDIATE takes the write lock up front, so a second process on the same file waits for the
     // busy timeout instead of both reading the same counter value.
     const insert = this.db.transaction((valid: Scan): number => {
       const bumped = this.statements.bumpSequence.get();
       if (!bumped) throw new Error('outbox_meta row is missing: the outbox file is damaged');
-      this.statements.insert.run(bumped.last_sequence, valid.cardUid, valid.deviceTime.toISOString(), enqueuedAt.toISOString());
+      this.statements.insert.run(bumped.last_sequence, valid.cardUid, valid.deviceTime.toISOString(), enqueuedAt.toISOString(), bootId, bootMs);
       return bumped.last_sequence;
     });
     const sequence = insert.immediate(parsed.data);
-    return { sequence, cardUid: parsed.data.cardUid, deviceTime: new Date(parsed.data.deviceTime), enqueuedAt };
+    return { sequence, cardUid: parsed.data.cardUid, deviceTime: new Date(parsed.data.deviceTime), enqueuedAt, bootId, bootMs };
+  }
+
+  /**
+   * The server said a queued scan's sequence was already used by another scan: this file was rolled
+   * back (a restored disk image) and handed out numbers again. Starts a new outbox id (a new
+   * idempotency namespace on the server) and renumbers every queued scan from 1 in its order, in one
+   * transaction; nothing is dropped. Answers the new id and how many scans were renumbered.
+   */
+  startNewOutbox(): { outboxId: string; previousOutboxId: string; renumbered: number } {
+    const previousOutboxId = this.currentOutboxId;
+    const outboxId = randomUUID();
+    const renumber = this.db.transaction(() => {
+      const rows = this.db.prepare<[], ScanRow>('SELECT sequence, card_uid, device_time, enqueued_at, boot_id, boot_ms FROM outbox_scans ORDER BY sequence').all();
+      this.db.prepare('DELETE FROM outbox_scans').run();
+      rows.forEach((row, index) => this.statements.insert.run(index + 1, row.card_uid, row.device_time, row.enqueued_at, row.boot_id ?? null, row.boot_ms ?? null));
+      this.db.prepare('UPDATE outbox_meta SET outbox_id = ?, last_sequence = ? WHERE singleton = 1').run(outboxId, rows.length);
+      return rows.length;
+    });
+    const renumbered = renumber.immediate();
+    this.currentOutboxId = outboxId;
+    return { outboxId, previousOutboxId, renumbered };
+  }
+
+  /** the box's monotonic clock now (for a queued scan's age) */
+  monotonicNow(): { bootId: string | null; bootMs: number | null } {
+    return this.monotonic();
   }
 
   /** Up to `limit` unacknowledged scans, oldest (lowest sequence) first. Nothing is removed. */
@@ -192,6 +248,12 @@ export class DurableOutbox {
     return this.statements.deadLetters.all().map((row) => ({ ...toQueuedScan(row), refusedAt: new Date(row.refused_at), code: row.code, message: row.message }));
   }
 
+  /** the latest scan set aside, for health reports */
+  lastDeadLetter(): DeadLetter | undefined {
+    const row = this.db.prepare<[], ScanRow & { refused_at: string; code: string; message: string }>('SELECT sequence, card_uid, device_time, enqueued_at, refused_at, code, message FROM dead_letters ORDER BY refused_at DESC, rowid DESC LIMIT 1').get();
+    return row ? { ...toQueuedScan(row), refusedAt: new Date(row.refused_at), code: row.code, message: row.message } : undefined;
+  }
+
   deadLetterCount(): number {
     return this.statements.deadLetterCount.get()?.count ?? 0;
   }
@@ -221,8 +283,8 @@ export class DurableOutbox {
   /** Puts back a scan read from a damaged outbox with its original sequence (see `raiseSequenceTo`). */
   restore(scan: QueuedScan): void {
     this.db
-      .prepare('INSERT OR IGNORE INTO outbox_scans (sequence, card_uid, device_time, enqueued_at) VALUES (?, ?, ?, ?)')
-      .run(scan.sequence, scan.cardUid, scan.deviceTime.toISOString(), scan.enqueuedAt.toISOString());
+      .prepare('INSERT OR IGNORE INTO outbox_scans (sequence, card_uid, device_time, enqueued_at, boot_id, boot_ms) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(scan.sequence, scan.cardUid, scan.deviceTime.toISOString(), scan.enqueuedAt.toISOString(), scan.bootId, scan.bootMs);
   }
 
   /** Number of scans not yet acknowledged. */
@@ -275,6 +337,17 @@ function migrate(db: Database.Database, filePath: string): void {
     }
     if (version === SCHEMA_VERSION) return;
     if (version < 1) createVersion1(db);
+    if (version < 2) createVersion2(db);
+    // 3: each scan's monotonic time (boot id, time since boot), for its age when sent
+    db.exec(`
+      ALTER TABLE outbox_scans ADD COLUMN boot_id TEXT;
+      ALTER TABLE outbox_scans ADD COLUMN boot_ms INTEGER;
+    `);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  }).immediate();
+}
+
+function createVersion2(db: Database.Database): void {
     // 2: scans the server refused for good, and the reader the outbox belongs to
     db.exec(`
       CREATE TABLE dead_letters (
@@ -291,8 +364,6 @@ function migrate(db: Database.Database, filePath: string): void {
         value TEXT NOT NULL
       ) STRICT;
     `);
-    db.pragma(`user_version = ${SCHEMA_VERSION}`);
-  }).immediate();
 }
 
 function createVersion1(db: Database.Database): void {
@@ -313,5 +384,5 @@ function createVersion1(db: Database.Database): void {
 }
 
 function toQueuedScan(row: ScanRow): QueuedScan {
-  return { sequence: row.sequence, cardUid: row.card_uid, deviceTime: new Date(row.device_time), enqueuedAt: new Date(row.enqueued_at) };
+  return { sequence: row.sequence, cardUid: row.card_uid, deviceTime: new Date(row.device_time), enqueuedAt: new Date(row.enqueued_at), bootId: row.boot_id ?? null, bootMs: row.boot_ms ?? null };
 }

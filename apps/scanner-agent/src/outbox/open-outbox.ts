@@ -80,7 +80,8 @@ function salvage(filePath: string): { lastSequence: number | null; outboxId: str
         const deviceTime = new Date(row.device_time);
         if (!Number.isSafeInteger(row.sequence) || typeof row.card_uid !== 'string' || Number.isNaN(deviceTime.getTime())) continue;
         const enqueuedAt = new Date(row.enqueued_at);
-        scans.push({ sequence: row.sequence, cardUid: row.card_uid, deviceTime, enqueuedAt: Number.isNaN(enqueuedAt.getTime()) ? deviceTime : enqueuedAt });
+        // the monotonic time is not trusted from a damaged file: the scan goes without an age
+        scans.push({ sequence: row.sequence, cardUid: row.card_uid, deviceTime, enqueuedAt: Number.isNaN(enqueuedAt.getTime()) ? deviceTime : enqueuedAt, bootId: null, bootMs: null });
       }
     } catch {
       // the rows read before the damage are kept

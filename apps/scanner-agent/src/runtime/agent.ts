@@ -11,6 +11,9 @@ import { type AgentLogger } from '../logging/logger';
 import { type DurableOutbox } from '../outbox/durable-outbox';
 import { openCheckedOutbox } from '../outbox/open-outbox';
 import { ensurePrivateDataDir } from '../outbox/private-files';
+import { type QueuedScan } from '../outbox/durable-outbox';
+import { type Scan } from '../scans/scan';
+import { backoffDelay, sleep } from '../sender/backoff';
 import { ScanSender } from '../sender/scan-sender';
 import { AGENT_VERSION } from '../version';
 import { Debouncer } from './debouncer';
@@ -21,7 +24,23 @@ export interface AgentOptions {
   /** the simulator's stdin; defaults to process.stdin */
   stdin?: NodeJS.ReadableStream;
   now?: () => Date;
+  /**
+   * Scan intake cannot heal (the outbox stayed unwritable for `intakeGiveUpSeconds`): main.ts stops
+   * and exits 75 so the supervisor (systemd Restart=always) starts a fresh process.
+   */
+  onFatal?: (reason: string) => void;
 }
+
+/** the outbox could not be written: the scan is held, retried, and nothing is acknowledged meanwhile */
+export interface IntakeHealth {
+  state: 'ok' | 'storage_failed' | 'gave_up';
+  /** the storage error as SQLite reported it (e.g. SQLITE_FULL: database or disk is full) */
+  error: string | null;
+  since: string | null;
+}
+
+const INTAKE_RETRY_BASE_MS = 100;
+const INTAKE_RETRY_MAX_MS = 5000;
 
 /** Builds the driver the configuration names. */
 export function createDriver(config: AgentConfig, stdin: NodeJS.ReadableStream, now: () => Date): ScanDriver {
@@ -52,6 +71,8 @@ export class Agent {
   private deviceState: DeviceState | 'reading' | 'input_ended' = 'closed';
   private stopping = false;
   private driverLoop: Promise<void> | null = null;
+  private readonly stopSignal = new AbortController();
+  intake: IntakeHealth = { state: 'ok', error: null, since: null };
   registerMode: { expiresAt: string } | null = null;
 
   constructor(private readonly options: AgentOptions) {
@@ -96,6 +117,7 @@ export class Agent {
           requestTimeoutMs: config.requestTimeoutSeconds * 1000,
           now: this.now,
           // the console's queue depth should not stay at 10,000 for a heartbeat after the backlog is gone
+          probe: async () => (await this.channel?.probe()) ?? false,
           onAcknowledged: (depth) => {
             if (depth === 0) void this.channel?.reportHealth();
           },
@@ -111,7 +133,7 @@ export class Agent {
           retryMaxMs: config.retryMaxSeconds * 1000,
           now: this.now,
           health: () => this.health(),
-          onConfigure: (configuration) => this.sender?.configure({ batchMax: Math.min(configuration.batch_max, config.batchMax), retryMaxMs: configuration.retry_max_seconds * 1000 }),
+          onConfigure: (configuration) => this.sender?.configure(effectiveSenderSettings(configuration, config)),
           onRegisterMode: (armed, reason) => this.setRegisterMode(armed, reason),
         });
   }
@@ -126,6 +148,7 @@ export class Agent {
   async stop(): Promise<void> {
     if (this.stopping) return;
     this.stopping = true;
+    this.stopSignal.abort();
     this.options.logger.info({ depth: this.outbox.depth() }, 'stopping');
     await this.driver.close?.();
     await this.sender?.stop(5000);
@@ -145,6 +168,8 @@ export class Agent {
       clock_skew_ms: this.sender?.clockSkewMs ?? null,
       device_state: this.deviceState,
       dead_letters: this.outbox.deadLetterCount(),
+      last_dead_letter: lastDeadLetterOf(this.outbox),
+      intake: this.intake,
     };
   }
 
@@ -153,6 +178,59 @@ export class Agent {
     this.registerMode = armed;
     if (armed && was?.expiresAt !== armed.expiresAt) this.options.logger.info({ expires_at: armed.expiresAt }, 'register mode on: the next card at this reader is registered to an account');
     else if (!armed && was) this.options.logger.info({ reason: reason ?? 'ended' }, 'register mode off');
+  }
+
+  /**
+   * Writes the scan to the outbox. A storage error (a full disk, an I/O error) does not end intake:
+   * the scan is held in memory and retried with backoff (later scans wait behind it in the driver),
+   * the health report says `intake.state: storage_failed` with the real error, and the scan is
+   * acknowledged to the reader only once it is on disk. If the outbox stays unwritable for
+   * `intakeGiveUpSeconds`, the reader is told the scan was not taken and `onFatal` exits the process
+   * so its supervisor restarts it. Answers null when the scan was not queued.
+   */
+  private async enqueueDurably(scan: Scan): Promise<QueuedScan | null> {
+    const { logger, config } = this.options;
+    const startedAt = performance.now();
+    for (let failures = 0; ; failures += 1) {
+      let error: unknown;
+      try {
+        const queued = this.outbox.enqueue(scan);
+        if (this.intake.state !== 'ok') {
+          logger.info({ failures, held_ms: Math.round(performance.now() - startedAt), error_was: this.intake.error }, 'the outbox is writable again: scan intake resumed, the held scan is queued');
+          this.intake = { state: 'ok', error: null, since: null };
+          void this.channel?.reportHealth();
+        }
+        return queued;
+      } catch (caught) {
+        error = caught;
+      }
+      if (error instanceof TypeError) {
+        logger.warn({ error: error.message }, 'unreadable scan ignored');
+        this.driver.refuse?.(scan, error.message);
+        return null;
+      }
+      const reason = storageError(error);
+      if (this.intake.state === 'ok') {
+        this.intake = { state: 'storage_failed', error: reason, since: this.now().toISOString() };
+        logger.error(
+          { error: reason, card_uid: scan.cardUid, give_up_after_seconds: config.intakeGiveUpSeconds },
+          'could not write the scan to the outbox (disk full or failing?): it is held and retried, and nothing is acknowledged at the reader until it is on disk',
+        );
+        void this.channel?.reportHealth();
+      } else if (reason !== this.intake.error) {
+        this.intake = { ...this.intake, error: reason };
+      }
+      if (performance.now() - startedAt >= config.intakeGiveUpSeconds * 1000 || this.stopping) {
+        this.driver.refuse?.(scan, `not stored: ${reason}`);
+        if (this.stopping) return null;
+        this.intake = { ...this.intake, state: 'gave_up' };
+        const message = `the outbox stayed unwritable for ${config.intakeGiveUpSeconds} s (${reason}): the reader was told the scan was not taken; exiting so the supervisor restarts the agent`;
+        logger.fatal({ error: reason, card_uid: scan.cardUid, failures: failures + 1 }, message);
+        this.options.onFatal?.(message);
+        return null;
+      }
+      await sleep(Math.max(INTAKE_RETRY_BASE_MS / 2, backoffDelay(failures + 1, INTAKE_RETRY_BASE_MS, INTAKE_RETRY_MAX_MS)), this.stopSignal.signal);
+    }
   }
 
   private async readDriver(): Promise<void> {
@@ -177,7 +255,8 @@ export class Agent {
           continue;
         }
         // Committed (fsync) before anything tells the user it was read.
-        const queued = this.outbox.enqueue(event.scan);
+        const queued = await this.enqueueDurably(event.scan);
+        if (!queued) continue;
         this.driver.acknowledge?.(event.scan);
         logger.info({ sequence: queued.sequence, card_uid: queued.cardUid, device_time: queued.deviceTime.toISOString() }, 'scan queued');
         this.sender?.notify();
@@ -196,4 +275,25 @@ export class Agent {
       }
     }
   }
+}
+
+/**
+ * The sender's settings after the server's `configure`: the server may lower the batch size and the
+ * backoff cap, never raise them past what the operator set locally (ROLLCALL_AGENT_BATCH_MAX,
+ * ROLLCALL_AGENT_RETRY_MAX_SECONDS): the local setting is the door box's own limit.
+ */
+export function effectiveSenderSettings(server: { batch_max: number; retry_max_seconds: number }, local: Pick<AgentConfig, 'batchMax' | 'retryMaxSeconds'>): { batchMax: number; retryMaxMs: number } {
+  return { batchMax: Math.min(server.batch_max, local.batchMax), retryMaxMs: Math.min(server.retry_max_seconds, local.retryMaxSeconds) * 1000 };
+}
+
+/** SQLite's code and message (SQLITE_FULL: database or disk is full), or the error's message */
+function storageError(error: unknown): string {
+  const code = typeof (error as { code?: unknown })?.code === 'string' ? `${(error as { code: string }).code}: ` : '';
+  return `${code}${error instanceof Error ? error.message : String(error)}`;
+}
+
+function lastDeadLetterOf(outbox: DurableOutbox) {
+  const letter = outbox.lastDeadLetter();
+  if (!letter) return null;
+  return { sequence: letter.sequence, card_uid: letter.cardUid, code: letter.code.slice(0, 100), message: letter.message.slice(0, 500), refused_at: letter.refusedAt.toISOString() };
 }

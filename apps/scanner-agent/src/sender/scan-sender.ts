@@ -19,6 +19,8 @@ export interface ScanSenderOptions {
   random?: () => number;
   /** after each answer, with the queue depth left (the agent reports health when it reaches 0) */
   onAcknowledged?: (depth: number) => void;
+  /** does the server answer anything else (a health report)? Asked before a scan answered 500 is set aside */
+  probe?: () => Promise<boolean>;
 }
 
 export type SenderState = 'idle' | 'sending' | 'retrying' | 'token_refused';
@@ -27,7 +29,18 @@ type Attempt =
   | { kind: 'answered'; answer: TScanBatchAck }
   | { kind: 'retry'; reason: string }
   | { kind: 'token_refused'; reason: string }
-  | { kind: 'batch_refused'; code: string; message: string };
+  | { kind: 'batch_refused'; code: string; message: string }
+  | { kind: 'server_error'; reason: string; code: string; message: string };
+
+/**
+ * A request answered 500 (a server bug, not an outage: an outage answers 503 or no answer) is split
+ * in halves, with the usual backoff, to find the scan it fails on. A single scan answered 500 this
+ * many times in a row, while the server answers the agent's health probe, is moved to the dead
+ * letters with the server's answer, so it cannot hold the door's queue for ever; without a probe
+ * answer it stays queued (the server is failing on everything). 503, timeouts and refused
+ * connections never count.
+ */
+export const SERVER_ERRORS_BEFORE_DEAD_LETTER = 5;
 
 /** what one request did, for logs and tests */
 export interface SendReport {
@@ -58,6 +71,9 @@ export class ScanSender {
   /** lowered while the server refuses a whole batch, to find the scan it objects to */
   private splitLimit: number | null = null;
   private failures = 0;
+  /** consecutive 500 answers to the single scan at the head of the queue */
+  private serverErrors = 0;
+  private poisonCandidate: { sequence: number; code: string; message: string } | null = null;
   private tokenRefused = false;
   private wake: AbortController = new AbortController();
   private readonly stopped = new AbortController();
@@ -121,9 +137,24 @@ export class ScanSender {
         await sleep(1000, AbortSignal.any([this.wake.signal, this.stopped.signal]));
         continue;
       }
+      if (batch.length === 1 && this.serverErrors >= SERVER_ERRORS_BEFORE_DEAD_LETTER && this.poisonCandidate?.sequence === batch[0].sequence) {
+        await this.setAsidePoison(batch[0]);
+        continue;
+      }
       this.state = 'sending';
       const attempt = await this.post(batch);
-      const delay = this.handle(batch, attempt);
+      let delay: number;
+      try {
+        delay = this.handle(batch, attempt);
+      } catch (error) {
+        // the outbox could not record the answer (a full disk): the scans stay queued and go again,
+        // which the server answers 'already_accepted'; the sender never stops over it
+        this.failures += 1;
+        this.lastError = `outbox: ${error instanceof Error ? error.message : String(error)}`;
+        delay = Math.max(this.options.retryBaseMs, backoffDelay(this.failures, this.options.retryBaseMs, this.retryMaxMs, this.random));
+        this.logger.error({ error: this.lastError, retry_in_ms: delay }, "could not record the server's answer in the outbox; the scans stay queued and are sent again");
+        this.state = 'retrying';
+      }
       if (delay > 0) await sleep(delay, this.stopped.signal);
     }
     this.state = 'idle';
@@ -138,8 +169,20 @@ export class ScanSender {
         this.failures = 0;
         this.tokenRefused = false;
         this.lastError = null;
+        this.serverErrors = 0;
         if (this.splitLimit !== null && report.refused + report.accepted + report.alreadyAccepted === batch.length) this.splitLimit = null;
         return 0;
+      }
+      case 'server_error': {
+        if (batch.length > 1) {
+          this.serverErrors = 0;
+          this.splitLimit = Math.max(1, Math.floor(batch.length / 2));
+          this.logger.warn({ error: attempt.reason, batch: batch.length, next_batch: this.splitLimit }, 'the server failed on this batch (500); sending smaller batches to find the scan it fails on');
+        } else {
+          this.serverErrors += 1;
+          this.poisonCandidate = { sequence: batch[0].sequence, code: attempt.code, message: attempt.message };
+        }
+        return this.handle(batch, { kind: 'retry', reason: attempt.reason });
       }
       case 'batch_refused': {
         // A request refused as a whole (400) names no scan: halve the batch until it is one scan, then
@@ -181,10 +224,26 @@ export class ScanSender {
     }
   }
 
+  /** a scan the server failed on (500) every time: set aside if the server otherwise works */
+  private async setAsidePoison(scan: QueuedScan): Promise<void> {
+    const candidate = this.poisonCandidate as { code: string; message: string };
+    this.serverErrors = 0;
+    const serverWorks = (await this.options.probe?.().catch(() => false)) ?? false;
+    if (!serverWorks) {
+      this.logger.warn({ sequence: scan.sequence, error: candidate.message }, 'the server keeps failing (500) and does not answer a health report either: the scan stays queued');
+      return;
+    }
+    this.poisonCandidate = null;
+    this.outbox.deadLetter(scan.sequence, { code: candidate.code, message: `the server answered 500 to this scan ${SERVER_ERRORS_BEFORE_DEAD_LETTER} times in a row while answering other requests: ${candidate.message}` });
+    this.totals.refused += 1;
+    this.logger.error({ sequence: scan.sequence, card_uid: scan.cardUid, code: candidate.code, error: candidate.message }, 'the server fails on this one scan every time (500); moved to the dead-letter table so the scans behind it go on');
+  }
+
   private apply(batch: QueuedScan[], answer: TScanBatchAck): SendReport {
     this.clockSkewMs = answer.skew_ms;
     const sent = new Map(batch.map((scan) => [scan.sequence, scan]));
     const done: number[] = [];
+    let rolledBack: number | null = null;
     const report: SendReport = { sent: batch.length, accepted: 0, alreadyAccepted: 0, refused: 0 };
     for (const ack of answer.acks) {
       const scan = sent.get(ack.sequence);
@@ -194,6 +253,11 @@ export class ScanSender {
         continue;
       }
       sent.delete(ack.sequence);
+      if (ack.status === 'refused' && ack.error.code === 'scan.sequence_reused') {
+        // not this scan's fault: the outbox handed the number out twice (it was rolled back)
+        rolledBack ??= ack.sequence;
+        continue;
+      }
       if (ack.status === 'refused') {
         this.outbox.deadLetter(ack.sequence, ack.error);
         report.refused += 1;
@@ -205,6 +269,14 @@ export class ScanSender {
       else report.alreadyAccepted += 1;
     }
     if (done.length > 0) this.outbox.acknowledge(done);
+    if (rolledBack !== null) {
+      const started = this.outbox.startNewOutbox();
+      this.logger.error(
+        { sequence: rolledBack, previous_outbox_id: started.previousOutboxId, outbox_id: started.outboxId, renumbered: started.renumbered },
+        'the server already has another scan under this sequence: the outbox file was rolled back (restored from an older copy?). Started a new outbox id and renumbered the queued scans; none is dropped',
+      );
+      sent.clear();
+    }
     if (sent.size > 0) this.logger.warn({ sequences: [...sent.keys()].slice(0, 20) }, 'server answered without acknowledging some scans; they stay queued');
     this.totals.sent += report.sent;
     this.totals.accepted += report.accepted;
@@ -216,11 +288,12 @@ export class ScanSender {
   }
 
   private async post(batch: QueuedScan[]): Promise<Attempt> {
+    const clock = this.outbox.monotonicNow();
     const body: TReaderScanBatch = {
       sent_at: this.now().toISOString(),
       // the server judges sequences per outbox: a replaced queue file numbers from 1 again (docs/readers.md)
       outbox_id: this.outbox.outboxId,
-      scans: batch.map((scan) => ({ card_uid: scan.cardUid, sequence: scan.sequence, device_time: scan.deviceTime.toISOString() })),
+      scans: batch.map((scan) => ({ card_uid: scan.cardUid, sequence: scan.sequence, device_time: scan.deviceTime.toISOString(), ...ageOf(scan, clock) })),
     };
     const request = new AbortController();
     this.request = request;
@@ -246,6 +319,7 @@ export class ScanSender {
       const error = errorOf(text);
       if (response.status === 401 || response.status === 403) return { kind: 'token_refused', reason: `${response.status} ${error.code}: ${error.message}` };
       if (response.status === 400 || response.status === 413 || response.status === 422) return { kind: 'batch_refused', code: error.code, message: error.message };
+      if (response.status === 500) return { kind: 'server_error', reason: `500 ${error.code}: ${error.message}`, code: error.code, message: error.message };
       if (response.status === 404) return { kind: 'retry', reason: `404 at ${this.scansUrl}: is ROLLCALL_AGENT_SERVER_URL the Rollcall API?` };
       return { kind: 'retry', reason: `${response.status} ${error.code}: ${error.message}` };
     } catch (error) {
@@ -257,6 +331,12 @@ export class ScanSender {
       this.request = null;
     }
   }
+}
+
+/** the scan's age on the box's monotonic clock, when it was queued in this boot */
+function ageOf(scan: QueuedScan, clock: { bootId: string | null; bootMs: number | null }): { age_ms?: number } {
+  if (scan.bootId === null || scan.bootMs === null || clock.bootId !== scan.bootId || clock.bootMs === null) return {};
+  return { age_ms: Math.max(0, clock.bootMs - scan.bootMs) };
 }
 
 function safeJson(text: string): unknown {

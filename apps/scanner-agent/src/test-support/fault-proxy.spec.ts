@@ -12,6 +12,10 @@ export class FaultProxy {
   dropScanAnswers = 0;
   /** every scan post that went through, with the sequences it carried and whether its answer was dropped */
   readonly scanPosts: Array<{ sequences: number[]; dropped: boolean; status: number }> = [];
+  /** a scan post whose body this matches is answered 500 server.internal without reaching the API (a server bug on one scan) */
+  failScanPostsWith500: ((body: string) => boolean) | null = null;
+  /** how many scan posts were answered 500 that way */
+  failedWith500 = 0;
 
   constructor(private readonly upstreamPort: number) {}
 
@@ -21,6 +25,11 @@ export class FaultProxy {
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
         const body = Buffer.concat(chunks);
+        if (request.method === 'POST' && request.url?.startsWith('/api/v2/reader/scans') && this.failScanPostsWith500?.(body.toString())) {
+          this.failedWith500 += 1;
+          response.writeHead(500, { 'content-type': 'application/json' });
+          return void response.end(JSON.stringify({ error: { code: 'server.internal', message: 'Something went wrong on our side' } }));
+        }
         const upstream = httpRequest(
           { host: '127.0.0.1', port: this.upstreamPort, method: request.method, path: request.url, headers: request.headers },
           (answer) => {

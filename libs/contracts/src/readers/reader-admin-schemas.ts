@@ -77,6 +77,11 @@ export interface TReader {
   oldest_queued_at: string | null;
   /** from the agent's last health report: our receipt time minus its clock (null: no report yet) */
   clock_skew_ms: number | null;
+  /** from the agent's last health report: scan intake ('storage_failed': its outbox cannot be written); null from older agents */
+  intake?: { state: 'ok' | 'storage_failed' | 'gave_up'; error: string | null; since: string | null } | null;
+  /** from the agent's last health report: scans set aside on the box (refused for good), and the latest one */
+  dead_letters?: number | null;
+  last_dead_letter?: { sequence: number; card_uid: string; code: string; message: string; refused_at: string } | null;
 }
 
 /** The answer to issuing a token, the only time the token is shown. */

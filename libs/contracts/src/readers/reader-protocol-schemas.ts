@@ -66,6 +66,17 @@ export const ZReaderScan = z.object({
   sequence: ZReaderSequence,
   /** the device clock when the card was presented */
   device_time: ZInstant('device_time'),
+  /**
+   * How long ago the card was presented, measured when the request is sent on the box's monotonic
+   * clock (time since boot), not its wall clock: lets the server place a scan whose device clock
+   * jumped while it waited (docs/door-agent.md, 'Clock'). Absent when the box rebooted since.
+   */
+  age_ms: z
+    .number({ error: 'age_ms must be a number' })
+    .int({ error: 'age_ms must be a whole number of milliseconds' })
+    .min(0, { error: 'age_ms cannot be negative' })
+    .max(10 * 366 * 86_400_000, { error: 'age_ms may be at most ten years' })
+    .optional(),
 });
 export type TReaderScan = z.infer<typeof ZReaderScan>;
 
@@ -171,6 +182,30 @@ export const ZReaderHealthReport = z.object({
   /** the USB reader is plugged in and open */
   device_connected: z.boolean(),
   agent_version: lineText('agent_version', 64),
+  /**
+   * Scan intake: 'ok', or 'storage_failed' while the outbox cannot be written (a full disk: the scan
+   * is held and retried, nothing is acknowledged at the reader), 'gave_up' just before the agent exits
+   * for its supervisor to restart it. Optional: older agents do not send it.
+   */
+  intake: z
+    .object({
+      state: z.enum(['ok', 'storage_failed', 'gave_up']),
+      error: boundedText('intake.error', 500, { multiline: true }).nullable(),
+      since: ZInstant('intake.since').nullable(),
+    })
+    .optional(),
+  /** scans set aside on the box (refused for good), and the latest one's reason; optional */
+  dead_letters: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  last_dead_letter: z
+    .object({
+      sequence: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+      card_uid: boundedText('last_dead_letter.card_uid', 64),
+      code: boundedText('last_dead_letter.code', 100),
+      message: boundedText('last_dead_letter.message', 500, { multiline: true }),
+      refused_at: ZInstant('last_dead_letter.refused_at'),
+    })
+    .nullable()
+    .optional(),
 });
 export type TReaderHealthReport = z.infer<typeof ZReaderHealthReport>;
 

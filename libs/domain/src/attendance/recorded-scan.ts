@@ -20,6 +20,11 @@ export interface ReaderScan {
   sentAt: string;
   /** server clock when that request arrived */
   receivedAt: string;
+  /**
+   * how long before the request was sent the card was presented, on the box's monotonic clock
+   * (absent from older agents, and when the box rebooted while the scan waited)
+   */
+  ageMs?: number;
 }
 
 /** 'clock_skew': the device clock was off; 'two_doors': the same card at another door moments before */
@@ -43,12 +48,44 @@ export interface RecordedScan extends ReaderScan {
  * Within the limit the device clock is the best witness of when the card was presented; beyond it
  * the clock is not trusted and its time is corrected by the measured offset. Both raw times stay in
  * the event either way.
+ *
+ * A clock that jumped while the scan waited (a box without a hardware clock, corrected by NTP before
+ * it sent its queue) is not seen by the request's skew. When the agent sends the scan's age on its
+ * monotonic clock, the server's receipt minus that age is where the scan belongs on the server's
+ * clock: a device time further from it than the limit is not trusted, the scan counts at the placed
+ * time and is flagged `clock_skew`. Without an age, a time ahead of the server's receipt by more than
+ * the limit cannot be right either: it counts at the receipt and is flagged, like one far behind.
  */
-export function measureScanTime(scan: Pick<ReaderScan, 'deviceTime' | 'sentAt' | 'receivedAt'>, clockSkewLimitSeconds: number) {
-  const skewMs = instantMs(scan.receivedAt) - instantMs(scan.sentAt);
-  const clockSkewed = Math.abs(skewMs) > clockSkewLimitSeconds * 1000;
+export function measureScanTime(scan: Pick<ReaderScan, 'deviceTime' | 'sentAt' | 'receivedAt' | 'ageMs'>, clockSkewLimitSeconds: number) {
+  const limitMs = clockSkewLimitSeconds * 1000;
+  const received = instantMs(scan.receivedAt);
+  const skewMs = received - instantMs(scan.sentAt);
+  const requestSkewed = Math.abs(skewMs) > limitMs;
   const device = instantMs(scan.deviceTime);
-  return { skewMs, clockSkewed, at: isoOf(clockSkewed ? device + skewMs : device) };
+  const corrected = requestSkewed ? device + skewMs : device;
+  if (typeof scan.ageMs === 'number') {
+    const placed = received - scan.ageMs;
+    if (!Number.isFinite(corrected) || Math.abs(corrected - placed) > limitMs) return { skewMs, clockSkewed: true, at: isoOf(placed) };
+    return { skewMs, clockSkewed: requestSkewed, at: isoOf(corrected) };
+  }
+  if (corrected - received > limitMs) return { skewMs, clockSkewed: true, at: isoOf(received) };
+  return { skewMs, clockSkewed: requestSkewed, at: isoOf(corrected) };
+}
+
+/** no door scan happened before this; a device time earlier, with no age to place it, is refused */
+export const EARLIEST_SCAN_TIME = '2000-01-01T00:00:00.000Z';
+
+/**
+ * Why a scan's time cannot be counted at all, or null: a device time before EARLIEST_SCAN_TIME (a
+ * clock at year 1 or 1970) that no monotonic age places. Such a scan is refused on its own
+ * (`scan.device_time_impossible`), never with the good scans of its batch, and never a 500.
+ */
+export function scanTimeProblem(scan: Pick<ReaderScan, 'deviceTime' | 'sentAt' | 'receivedAt' | 'ageMs'>, clockSkewLimitSeconds: number): string | null {
+  const at = instantMs(measureScanTime(scan, clockSkewLimitSeconds).at);
+  if (!Number.isFinite(at) || at < instantMs(EARLIEST_SCAN_TIME)) {
+    return `device_time ${scan.deviceTime} cannot be a scan's time (before ${EARLIEST_SCAN_TIME}) and the reader sent no age to place it: check the door box's clock`;
+  }
+  return null;
 }
 
 /** The scan as kept in an event, with its measured time and flags (clock skew is added here). */

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { TReaderScan, TScanAck, TScanBatchAck, TScanFlag, TScanOutcome } from '@rollcall/contracts';
+import { READER_SCAN_BATCH_MAX, type TReaderScan, type TScanAck, type TScanBatchAck, type TScanFlag, type TScanOutcome } from '@rollcall/contracts';
 import {
   attendanceDayDecider,
   attendanceDaysOfScan,
@@ -18,6 +18,7 @@ import {
   recordScan,
   scanLedgerDecider,
   scanLedgerStream,
+  scanTimeProblem,
   smartCardDecider,
   smartCardStream,
   type AttendanceDayEvent,
@@ -39,7 +40,7 @@ import { appendDecision, decideInTurn, foldStream, loadStream, type LoadedStream
 import type { RequestContext } from '../../application/request-context';
 import type { CommandOutcome } from '../../core/command-gateway';
 import { CLOCK, EVENT_STORE, READ_DB } from '../../core/tokens';
-import { START, type EventStore } from '../../event-store/event-store.port';
+import { START, type EventStore, type StoredEvent } from '../../event-store/event-store.port';
 import type { ReadDatabase } from '../../read-db/read-database';
 import { readerTokenInvalid } from '../../readers/reader-authenticator';
 import { ATTENDANCE_SETTINGS, type AttendanceSettings } from '../attendance-rules.provider';
@@ -113,16 +114,24 @@ export class RecordReaderScansHandler implements ICommandHandler<RecordReaderSca
     const highest = ledgerState.acknowledged.at(-1)?.[1] ?? 0;
 
     const fresh: NewScan[] = [];
+    // a sequence seen before is a retry only when it is the same scan (a rolled-back outbox hands
+    // its numbers out again to new scans): compared with what was stored
+    const reused = verdicts.includes('seen') ? await this.reusedSequences(readerId, scans.filter((_, index) => verdicts[index] === 'seen')) : new Map<number, string>();
     scans.forEach((scan, index) => {
       const { sequence } = scan;
       const verdict = verdicts[index];
-      if (verdict === 'seen') acks[index] = { sequence, status: 'already_accepted' };
+      const reuse = verdict === 'seen' ? reused.get(sequence) : undefined;
+      if (reuse) acks[index] = refused(sequence, 'scan.sequence_reused', reuse);
+      else if (verdict === 'seen') acks[index] = { sequence, status: 'already_accepted' };
       else if (verdict === 'backwards') acks[index] = refused(sequence, 'scan.sequence_backwards', `Sequence ${sequence} goes backwards: this reader's scans were acknowledged up to ${highest}`);
       else if (verdict === 'invalid') acks[index] = refused(sequence, 'scan.sequence_invalid', `Sequence ${sequence} is not a whole number from 1 up`);
       else {
         try {
           const cardUid = normaliseCardUid(scan.card_uid);
-          fresh.push({ index, scan: { scanId: newAggregateId(), readerId, sequence, door: readerState.door, cardUid, deviceTime: scan.device_time, sentAt, receivedAt } });
+          const readerScan: ReaderScan = { scanId: newAggregateId(), readerId, sequence, door: readerState.door, cardUid, deviceTime: scan.device_time, sentAt, receivedAt, ...(scan.age_ms === undefined ? {} : { ageMs: scan.age_ms }) };
+          const timeProblem = scanTimeProblem(readerScan, rules.clockSkewLimitSeconds);
+          if (timeProblem) acks[index] = refused(sequence, 'scan.device_time_impossible', timeProblem);
+          else fresh.push({ index, scan: readerScan });
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
           acks[index] = refused(sequence, error.code, error.message);
@@ -217,6 +226,53 @@ export class RecordReaderScansHandler implements ICommandHandler<RecordReaderSca
     ledgerCommands.push(ackCommand(readerId, fresh, receivedAt));
     writes.unshift({ stream: ledger, events: [...outboxEvents, ...decideInTurn(scanLedgerDecider, ledgerState, ledgerCommands).events] });
     return { acks, position: await appendDecision(this.store, this.clock, context, writes) };
+  }
+
+  /**
+   * Of these already acknowledged scans, the ones whose sequence was given to ANOTHER scan (another
+   * card or device time) in the reader's current numbering, with why: found through the
+   * `ScansAcknowledged` that took the sequence and the scan event appended with it. Only requests
+   * carrying seen sequences pay for it (a retry after a lost answer, a rolled-back outbox). A scan
+   * whose stored record cannot be found is taken as the retry it claims to be, as before.
+   */
+  private async reusedSequences(readerId: string, seen: TReaderScan[]): Promise<Map<number, string>> {
+    const wanted = new Map(seen.map((scan) => [scan.sequence, scan]));
+    const ackPositions = new Map<number, StoredEvent['position']>();
+    for (const event of await this.store.readStream(scanLedgerStream(readerId))) {
+      // a new outbox or a reset starts a new numbering: earlier acknowledgements are another namespace
+      if (event.type === 'ScanOutboxChanged' || event.type === 'ScanSequenceReset') ackPositions.clear();
+      if (event.type !== 'ScansAcknowledged') continue;
+      for (const sequence of (event.data as { sequences: number[] }).sequences) if (wanted.has(sequence)) ackPositions.set(sequence, event.position);
+    }
+    const stored = new Map<number, { cardUid: string; deviceTime: string }>();
+    const byPosition = new Map<string, StoredEvent['position']>();
+    for (const position of ackPositions.values()) byPosition.set(JSON.stringify(position), position);
+    for (const position of byPosition.values()) {
+      // the scan events of an append follow its acknowledgement (a batch is at most 1,000 scans,
+      // each one event, an open-day flag or a freed card beside some)
+      for (const event of await this.store.readAll(position, 3 * READER_SCAN_BATCH_MAX)) {
+        const scan = (event.data as { scan?: { readerId?: string; sequence?: number; cardUid?: string; deviceTime?: string } } | null)?.scan;
+        if (scan?.readerId !== readerId || typeof scan.sequence !== 'number' || !wanted.has(scan.sequence) || stored.has(scan.sequence)) continue;
+        if (ackPositions.get(scan.sequence) !== position) continue;
+        stored.set(scan.sequence, { cardUid: String(scan.cardUid), deviceTime: String(scan.deviceTime) });
+      }
+    }
+    const reused = new Map<number, string>();
+    for (const [sequence, was] of stored) {
+      const now = wanted.get(sequence) as TReaderScan;
+      let cardUid: string;
+      try {
+        cardUid = normaliseCardUid(now.card_uid);
+      } catch {
+        cardUid = now.card_uid;
+      }
+      if (cardUid === was.cardUid && Date.parse(now.device_time) === Date.parse(was.deviceTime)) continue;
+      reused.set(
+        sequence,
+        `Sequence ${sequence} was already used by another scan (card ${was.cardUid} at ${was.deviceTime}) in this outbox: the outbox was rolled back (a restored disk image?); start a new outbox id and send this scan again`,
+      );
+    }
+    return reused;
   }
 
   /**

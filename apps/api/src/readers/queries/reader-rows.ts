@@ -22,6 +22,11 @@ export const readersWithHealth = (db: Kysely<ReadDatabase>) =>
       'reader_health.queue_depth',
       'reader_health.oldest_queued_at',
       'reader_health.clock_skew_ms',
+      'reader_health.intake_state',
+      'reader_health.intake_error',
+      'reader_health.intake_since',
+      'reader_health.dead_letters',
+      'reader_health.last_dead_letter',
     ]);
 
 type ReaderRow = Awaited<ReturnType<ReturnType<typeof readersWithHealth>['execute']>>[number];
@@ -46,5 +51,17 @@ export function toReader(row: ReaderRow, now: string): TReader {
     last_sequence: Number(row.last_sequence),
     oldest_queued_at: row.oldest_queued_at ?? null,
     clock_skew_ms: row.clock_skew_ms === null || row.clock_skew_ms === undefined ? null : Number(row.clock_skew_ms),
+    intake: row.intake_state ? { state: row.intake_state as NonNullable<TReader['intake']>['state'], error: row.intake_error ?? null, since: row.intake_since ?? null } : null,
+    dead_letters: row.dead_letters === null || row.dead_letters === undefined ? null : Number(row.dead_letters),
+    last_dead_letter: parseDeadLetter(row.last_dead_letter),
   };
+}
+
+function parseDeadLetter(text: string | null | undefined): TReader['last_dead_letter'] {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as TReader['last_dead_letter'];
+  } catch {
+    return null;
+  }
 }
