@@ -26,8 +26,11 @@ export const DOMAIN_CHECKED_TEXT_MAX = 1_000;
 /** an id, a slug of ours, a token: never longer than this */
 export const TOKEN_TEXT_MAX = 128;
 
-// Both linear: one character class, no quantifier to backtrack over.
+// Both linear: one character class, no quantifier to backtrack over. Matching control characters is
+// their purpose, which is what no-control-regex guards against by default.
+// eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTER = /[\u0000-\u001f]/;
+// eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTER_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
 // With the u flag a surrogate pair reads as one code point, so only an unpaired half matches.
 const LONE_SURROGATE = /[\ud800-\udfff]/u;
