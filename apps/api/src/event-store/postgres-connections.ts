@@ -40,6 +40,9 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EP
  * (operator intervention: shutdown, terminated, cancelled), 58 (system) and XX (internal), network
  * errors of the socket, and pg's own messages for a connection that is gone.
  */
+/** A deadlock (40P01) or serialization failure (40001): the transaction was rolled back and may simply run again. */
+export const isTransientPostgresError = (error: unknown): boolean => ['40P01', '40001'].includes(String((error as { code?: unknown } | null)?.code));
+
 export function isPostgresUnavailable(error: unknown): boolean {
   if (error instanceof EventStoreUnavailableError) return true;
   const code = (error as { code?: unknown } | null)?.code;

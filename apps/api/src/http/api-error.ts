@@ -4,7 +4,7 @@ import Database from '@rollcall/sqlite-driver';
 import { DomainError } from '@rollcall/domain';
 import { ZodError } from 'zod';
 import { EventStoreUnavailableError, ReservationTakenError, WrongExpectedVersionError } from '../event-store/event-store.port';
-import { isPostgresUnavailable } from '../event-store/postgres-connections';
+import { isPostgresUnavailable, isTransientPostgresError } from '../event-store/postgres-connections';
 
 export interface MappedError {
   status: number;
@@ -102,6 +102,11 @@ export function mapError(error: unknown): MappedError {
   }
   if (error instanceof WrongExpectedVersionError) {
     return { status: 409, body: { error: { code: 'stream.version_conflict', message: 'Someone else changed this at the same time; reload and try again' } } };
+  }
+  // a deadlock or serialization failure that outlived its retries: transient, the caller may try again
+  if (isTransientPostgresError(error)) {
+    logger.warn(`storage busy: ${(error as { code?: string }).code}: ${(error as Error).message}`);
+    return { status: 503, body: { error: { code: 'server.unavailable', message: 'Storage is busy with another change: the call was not completed. Try again shortly' } } };
   }
   // 'not confirmed', not 'not saved': after a failed fsync SQLite may still recover the commit from its
   // WAL at the next start (docs/security.md, scenario 2); what was acknowledged is never lost
