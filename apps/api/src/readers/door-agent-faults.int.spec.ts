@@ -7,9 +7,24 @@ import { scanLedgerStream } from '@rollcall/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_MAIN, AgentProcess, agentEnv, cardUids, freePort, waitFor } from '../../../scanner-agent/src/test-support/harness.spec';
 import { FaultProxy } from '../../../scanner-agent/src/test-support/fault-proxy.spec';
-import { http, signIn, startTestApp, type TestApp } from '../../test/test-app';
+import { createAccount, http, signIn, startTestApp, type TestApp } from '../../test/test-app';
 import { EVENT_STORE } from '../core/tokens';
-import type { EventStore } from '../event-store/event-store.port';
+import { START, type EventStore } from '../event-store/event-store.port';
+
+/** libfaketime's preload library, wherever the architecture's multiarch directory puts it */
+function findLibfaketime(): string | null {
+  for (const base of ['/usr/lib', '/usr/local/lib']) {
+    if (!existsSync(base)) continue;
+    for (const dir of ['', ...readdirSync(base).filter((name) => name.endsWith('-linux-gnu'))]) {
+      const candidate = join(base, dir, 'faketime', 'libfaketime.so.1');
+      if (existsSync(candidate)) return candidate;
+    }
+  }
+  return null;
+}
+const LIBFAKETIME = findLibfaketime();
+if (!LIBFAKETIME) console.log('skipped: agent clock-corrected test: libfaketime.so.1 not found (apt-get install faketime)');
+const HOUR = 3_600_000;
 
 /**
  * The door agent heals by itself and never loses or blocks scans (issue 20, items 4-8): the BUILT
@@ -148,5 +163,119 @@ describe.skipIf(!built)('door agent faults (issue 20)', () => {
     expect(await scan(socketPath, uids[6])).toBe('ok');
     await expectExactlyOnce(reader.id, [...uids.slice(0, 5), uids[6]]);
     expect(await restarted.stop()).toBe(0);
+  });
+  it('(5) an outbox rolled back to an older copy: new scans under reused sequences are refused as reused, renumbered under a new outbox id, none lost', { timeout: 90_000 }, async () => {
+    const reader = await registerReader('Rolled back');
+    const dataDir = join(work, 'rollback');
+    const socketPath = join(work, 'rollback.sock');
+    const uids = cardUids(9, 0xe5);
+    const sendAll = async (agent: AgentProcess, batch: string[], total: number) => {
+      for (const uid of batch) expect(await scan(socketPath, uid)).toBe('ok');
+      await waitFor(`${total} scans acknowledged`, () => agent.all('scans acknowledged').reduce((sum, line) => sum + Number(line.accepted) + Number(line.already_accepted), 0) >= batch.length);
+    };
+    const first = startAgent(reader, dataDir, socketPath);
+    await first.waitForLog('command channel connected');
+    await sendAll(first, uids.slice(0, 3), 3);
+    expect(await first.stop()).toBe(0);
+    // the disk image taken here: a closed outbox is one file (the WAL is checkpointed on close)
+    const backup = join(work, 'outbox-backup.db');
+    copyFileSync(join(dataDir, 'outbox.db'), backup);
+
+    const second = startAgent(reader, dataDir, socketPath);
+    await second.waitForLog('command channel connected');
+    await sendAll(second, uids.slice(3, 6), 6);
+    expect(await second.stop()).toBe(0);
+
+    // restored: the counter is back at 3, sequences 4-6 are handed out again to new scans
+    for (const suffix of ['', '-wal', '-shm']) rmSync(join(dataDir, `outbox.db${suffix}`), { force: true });
+    copyFileSync(backup, join(dataDir, 'outbox.db'));
+    const third = startAgent(reader, dataDir, socketPath);
+    await third.waitForLog('command channel connected');
+    for (const uid of uids.slice(6, 9)) expect(await scan(socketPath, uid)).toBe('ok');
+    const rotated = await third.waitForLog(/^the server already has another scan under this sequence/);
+    expect(rotated.renumbered).toBeGreaterThanOrEqual(1);
+    await expectExactlyOnce(reader.id, uids);
+    expect(third.find(/dead-letter/)).toBeUndefined();
+    expect(await third.stop()).toBe(0);
+  });
+
+  it('(6) an impossible device time is refused per scan (never 500), alone; through the agent a scan the server fails on (500) is set aside and the 20 behind it go on', { timeout: 90_000 }, async () => {
+    const reader = await registerReader('Impossible');
+    const client = http(app.url, reader.token);
+    const account = await createAccount(admin);
+    const known = '0A1B2C3D';
+    expect((await admin.post('/api/v2/scanner/unknown-cards/assign', { card_uid: known, account_id: account.id })).status).toBe(201);
+    const now = new Date().toISOString();
+    const answer = await client.post('/api/v2/reader/scans', {
+      sent_at: now,
+      scans: [
+        { card_uid: known, sequence: 1, device_time: '0001-01-01T00:00:00.000Z' },
+        { card_uid: '0A1B2C3E', sequence: 2, device_time: '0001-01-01T00:00:00.000Z' },
+        { card_uid: known, sequence: 3, device_time: now },
+      ],
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.acks.map((ack: { status: string; error?: { code: string } }) => ack.error?.code ?? ack.status)).toEqual(['scan.device_time_impossible', 'scan.device_time_impossible', 'accepted']);
+    expect(answer.body.acks[0].error.message).toMatch(/device_time 0001-01-01/);
+    // with the scan's monotonic age the server can place it: counted at its own time, flagged
+    const aged = await client.post('/api/v2/reader/scans', { sent_at: now, scans: [{ card_uid: '0A1B2C3F', sequence: 4, device_time: '0001-01-01T00:00:00.000Z', age_ms: 1000 }] });
+    expect(aged.body.acks[0]).toMatchObject({ status: 'accepted', flags: ['clock_skew'] });
+
+    // through the agent: the server fails (500) on one scan every time
+    const proxy = new FaultProxy(Number(new URL(app.url).port));
+    const port = await freePort();
+    await proxy.listen(port);
+    try {
+      const poisoned = await registerReader('Poisoned');
+      const socketPath = join(work, 'poison.sock');
+      const uids = cardUids(22, 0xf6);
+      const poison = uids[1];
+      proxy.failScanPostsWith500 = (body) => body.includes(poison);
+      const agent = startAgent(poisoned, join(work, 'poison'), socketPath, {}, `http://127.0.0.1:${port}`);
+      await agent.waitForLog('command channel connected');
+      for (const uid of uids) expect(await scan(socketPath, uid)).toBe('ok');
+      const setAside = await agent.waitForLog(/^the server fails on this one scan every time/, () => true, 60_000);
+      expect(setAside.card_uid).toBe(poison);
+      await expectExactlyOnce(poisoned.id, uids.filter((uid) => uid !== poison));
+      expect(proxy.failedWith500).toBeGreaterThanOrEqual(5);
+      // the console's Door readers screen sees the dead letter in the reader's health
+      await waitFor('the dead letter in the readers list', async () => {
+        const listed = (await admin.get(`/api/v2/readers/${poisoned.id}`)).body.data;
+        return listed.dead_letters === 1 && listed.last_dead_letter?.card_uid === poison ? listed : undefined;
+      }, 40_000);
+      expect(await agent.stop()).toBe(0);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it.skipIf(!LIBFAKETIME)('(7) scans queued while the box clock was 3 h behind, sent after it was corrected: placed by their monotonic age, flagged', { timeout: 90_000 }, async () => {
+    const reader = await registerReader('Clock corrected');
+    const account = await createAccount(admin);
+    const uid = '0C0FFEE1';
+    expect((await admin.post('/api/v2/scanner/unknown-cards/assign', { card_uid: uid, account_id: account.id })).status).toBe(201);
+    const dataDir = join(work, 'clock');
+    const socketPath = join(work, 'clock.sock');
+    // offline (nothing listens on this port) with the clock 3 h behind: the scan is queued with that time
+    const offline = startAgent(reader, dataDir, socketPath, { LD_PRELOAD: LIBFAKETIME!, FAKETIME: '-3h' }, `http://127.0.0.1:${await freePort()}`);
+    await waitFor('the simulator socket', () => existsSync(socketPath));
+    expect(await scan(socketPath, uid)).toBe('ok');
+    const queued = await offline.waitForLog('scan queued');
+    expect(await offline.stop()).toBe(0);
+    // the clock corrected (a new process without the shift, same boot), the queue sent
+    const online = startAgent(reader, dataDir, socketPath);
+    await online.waitForLog('scans acknowledged', (line) => Number(line.accepted) === 1);
+    expect(await online.stop()).toBe(0);
+
+    const store = app.app.get<EventStore>(EVENT_STORE);
+    const arrival = (await store.readAll(START, 100_000)).find((event) => event.type === 'ArrivalRecorded' && (event.data as { scan: { cardUid: string } }).scan.cardUid === uid);
+    const stored = (arrival?.data as { scan: { deviceTime: string; receivedAt: string; at: string; flags: string[]; ageMs?: number } }).scan;
+    expect(stored.deviceTime).toBe(queued.device_time);
+    // the device time is about 3 h before the server's receipt; the counted time is not
+    expect(Date.parse(stored.receivedAt) - Date.parse(stored.deviceTime)).toBeGreaterThan(2.9 * HOUR);
+    expect(Date.parse(stored.receivedAt) - Date.parse(stored.at)).toBeLessThan(60_000);
+    expect(Date.parse(stored.receivedAt) - Date.parse(stored.at)).toBeGreaterThanOrEqual(0);
+    expect(stored.flags).toContain('clock_skew');
+    expect(typeof stored.ageMs).toBe('number');
   });
 });

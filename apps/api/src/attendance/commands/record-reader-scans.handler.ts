@@ -238,20 +238,30 @@ export class RecordReaderScansHandler implements ICommandHandler<RecordReaderSca
   private async reusedSequences(readerId: string, seen: TReaderScan[]): Promise<Map<number, string>> {
     const wanted = new Map(seen.map((scan) => [scan.sequence, scan]));
     const ackPositions = new Map<number, StoredEvent['position']>();
+    const stored = new Map<number, { cardUid: string; deviceTime: string }>();
+    const scanOf = (event: StoredEvent) => (event.data as { scan?: { readerId?: string; sequence?: number; cardUid?: string; deviceTime?: string } } | null)?.scan;
     for (const event of await this.store.readStream(scanLedgerStream(readerId))) {
       // a new outbox or a reset starts a new numbering: earlier acknowledgements are another namespace
-      if (event.type === 'ScanOutboxChanged' || event.type === 'ScanSequenceReset') ackPositions.clear();
+      if (event.type === 'ScanOutboxChanged' || event.type === 'ScanSequenceReset') {
+        ackPositions.clear();
+        stored.clear();
+      }
+      // unknown cards are kept in the ledger itself
+      const inLedger = scanOf(event);
+      if (inLedger?.readerId === readerId && typeof inLedger.sequence === 'number' && wanted.has(inLedger.sequence)) {
+        stored.set(inLedger.sequence, { cardUid: String(inLedger.cardUid), deviceTime: String(inLedger.deviceTime) });
+      }
       if (event.type !== 'ScansAcknowledged') continue;
       for (const sequence of (event.data as { sequences: number[] }).sequences) if (wanted.has(sequence)) ackPositions.set(sequence, event.position);
     }
-    const stored = new Map<number, { cardUid: string; deviceTime: string }>();
+    for (const sequence of stored.keys()) ackPositions.delete(sequence);
     const byPosition = new Map<string, StoredEvent['position']>();
     for (const position of ackPositions.values()) byPosition.set(JSON.stringify(position), position);
     for (const position of byPosition.values()) {
       // the scan events of an append follow its acknowledgement (a batch is at most 1,000 scans,
       // each one event, an open-day flag or a freed card beside some)
       for (const event of await this.store.readAll(position, 3 * READER_SCAN_BATCH_MAX)) {
-        const scan = (event.data as { scan?: { readerId?: string; sequence?: number; cardUid?: string; deviceTime?: string } } | null)?.scan;
+        const scan = scanOf(event);
         if (scan?.readerId !== readerId || typeof scan.sequence !== 'number' || !wanted.has(scan.sequence) || stored.has(scan.sequence)) continue;
         if (ackPositions.get(scan.sequence) !== position) continue;
         stored.set(scan.sequence, { cardUid: String(scan.cardUid), deviceTime: String(scan.deviceTime) });
