@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { TReaderHealthReport } from '@rollcall/contracts';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { READ_DB } from '../core/tokens';
 import type { ReadDatabase } from '../read-db/read-database';
 
@@ -33,7 +33,10 @@ export class ReaderHealthRecorder implements OnModuleInit, OnModuleDestroy {
       .addColumn('clock_skew_ms', 'integer')
       .execute();
     // a table made before these columns existed gets them (the table holds only the latest reports)
-    const table = (await this.db.introspection.getTables()).find((candidate) => candidate.name === 'reader_health');
+    // PostgreSQL's introspection lists every schema's tables: ours is the one in the current (read) schema
+    const tables = (await this.db.introspection.getTables()).filter((candidate) => candidate.name === 'reader_health');
+    const current = tables.some((candidate) => candidate.schema) ? (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(this.db)).rows[0]?.schema : undefined;
+    const table = tables.find((candidate) => !candidate.schema || candidate.schema === current);
     const columns = new Set(table?.columns.map((column) => column.name));
     if (!columns.has('oldest_queued_at')) await this.db.schema.alterTable('reader_health').addColumn('oldest_queued_at', 'text').execute();
     if (!columns.has('clock_skew_ms')) await this.db.schema.alterTable('reader_health').addColumn('clock_skew_ms', 'integer').execute();
