@@ -98,6 +98,31 @@ export function useReaderColumns(actions: ReaderRowActions, mayManage: boolean):
           <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}>
             {row.original.queue_depth ?? '–'}
             {row.original.backlog ? <Chip size="small" sx={TONES.warn} label={t('readers.backlog')} /> : null}
+            {row.original.intake && row.original.intake.state !== 'ok' ? (
+              <Chip
+                size="small"
+                sx={TONES.bad}
+                label={t(row.original.intake.state === 'gave_up' ? 'readers.intakeGaveUp' : 'readers.intakeFailed')}
+                title={t('readers.intakeSince', { time: row.original.intake.since ? formatDateTime(row.original.intake.since) : '–', error: row.original.intake.error ?? '–' })}
+              />
+            ) : null}
+            {row.original.dead_letters ? (
+              <Chip
+                size="small"
+                sx={TONES.warn}
+                label={t('readers.deadLetters', { count: row.original.dead_letters })}
+                title={
+                  row.original.last_dead_letter
+                    ? t('readers.lastDeadLetter', {
+                        card: row.original.last_dead_letter.card_uid,
+                        time: formatDateTime(row.original.last_dead_letter.refused_at),
+                        code: row.original.last_dead_letter.code,
+                        message: row.original.last_dead_letter.message,
+                      })
+                    : undefined
+                }
+              />
+            ) : null}
             {row.original.oldest_queued_at && row.original.queue_depth ? (
               <Box component="span" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
                 {t('readers.oldestQueued', { time: formatDateTime(row.original.oldest_queued_at) })}
