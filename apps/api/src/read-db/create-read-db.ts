@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from '@rollcall/sqlite-driver';
-import { Kysely, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig, type SqliteStatement } from 'kysely';
+import { Kysely, PostgresDialect, PostgresDriver, SqliteDialect, SqliteDriver, sql, type PostgresDialectConfig, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig, type SqliteStatement } from 'kysely';
 import { Logger } from '@nestjs/common';
 import { Pool, types } from 'pg';
-import { CONNECT_TIMEOUT_MS, postgresApplicationName, survivingConnectionLoss } from '../event-store/postgres-connections';
+import { CONNECT_TIMEOUT_MS, isPostgresUnavailable, postgresApplicationName, survivingConnectionLoss } from '../event-store/postgres-connections';
 import type { ReadDatabase } from './read-database';
 
 // BIGINT (positions, counts) as numbers: our values stay far below 2^53.
@@ -76,6 +76,33 @@ class TransactionAwareSqliteDialect extends SqliteDialect {
   }
 }
 
+/**
+ * The same masking on PostgreSQL: when PostgreSQL ends a connection inside a transaction (57P01, a
+ * restart, a cut network), kysely's ROLLBACK on the dead connection fails with "Connection terminated
+ * unexpectedly" and is thrown instead of the real cause. A ROLLBACK that fails because the connection
+ * is gone is not needed (the server ends the transaction with the session, the pool drops the client),
+ * so that failure is left out and the caller sees the real one.
+ */
+class ConnectionAwarePostgresDriver extends PostgresDriver {
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.rollbackTransaction(connection);
+    } catch (error) {
+      if (!isPostgresUnavailable(error)) throw error;
+    }
+  }
+}
+
+class ConnectionAwarePostgresDialect extends PostgresDialect {
+  constructor(private readonly config: PostgresDialectConfig) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    return new ConnectionAwarePostgresDriver(this.config);
+  }
+}
+
 export interface ReadDbOptions {
   /**
    * A file that is thrown away unless it is finished, and read by no one meanwhile: the fresh tables of
@@ -130,7 +157,7 @@ export async function createReadDb(config: ReadDbConfig, options: ReadDbOptions 
   } finally {
     bootstrap.release();
   }
-  const db = new Kysely<ReadDatabase>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<ReadDatabase>({ dialect: new ConnectionAwarePostgresDialect({ pool }) });
   await sql`select 1`.execute(db);
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
