@@ -133,4 +133,35 @@ describe('DurableOutbox (real SQLite file)', () => {
     raw.close();
     expect(() => DurableOutbox.open(file)).toThrow(/schema version 99/);
   });
+  it('upgrades a version 2 file in place, keeping its queued scans (they go without an age), and queues new ones with their boot time', () => {
+    const old = new Database(file);
+    old.exec(`
+      CREATE TABLE outbox_meta (singleton INTEGER PRIMARY KEY CHECK (singleton = 1), outbox_id TEXT NOT NULL, last_sequence INTEGER NOT NULL CHECK (last_sequence >= 0)) STRICT;
+      CREATE TABLE outbox_scans (sequence INTEGER PRIMARY KEY, card_uid TEXT NOT NULL, device_time TEXT NOT NULL, enqueued_at TEXT NOT NULL) STRICT;
+      CREATE TABLE dead_letters (sequence INTEGER PRIMARY KEY, card_uid TEXT NOT NULL, device_time TEXT NOT NULL, enqueued_at TEXT NOT NULL, refused_at TEXT NOT NULL, code TEXT NOT NULL, message TEXT NOT NULL) STRICT;
+      CREATE TABLE agent_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
+      INSERT INTO outbox_meta VALUES (1, 'old-outbox-id-1', 1);
+      INSERT INTO outbox_scans VALUES (1, '04A1B2C3', '2026-11-22T08:00:00.000Z', '2026-11-22T08:00:00.000Z');
+      PRAGMA user_version = 2;
+    `);
+    old.close();
+    const outbox = DurableOutbox.open(file, { now: () => at('2026-11-22T09:00:00.000Z'), monotonic: () => ({ bootId: 'boot-a', bootMs: 5000 }) });
+    open.push(outbox);
+    expect(outbox.enqueue({ cardUid: '04A1B2C4', deviceTime: at('2026-11-22T09:00:00.000Z') })).toMatchObject({ sequence: 2, bootId: 'boot-a', bootMs: 5000 });
+    expect(outbox.peekBatch(10).map(({ sequence, bootId, bootMs }) => [sequence, bootId, bootMs])).toEqual([[1, null, null], [2, 'boot-a', 5000]]);
+  });
+
+  it('a rolled-back file starts a new outbox id and renumbers its queue from 1, in order, nothing dropped', () => {
+    const outbox = openOutbox();
+    for (const uid of ['04A1B2C3', '04A1B2C4', '04A1B2C5']) outbox.enqueue({ cardUid: uid, deviceTime: at('2026-11-22T09:00:00.000Z') });
+    outbox.acknowledge(1);
+    const before = outbox.outboxId;
+    const started = outbox.startNewOutbox();
+    expect(started).toMatchObject({ previousOutboxId: before, renumbered: 2 });
+    expect(outbox.outboxId).toBe(started.outboxId);
+    expect(outbox.outboxId).not.toBe(before);
+    expect(outbox.peekBatch(10).map(({ sequence, cardUid }) => [sequence, cardUid])).toEqual([[1, '04A1B2C4'], [2, '04A1B2C5']]);
+    expect(outbox.lastSequence()).toBe(2);
+    expect(outbox.enqueue({ cardUid: '04A1B2C6', deviceTime: at('2026-11-22T09:00:00.000Z') }).sequence).toBe(3);
+  });
 });

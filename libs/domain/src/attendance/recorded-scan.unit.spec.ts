@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type DomainError } from '../shared';
 import { assertValidAttendanceRules, DEFAULT_ATTENDANCE_RULES } from './attendance-rules';
-import { measureScanTime, recordScan, type ReaderScan } from './recorded-scan';
+import { measureScanTime, recordScan, scanTimeProblem, type ReaderScan } from './recorded-scan';
 
 const scan: ReaderScan = {
   scanId: 's1',
@@ -46,5 +46,36 @@ describe('attendance rules', () => {
     }
     expect(error?.code).toBe('attendance.rules_invalid');
     expect(Object.keys(error?.fields ?? {})).toEqual(['duplicateWindowSeconds', 'openDayLimitHours']);
+  });
+});
+
+describe('placing a scan by its monotonic age (issue 20 item 7)', () => {
+  const HOUR = 3_600_000;
+  const at = (ms: number) => new Date(ms).toISOString();
+  const received = Date.parse('2026-11-23T10:00:00.000Z');
+
+  it('counts a scan whose clock was corrected while it waited at receipt minus its age, flagged', () => {
+    // queued 10 min before sending with the clock 3 h behind; the clock was right when it was sent
+    const queued = { ...scan, deviceTime: at(received - 10 * 60_000 - 3 * HOUR), sentAt: at(received), receivedAt: at(received), ageMs: 10 * 60_000 };
+    expect(measureScanTime(queued, 120)).toEqual({ skewMs: 0, clockSkewed: true, at: at(received - 10 * 60_000) });
+    expect(scanTimeProblem(queued, 120)).toBeNull();
+  });
+
+  it('keeps the device time when the age agrees with it', () => {
+    const queued = { ...scan, deviceTime: at(received - 60 * 60_000), sentAt: at(received), receivedAt: at(received), ageMs: 60 * 60_000 + 30_000 };
+    expect(measureScanTime(queued, 120)).toEqual({ skewMs: 0, clockSkewed: false, at: at(received - 60 * 60_000) });
+  });
+
+  it('flags a device time far in the future like one far in the past, and counts it at receipt when there is no age', () => {
+    const ahead = { ...scan, deviceTime: at(received + 3 * HOUR), sentAt: at(received), receivedAt: at(received) };
+    expect(measureScanTime(ahead, 120)).toEqual({ skewMs: 0, clockSkewed: true, at: at(received) });
+  });
+
+  it('refuses a time before 2000 that no age places (year 1, 1970), and places it when there is one', () => {
+    const year1 = { ...scan, deviceTime: '0001-01-01T00:00:00.000Z', sentAt: at(received), receivedAt: at(received) };
+    expect(scanTimeProblem(year1, 120)).toMatch(/device_time 0001-01-01T00:00:00.000Z cannot be a scan's time/);
+    expect(scanTimeProblem({ ...year1, deviceTime: '1970-01-01T00:00:05.000Z' }, 120)).not.toBeNull();
+    expect(scanTimeProblem({ ...year1, ageMs: 5000 }, 120)).toBeNull();
+    expect(measureScanTime({ ...year1, ageMs: 5000 }, 120)).toEqual({ skewMs: 0, clockSkewed: true, at: at(received - 5000) });
   });
 });
