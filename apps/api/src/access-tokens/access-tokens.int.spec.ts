@@ -119,11 +119,13 @@ describe.each(storageKinds())('access tokens (%s)', (kind) => {
   it('ends with its account', async () => {
     const account = await createAccount(admin);
     await makeSuperAdministrator(admin, account.id);
-    const { token } = await issue({ account_id: account.id });
+    const { token, id } = await issue({ account_id: account.id });
     expect((await http(app.url, token).get('/api/v1/accounts')).status).toBe(200);
     expect((await admin.raw('DELETE', `/api/v1/account/${account.id}`)).status).toBe(200);
     expect((await http(app.url, token).get('/api/v1/accounts')).status).toBe(401);
-    expect((await admin.get(`/api/v1/tokens?account_id=${account.id}`)).body.total).toBe(0);
+    // the account is gone (its token list answers 404 like any unknown account's), and its token with it
+    expect((await admin.get(`/api/v1/tokens?account_id=${account.id}`)).body.error.code).toBe('account.not_found');
+    expect((await admin.get(`/api/v1/token/${id}`)).status).toBe(404);
   });
 
   it('refuses bad input field by field and stores nothing', async () => {

@@ -6,6 +6,7 @@ import type { Scope } from '../../auth/grants';
 import { accountsWithin } from '../../auth/scope-filters';
 import { READ_DB } from '../../core/tokens';
 import type { ReadDatabase } from '../../read-db/read-database';
+import { assertAccountExists } from '../../accounts/queries/assert-account-exists';
 import { ACCESS_TOKEN_COLUMNS, toAccessToken } from '../access-token-row';
 
 export class ListAccessTokensQuery {
@@ -29,6 +30,7 @@ export class ListAccessTokensHandler implements IQueryHandler<ListAccessTokensQu
   constructor(@Inject(READ_DB) private readonly db: Kysely<ReadDatabase>) {}
 
   async execute({ input, scope }: ListAccessTokensQuery): Promise<TPage<TAccessToken>> {
+    if (input.account_id) await assertAccountExists(this.db, input.account_id, scope);
     let filtered = this.db.selectFrom('access_tokens_v1');
     const withinScope = accountsWithin(scope, 'access_tokens_v1.account_id');
     if (withinScope) filtered = filtered.where(withinScope);

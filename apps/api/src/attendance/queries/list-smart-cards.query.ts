@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { toPage, type TListSmartCardsQuery, type TPage, type TSmartCard } from '@rollcall/contracts';
 import type { Kysely } from 'kysely';
+import { assertAccountExists } from '../../accounts/queries/assert-account-exists';
 import { READ_DB } from '../../core/tokens';
 import type { ReadDatabase } from '../../read-db/read-database';
 
@@ -18,6 +19,7 @@ export class ListSmartCardsHandler implements IQueryHandler<ListSmartCardsQuery,
   constructor(@Inject(READ_DB) private readonly db: Kysely<ReadDatabase>) {}
 
   async execute({ accountId, input }: ListSmartCardsQuery): Promise<TPage<TSmartCard>> {
+    await assertAccountExists(this.db, accountId);
     const filtered = this.db.selectFrom('smart_cards_v1').where('account_id', '=', accountId);
     const direction = input.desc ? 'desc' : 'asc';
     const [rows, count] = await Promise.all([

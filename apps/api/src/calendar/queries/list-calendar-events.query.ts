@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { TCalendarEvent } from '@rollcall/contracts';
 import type { Kysely } from 'kysely';
+import { assertAccountExists } from '../../accounts/queries/assert-account-exists';
 import { READ_DB } from '../../core/tokens';
 import type { ReadDatabase } from '../../read-db/read-database';
 
@@ -20,6 +21,7 @@ export class ListCalendarEventsHandler implements IQueryHandler<ListCalendarEven
   constructor(@Inject(READ_DB) private readonly db: Kysely<ReadDatabase>) {}
 
   async execute({ accountId, from, to }: ListCalendarEventsQuery): Promise<TCalendarEvent[]> {
+    await assertAccountExists(this.db, accountId);
     const rows = await this.db
       .selectFrom('calendar_events_v1 as e')
       .leftJoin('attendance_statuses_v1 as s', 's.id', 'e.attendance_status_id')
