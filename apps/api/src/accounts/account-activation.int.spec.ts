@@ -2,7 +2,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activationTokenFor, loggedMails, MAIL_LOG_SETTINGS, waitForMail } from '../../test/mail-log';
-import { createAccount, http, signIn, startTestApp, storageKinds, type StorageKind, type TestApp } from '../../test/test-app';
+import { createAccount, http, newAccount, signIn, startTestApp, storageKinds, type StorageKind, type TestApp } from '../../test/test-app';
 import { EVENT_STORE, READ_DB } from '../core/tokens';
 import type { EventStore } from '../event-store/event-store.port';
 import type { ReadDatabase } from '../read-db/read-database';
@@ -188,6 +188,48 @@ describe.each(storageKinds())('account activation, outbox and unlock over REST (
     expect(Object.keys(short.body.error.fields)).toEqual(['password']);
     // the refusal used nothing up
     expect((await http(app.url).post('/api/v1/account/activate', { token, password: PASSWORD })).status).toBe(200);
+  });
+
+  it('keeps the policy of an account created without a password on REST v1, v2 and tRPC; its first password must meet it', async () => {
+    const policyId = await createPolicy({ min_length: 14 });
+    const ids: string[] = [];
+    ids.push((await awaiting({ policy: true, policy_id: policyId })).id);
+    const v2 = await admin.post('/api/v2/account', { ...newAccount(), password: undefined, no_password: true, policy: true, policy_id: policyId });
+    expect(v2.status, JSON.stringify(v2.body)).toBe(201);
+    ids.push(v2.body.data?.id ?? v2.body.id);
+    const viaTrpc = await admin.post('/trpc/accounts.create', { ...newAccount(), password: undefined, no_password: true, policy: true, policy_id: policyId });
+    expect(viaTrpc.status, JSON.stringify(viaTrpc.body)).toBe(200);
+    ids.push(viaTrpc.body.result.data.id);
+    for (const id of ids) expect((await admin.get(`/api/v1/account/${id}/auth`)).body).toMatchObject({ policy_id: policyId, status_id: 4 });
+
+    // the first password, set by the owner at activation or by an administrator, follows the policy
+    const [first] = ids;
+    const email = (await admin.get(`/api/v1/account/${first}`)).body.email as string;
+    const token = await activationTokenFor(app.config.dataDir, email);
+    expect((await http(app.url).get(`/api/v1/account/activation/${token}`)).body.policy).toMatchObject({ min_length: 14 });
+    expect((await http(app.url).post('/api/v1/account/activate', { token, password: 'too short 1' })).body.error.code).toBe('password.too_short');
+    const set = await admin.raw('PUT', `/api/v1/account/${ids[1]}/password`, { password: 'too short 1' });
+    expect([set.status, set.body.error?.code]).toEqual([400, 'password.too_short']);
+  });
+
+  it('refuses a policy_id sent without policy: true (it would be dropped), naming the field, on REST v1, v2 and tRPC', async () => {
+    const policyId = await createPolicy({ min_length: 14 });
+    for (const body of [
+      { ...newAccount(), policy_id: policyId },
+      { ...newAccount(), policy: false, policy_id: policyId },
+      { ...newAccount(), password: undefined, no_password: true, policy_id: policyId },
+    ]) {
+      for (const path of ['/api/v1/account', '/api/v2/account']) {
+        const answer = await admin.post(path, body);
+        expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(400);
+        expect(answer.body.error.fields.policy_id).toEqual(['policy_id applies only with policy: true; turn enforcement on or leave policy_id out']);
+      }
+      const viaTrpc = await admin.post('/trpc/accounts.create', body);
+      expect(viaTrpc.status).toBe(400);
+      expect(viaTrpc.body.error.data.apiError.fields.policy_id).toBeDefined();
+      // nothing was created: the username is still free
+      expect((await admin.post('/api/v1/account', { ...body, policy: true })).status).toBe(201);
+    }
   });
 
   it('a resend kills the earlier link; only accounts awaiting activation get one', async () => {

@@ -51,8 +51,14 @@ export const ZCreateAccountInput = z
     if (!input.no_password && input.password && input.password.length < 8) {
       ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password must be at least 8 characters' });
     }
-    if (input.policy && !input.no_password && !input.policy_id) {
+    // a policy is enforced only with policy: true, also on an account created without a password (its
+    // first password, set at activation or by an administrator, must then meet it); a policy_id sent
+    // without policy: true would be dropped, so it is refused instead
+    if (input.policy && !input.policy_id) {
       ctx.addIssue({ code: 'custom', path: ['policy_id'], message: 'Pick a password policy or turn enforcement off' });
+    }
+    if (!input.policy && input.policy_id != null && input.policy_id !== '') {
+      ctx.addIssue({ code: 'custom', path: ['policy_id'], message: 'policy_id applies only with policy: true; turn enforcement on or leave policy_id out' });
     }
     if (input.expiry && !input.expires_at) {
       ctx.addIssue({ code: 'custom', path: ['expires_at'], message: 'Pick an expiry date or turn expiry off' });

@@ -37,7 +37,8 @@ export class CreateAccountHandler implements ICommandHandler<CreateAccountComman
   ) {}
 
   async execute({ input, context, isProtected }: CreateAccountCommand): Promise<CommandOutcome<{ id: string }>> {
-    const policyId = input.policy && !input.no_password ? (input.policy_id ?? null) : null;
+    // also without a password: the first one (activation, an administrator's) must meet it (NewPasswordService)
+    const policyId = input.policy ? input.policy_id || null : null;
     if (policyId) {
       const policy = await this.db.selectFrom('password_policies_v2').select(['id', 'title', 'min_length', 'min_strength']).where('id', '=', policyId).executeTakeFirst();
       if (!policy) throw new DomainError('policy.not_found', 'This password policy does not exist', 'policy_id');
