@@ -42,7 +42,7 @@ describe.each(storageKinds())('CSV account import over REST (%s)', (kind) => {
         { row: 2, status: 'failed', errors: { email: ['E-mail must be a valid e-mail address'] } },
         { row: 3, status: 'failed', errors: { password: [expect.stringMatching(/^Password is too weak under policy "Import /)] } },
         { row: 4, status: 'created', id: expect.any(String) },
-        { row: 5, status: 'failed', errors: { username: ['This username appears more than once in the file'] } },
+        { row: 5, status: 'failed', errors: { username: ['This username appears more than once in the file: same username as row 1'] } },
         { row: 6, status: 'failed', errors: { username: ['This username is already taken'] } },
       ],
     });
@@ -50,12 +50,35 @@ describe.each(storageKinds())('CSV account import over REST (%s)', (kind) => {
     const strong = await admin.get(`/api/v1/account/${response.body.rows[0].id}`);
     expect(strong.body).toMatchObject({ username: `${t}.strong`, status_id: 1, policy_id: policy.body.id });
     const awaiting = await admin.get(`/api/v2/account/${response.body.rows[3].id}`);
-    expect(awaiting.body.data.account).toMatchObject({ username: `${t}.nopass`, status_id: 4, policy_id: null });
+    // a row without a password keeps the import's policy: its first password must meet it
+    expect(awaiting.body.data.account).toMatchObject({ username: `${t}.nopass`, status_id: 4, policy_id: policy.body.id });
+    const weakFirst = await admin.raw('PUT', `/api/v1/account/${response.body.rows[3].id}/password`, { password: 'password1234' });
+    expect([weakFirst.status, weakFirst.body.error?.code]).toEqual([400, 'password.too_weak']);
     for (const name of ['bademail', 'weak', 'repeat', 'taken']) {
       expect((await admin.get(`/api/v1/accounts?search=${t}.${name}`)).body.total, name).toBe(0);
     }
     // the strong one signs in with its imported password
     expect((await http(app.url).post('/api/v1/admin/authenticate', { username: `${t}.strong`, password: 'violet tractor mumbles quietly 88' })).status).toBe(200);
+  });
+
+  it("reports the file's line of each row (lines), and names the earlier line of a duplicate", async () => {
+    const t = tag();
+    // the file: a header (line 1), an empty line, a row whose quoted last name spans lines 4-5, then 6 and 8
+    const csv = [row(t, 'first'), row(t, 'second'), { ...row(t, 'third'), username: `${t}.first` }, { ...row(t, 'fourth'), email: row(t, 'second').email }];
+    const lines = [3, 4, 6, 8];
+    const response = await admin.post('/api/v2/accounts/import/csv', { csv, lines });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.data.rows).toEqual([
+      { row: 1, line: 3, status: 'created', id: expect.any(String) },
+      { row: 2, line: 4, status: 'created', id: expect.any(String) },
+      { row: 3, line: 6, status: 'failed', errors: { username: ['This username appears more than once in the file: same username as line 3'] } },
+      { row: 4, line: 8, status: 'failed', errors: { email: ['This e-mail address appears more than once in the file: same e-mail address as line 4'] } },
+    ]);
+    const mismatched = await admin.post('/api/v1/accounts/import/csv', { csv: [row(tag(), 'a'), row(tag(), 'b')], lines: [2] });
+    expect(mismatched.status).toBe(400);
+    expect(mismatched.body.error.fields).toEqual({ lines: ['lines must give one line number per row of csv'] });
+    const notNumbers = await admin.post('/api/v1/accounts/import/csv', { csv: [row(tag(), 'a')], lines: [0] });
+    expect([notNumbers.status, Object.keys(notNumbers.body.error.fields)]).toEqual([400, ['lines.0']]);
   });
 
   it('answers v2 and unprefixed wrapped in data, and refuses a missing policy', async () => {

@@ -18,21 +18,29 @@ export const IMPORT_MAX_BODY_BYTES = 4 * 1024 * 1024;
  * target fields. Only the outer shape is checked here: a broken row is that row's error in the
  * report, never the whole request's.
  */
-export const ZImportAccountsInput = z.strictObject({
-  csv: z
-    // the values are each row's own to check (the row's errors, not the request's); the keys are field names
-    .array(z.record(lineText('A column', 64), z.unknown(), { error: 'Each row must be an object of target field to text' }), { error: 'csv must be a list of rows' })
-    .min(1, { error: 'The file has no rows to import' }),
-  policyId: ZPolicyId.nullish(),
-});
+export const ZImportAccountsInput = z
+  .strictObject({
+    csv: z
+      // the values are each row's own to check (the row's errors, not the request's); the keys are field names
+      .array(z.record(lineText('A column', 64), z.unknown(), { error: 'Each row must be an object of target field to text' }), { error: 'csv must be a list of rows' })
+      .min(1, { error: 'The file has no rows to import' }),
+    policyId: ZPolicyId.nullish(),
+    /**
+     * Optional: the line of the file each row starts on, in the order of `csv` (a header line, skipped
+     * empty lines and quoted line breaks make it differ from the row's index). The report then names
+     * rows by their line, also across the chunks of one file.
+     */
+    lines: z.array(z.number({ error: 'Each line number must be a number' }).int().min(1, { error: 'Line numbers start at 1' }).max(100_000_000), { error: 'lines must be a list of line numbers' }).nullish(),
+  })
+  .refine((input) => !Array.isArray(input.lines) || !Array.isArray(input.csv) || input.lines.length === input.csv.length, { path: ['lines'], error: 'lines must give one line number per row of csv' });
 export type TImportAccountsInput = z.input<typeof ZImportAccountsInput>;
 export type TImportAccountsCommandInput = z.output<typeof ZImportAccountsInput>;
 
-export type TImportRowResult = { row: number; status: 'created'; id: string } | { row: number; status: 'failed'; errors: Record<string, string[]> };
+/** row: the 1-based number among this request's rows; line: the file's line the row starts on, when the request sent `lines` */
+export type TImportRowResult = { row: number; line?: number; status: 'created'; id: string } | { row: number; line?: number; status: 'failed'; errors: Record<string, string[]> };
 
 export interface TImportAccountsResult {
   created: number;
   failed: number;
-  /** row: the 1-based number among the file's data rows of this request */
   rows: TImportRowResult[];
 }

@@ -29,7 +29,8 @@ export class ImportAccountsCommand {
 /** enough parallel creations to fill the SQLite group commit and the PostgreSQL pool, few enough to bound memory */
 const CONCURRENCY = 8;
 
-type Validated = { row: number; input: TCreateAccountCommandInput } | { row: number; errors: Record<string, string[]> };
+/** row: 1-based among the request's rows; line: the file's line, when the client sent it */
+type Validated = { row: number; line?: number } & ({ input: TCreateAccountCommandInput } | { errors: Record<string, string[]> });
 
 /**
  * Bulk creation from a mapped CSV: every row is one ordinary account creation (CreateAccountHandler,
@@ -52,7 +53,7 @@ export class ImportAccountsHandler implements ICommandHandler<ImportAccountsComm
     if (policyId && !(await this.db.selectFrom('password_policies_v2').select('id').where('id', '=', policyId).executeTakeFirst())) {
       throw new DomainError('policy.not_found', 'This password policy does not exist', 'policyId');
     }
-    const validated = markDuplicates(input.csv.map((row, index) => validateRow(row, index + 1, policyId)));
+    const validated = markDuplicates(input.csv.map((row, index) => ({ ...validateRow(row, policyId), row: index + 1, ...(input.lines ? { line: input.lines[index] } : {}) })));
     const results: TImportRowResult[] = new Array(validated.length);
     let position: Position = START;
     let next = 0;
@@ -61,16 +62,16 @@ export class ImportAccountsHandler implements ICommandHandler<ImportAccountsComm
         const item = validated[next];
         next += 1;
         if ('errors' in item) {
-          results[item.row - 1] = { row: item.row, status: 'failed', errors: item.errors };
+          results[item.row - 1] = { ...numbers(item), status: 'failed', errors: item.errors };
           continue;
         }
         try {
           const outcome = await this.commandBus.execute<CreateAccountCommand, CommandOutcome<{ id: string }>>(new CreateAccountCommand(item.input, context));
           if (comparePositions(outcome.position, position) > 0) position = outcome.position;
-          results[item.row - 1] = { row: item.row, status: 'created', id: outcome.value.id };
+          results[item.row - 1] = { ...numbers(item), status: 'created', id: outcome.value.id };
         } catch (error) {
           const { body } = mapError(error);
-          results[item.row - 1] = { row: item.row, status: 'failed', errors: body.error.fields ?? { _: [body.error.message] } };
+          results[item.row - 1] = { ...numbers(item), status: 'failed', errors: body.error.fields ?? { _: [body.error.message] } };
         }
       }
     };
@@ -80,12 +81,14 @@ export class ImportAccountsHandler implements ICommandHandler<ImportAccountsComm
   }
 }
 
+const numbers = (item: Validated) => (item.line === undefined ? { row: item.row } : { row: item.row, line: item.line });
+
 const text = (value: unknown) => (value === undefined || value === null ? '' : typeof value === 'string' ? value : String(value));
 
 /** A row as the create-account model: no password means an account awaiting activation, as `no_password` on create. */
-function validateRow(row: Record<string, unknown>, rowNumber: number, policyId: string | null): Validated {
+function validateRow(row: Record<string, unknown>, policyId: string | null): { input: TCreateAccountCommandInput } | { errors: Record<string, string[]> } {
   const unknown = Object.keys(row).filter((key) => !(IMPORT_TARGET_FIELDS as readonly string[]).includes(key));
-  if (unknown.length) return { row: rowNumber, errors: { _: [`Unknown field(s): ${unknown.join(', ')}`] } };
+  if (unknown.length) return { errors: { _: [`Unknown field(s): ${unknown.join(', ')}`] } };
   const password = text(row.password);
   const parsed = ZCreateAccountInput.safeParse({
     first_name: text(row.first_name),
@@ -94,27 +97,34 @@ function validateRow(row: Record<string, unknown>, rowNumber: number, policyId: 
     username: text(row.username),
     password: password || null,
     no_password: !password,
-    policy: Boolean(policyId && password),
+    // a row without a password keeps the import's policy: its first password must meet it
+    policy: Boolean(policyId),
     policy_id: policyId,
   });
-  return parsed.success ? { row: rowNumber, input: parsed.data } : { row: rowNumber, errors: zodFields(parsed.error) };
+  return parsed.success ? { input: parsed.data } : { errors: zodFields(parsed.error) };
 }
 
-/** A later row repeating a username or e-mail of an earlier valid row fails; the earlier one is created. */
+/**
+ * A later row repeating a username or e-mail of an earlier valid row fails, naming that row: its line
+ * in the file when the client sent `lines` (the console does, so chunks keep the file's numbers),
+ * else its number among this request's rows. The earlier one is created.
+ */
 function markDuplicates(rows: Validated[]): Validated[] {
-  const usernames = new Set<string>();
-  const emails = new Set<string>();
+  const usernames = new Map<string, Validated>();
+  const emails = new Map<string, Validated>();
+  const where = (earlier: Validated) => (earlier.line === undefined ? `row ${earlier.row}` : `line ${earlier.line}`);
   return rows.map((item) => {
     if ('errors' in item) return item;
     const errors: Record<string, string[]> = {};
     const username = usernameReservation(item.input.username).value;
     const email = emailReservation(item.input.email).value;
-    // no row number in the text: the console sends a big file in chunks, whose row numbers it shifts
-    if (usernames.has(username)) errors.username = ['This username appears more than once in the file'];
-    if (emails.has(email)) errors.email = ['This e-mail address appears more than once in the file'];
-    if (Object.keys(errors).length) return { row: item.row, errors };
-    usernames.add(username);
-    emails.add(email);
+    const sameUsername = usernames.get(username);
+    const sameEmail = emails.get(email);
+    if (sameUsername) errors.username = [`This username appears more than once in the file: same username as ${where(sameUsername)}`];
+    if (sameEmail) errors.email = [`This e-mail address appears more than once in the file: same e-mail address as ${where(sameEmail)}`];
+    if (Object.keys(errors).length) return { ...numbers(item), errors };
+    usernames.set(username, item);
+    emails.set(email, item);
     return item;
   });
 }
