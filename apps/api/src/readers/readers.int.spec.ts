@@ -116,14 +116,16 @@ describe.each(storageKinds())('door readers (%s)', (kind) => {
   it('acknowledges each scan of a batch, refusing malformed UIDs and sequences going backwards scan by scan', async () => {
     const reader = await registerReader();
     const client = http(app.url, reader.token);
-    const first = await client.post('/api/v2/reader/scans/batch', { sent_at: now(), scans: [scan(1), scan(2, 'not hex'), scan(3, '04-a1-b2')] });
+    // a retry is the same scan again (card and device time): the server compares what it stored
+    const firstTime = now();
+    const first = await client.post('/api/v2/reader/scans/batch', { sent_at: now(), scans: [scan(1, undefined, firstTime), scan(2, 'not hex'), scan(3, '04-a1-b2')] });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.acks).toEqual([
       { sequence: 1, status: 'accepted', outcome: 'unknown_card', flags: [] },
       { sequence: 2, status: 'refused', error: { code: 'smart_card.uid_invalid', message: 'Card UID must be hexadecimal (0-9, A-F)' } },
       { sequence: 3, status: 'refused', error: { code: 'smart_card.uid_invalid', message: 'Card UID must be 4 to 16 bytes (8 to 32 hex digits)' } },
     ]);
-    const next = await client.post('/api/v2/reader/scans', { sent_at: now(), scans: [scan(10), scan(1), scan(5)] });
+    const next = await client.post('/api/v2/reader/scans', { sent_at: now(), scans: [scan(10), scan(1, undefined, firstTime), scan(5)] });
     expect(next.body.acks).toEqual([
       { sequence: 10, status: 'accepted', outcome: 'unknown_card', flags: [] },
       { sequence: 1, status: 'already_accepted' },
@@ -137,6 +139,29 @@ describe.each(storageKinds())('door readers (%s)', (kind) => {
     expect(malformed.status).toBe(400);
     expect(malformed.body.error).toMatchObject({ code: 'smart_card.uid_invalid', fields: { card_uid: ['Card UID must be whole bytes (an even number of hex digits)'] } });
     expect((await readerOf(reader.id)).last_sequence).toBe(10);
+  });
+
+  it('tells a retry from a reused sequence by what it stored (a rolled-back outbox, issue 20), for a known card as for an unknown one', async () => {
+    const reader = await registerReader();
+    const client = http(app.url, reader.token);
+    const account = await createAccount(admin);
+    const known = '0A0B0C0D';
+    expect((await admin.post('/api/v2/scanner/unknown-cards/assign', { card_uid: known, account_id: account.id })).status).toBe(201);
+    const now = new Date().toISOString();
+    const later = new Date(Date.now() + 1000).toISOString();
+    const post = async (scans: Array<{ card_uid: string; sequence: number; device_time: string }>) => {
+      const answer = await client.post('/api/v2/reader/scans', { sent_at: now, outbox_id: 'outbox-reused-1', scans });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.acks.map((ack: { status: string; error?: { code: string } }) => ack.error?.code ?? ack.status);
+    };
+    expect(await post([{ card_uid: known, sequence: 1, device_time: now }, { card_uid: '0A0B0C0E', sequence: 2, device_time: now }])).toEqual(['accepted', 'accepted']);
+    // the same scans again (an answer lost on the way): retries, counted once
+    expect(await post([{ card_uid: '0a:0b:0c:0d', sequence: 1, device_time: now }, { card_uid: '0A0B0C0E', sequence: 2, device_time: now }])).toEqual(['already_accepted', 'already_accepted']);
+    // other scans under the same numbers: refused as reused, never taken for retries
+    expect(await post([{ card_uid: known, sequence: 1, device_time: later }, { card_uid: '0A0B0C0F', sequence: 2, device_time: now }])).toEqual(['scan.sequence_reused', 'scan.sequence_reused']);
+    // under a new outbox id they are new scans
+    const renumbered = await client.post('/api/v2/reader/scans', { sent_at: now, outbox_id: 'outbox-reused-2', scans: [{ card_uid: '0A0B0C0F', sequence: 1, device_time: now }] });
+    expect(renumbered.body.acks[0].status).toBe('accepted');
   });
 
   it('refuses a batch over the limit, repeated sequences and bad times whole, counting nothing', async () => {
@@ -168,8 +193,9 @@ describe.each(storageKinds())('door readers (%s)', (kind) => {
     expect((await patch(`/api/v2/readers/${reader.id}/door`, { door: 'West wing' })).body.data.door).toBe('West wing');
 
     const client = http(app.url, reader.token);
-    await client.post('/api/v2/reader/scans/batch', { sent_at: now(), scans: [scan(1), scan(2), scan(3)] });
-    expect((await client.post('/api/v2/reader/scans', { ...scan(1), sent_at: now() })).body.acks).toEqual([{ sequence: 1, status: 'already_accepted' }]);
+    const firstTime = now();
+    await client.post('/api/v2/reader/scans/batch', { sent_at: now(), scans: [scan(1, undefined, firstTime), scan(2), scan(3)] });
+    expect((await client.post('/api/v2/reader/scans', { ...scan(1, undefined, firstTime), sent_at: now() })).body.acks).toEqual([{ sequence: 1, status: 'already_accepted' }]);
     const noReason = await admin.post(`/api/v2/readers/${reader.id}/reset-sequence`, { reason: '  ' });
     expect(noReason.status).toBe(400);
     expect(noReason.body.error.fields.reason).toEqual(['Say why the reader may number its scans from 1 again']);

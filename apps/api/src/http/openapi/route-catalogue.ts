@@ -333,6 +333,10 @@ const ZReaderRow = z.object({
   last_sequence: z.number().int(),
   oldest_queued_at: z.string().nullable(),
   clock_skew_ms: z.number().int().nullable(),
+  // from the agent's last health report (issue 20): scan intake and scans set aside on the box
+  intake: z.object({ state: z.enum(['ok', 'storage_failed', 'gave_up']), error: z.string().nullable(), since: z.string().nullable() }).nullable().optional(),
+  dead_letters: z.number().int().nullable().optional(),
+  last_dead_letter: z.object({ sequence: z.number().int(), card_uid: z.string(), code: z.string(), message: z.string(), refused_at: z.string() }).nullable().optional(),
 });
 ROUTES.push(
   {
