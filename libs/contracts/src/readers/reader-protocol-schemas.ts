@@ -11,7 +11,9 @@ import { answerText, boundedText, lineText, textRuleDeclaredElsewhere, uuidOf } 
  * number (1, 2, 3, ... per reader). The agent posts one request at a time and retries it until the
  * server answers; the answer acknowledges each scan by sequence, and the agent drops from its queue
  * every scan acknowledged 'accepted' or 'already_accepted'. A retry is therefore always safe: reader
- * id + sequence is the idempotency key.
+ * id + outbox id + sequence is the idempotency key, and a seen sequence is answered 'already_accepted'
+ * only when it carries the same scan (card and device time); another scan under it is refused
+ * `scan.sequence_reused` (a rolled-back outbox: the agent starts a new outbox id).
  */
 
 /** the most scans one request may carry; the bench posts batches of 500 */
