@@ -52,6 +52,12 @@ describe.each(storageKinds())('projections, set-aside events and retry (%s)', (k
     await store.appendToStream(`account-${twinId}`, [{ type: 'AccountCreated', data: created, metadata }], { expectedVersion: 'no_stream' });
 
     await expect.poll(async () => (await accountsProjection()).set_aside, { timeout: 10_000 }).toBe(1);
+    // the 2xx write that a read model set aside is a silent loss to its user unless someone is told:
+    // /readyz says so (and stays ready: another replica would not apply the event either)
+    const ready = await http(app.url).get('/readyz');
+    expect(ready.status, JSON.stringify(ready.body)).toBe(200);
+    expect(ready.body.set_aside).toEqual({ total: 1, by_projection: { accounts_v2: 1 } });
+    expect(ready.body.warnings).toEqual([expect.stringMatching(/1 event\(s\) set aside by accounts_v2 \(1\)/)]);
     const accounts = await accountsProjection();
     expect(accounts.state).toBe('running');
     expect(accounts.last_error).toMatch(/AccountCreated/);
@@ -78,6 +84,9 @@ describe.each(storageKinds())('projections, set-aside events and retry (%s)', (k
     expect(applied.body.data).toEqual({ applied: true });
     expect((await admin.get(`/api/v2/account/${twinId}`)).status).toBe(200);
     expect((await accountsProjection()).set_aside).toBe(0);
+    const readyAgain = await http(app.url).get('/readyz');
+    expect(readyAgain.body.set_aside).toEqual({ total: 0, by_projection: {} });
+    expect(readyAgain.body.warnings).toBeUndefined();
     // over tRPC the same list, now empty
     const overTrpc = await admin.get(`/trpc/audit.setAside?input=${encodeURIComponent(JSON.stringify({ projection: 'accounts_v2' }))}`);
     expect(overTrpc.body.result.data).toEqual([]);

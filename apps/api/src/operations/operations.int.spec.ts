@@ -25,7 +25,7 @@ describe.each(storageKinds())('health, readiness and metrics (%s)', (kind) => {
     expect(await anonymous.get('/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
     const ready = await anonymous.get('/readyz');
     expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ status: 'ready', checks: { event_store: { ok: true }, read_database: { ok: true }, projections: { ok: true } } });
+    expect(ready.body).toEqual({ status: 'ready', checks: { event_store: { ok: true }, read_database: { ok: true }, projections: { ok: true } }, set_aside: { total: 0, by_projection: {} } });
   });
 
   it('counts requests by route pattern, events appended and projection lag for Prometheus', async () => {

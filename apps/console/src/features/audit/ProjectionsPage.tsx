@@ -47,6 +47,7 @@ export default function ProjectionsPage() {
       {status.data ? (
         <>
           <RebuildProgress rebuild={status.data.rebuild} />
+          <SetAsideWarning projections={status.data.projections} />
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             {t('projections.head', { head: status.data.head })}
           </Typography>
@@ -74,6 +75,21 @@ export default function ProjectionsPage() {
       ) : null}
       {showing ? <SetAsideEvents projection={showing} /> : null}
     </>
+  );
+}
+
+/**
+ * A set-aside event is a write that was confirmed to its author but is missing from a read model: say
+ * it above the table, not only in a column (issue 20).
+ */
+function SetAsideWarning({ projections }: { projections: TProjectionStatus[] }) {
+  const { t } = useTranslation();
+  const total = projections.reduce((sum, projection) => sum + projection.set_aside, 0);
+  if (total === 0) return null;
+  return (
+    <Alert severity="warning" sx={{ mb: 2 }}>
+      {t('projections.setAsideWarning', { count: total })}
+    </Alert>
   );
 }
 
