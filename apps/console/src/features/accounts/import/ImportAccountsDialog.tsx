@@ -125,6 +125,7 @@ function ImportWizard({ titleId, onClose }: { titleId: string; onClose: () => vo
   const runImport = async () => {
     if (!parsed || !mapping) return;
     const rows = toMappedRows(parsed.rows, mapping);
+    const lines = chunk(parsed.lines);
     setStep('import');
     setProgress({ done: 0, total: rows.length });
     setStopError(null);
@@ -132,11 +133,11 @@ function ImportWizard({ titleId, onClose }: { titleId: string; onClose: () => vo
     let offset = 0;
     try {
       // one chunk at a time: the server creates each chunk's rows in parallel already
-      for (const part of chunk(rows)) {
+      for (const [index, part] of chunk(rows).entries()) {
         if (cancelled.current) break;
-        const answer = await importCsv.mutateAsync({ csv: part, policyId: policyId || null });
-        // the server numbers a chunk's rows from 1; the report numbers the file's data rows
-        for (const result of answer.rows) collected.push({ ...result, row: result.row + offset });
+        // each row's line in the file goes along, so the report and a duplicate's message name the file's lines
+        const answer = await importCsv.mutateAsync({ csv: part, policyId: policyId || null, lines: lines[index] });
+        collected.push(...answer.rows);
         offset += part.length;
         setProgress({ done: offset, total: rows.length });
       }
@@ -255,7 +256,7 @@ function ImportWizard({ titleId, onClose }: { titleId: string; onClose: () => vo
                     <TableBody>
                       {lines.slice(0, REPORT_TABLE_LIMIT).map((line, index) => (
                         <TableRow key={index}>
-                          <TableCell>{line.row}</TableCell>
+                          <TableCell>{line.line}</TableCell>
                           <TableCell>{line.username}</TableCell>
                           <TableCell>{line.field in FIELD_LABEL_KEYS ? t(FIELD_LABEL_KEYS[line.field as TImportTargetField]) : line.field}</TableCell>
                           <TableCell>{line.message}</TableCell>

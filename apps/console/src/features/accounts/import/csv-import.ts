@@ -32,28 +32,48 @@ export interface ParsedCsv {
   /** column titles: the header row's texts, else 'Column n' */
   columns: string[];
   rows: string[][];
+  /** the file's line each row starts on (1-based; a header line, skipped empty lines and quoted line breaks counted) */
+  lines: number[];
   problems: CsvProblem[];
   /** every row has one column: the delimiter was probably not recognised */
   singleColumn: boolean;
 }
 
 const lineAt = (text: string, index: number) => text.slice(0, index).split('\n').length;
+const breaksIn = (text: string) => text.split('\n').length - 1;
 
 export function parseCsv(text: string, hasHeader: boolean): ParsedCsv {
-  // papaparse guesses the delimiter; empty lines (also lines of only delimiters) are skipped
-  const result = Papa.parse<string[]>(text, { header: false, skipEmptyLines: 'greedy' });
-  const problems = result.errors
-    // a file of one column has nothing to detect: that case gets its own hint below
-    .filter((error) => error.code !== 'UndetectableDelimiter')
-    .map<CsvProblem>((error) => ({
-      kind: error.type === 'Quotes' ? 'quotes' : 'other',
-      line: typeof error.index === 'number' ? lineAt(text, error.index) : (error.row ?? 0) + 1,
-    }));
-  const all = result.data;
+  const all: string[][] = [];
+  const starts: number[] = [];
+  const problems: CsvProblem[] = [];
+  // where the previous row ended, and the line breaks before it
+  let cursor = 0;
+  let breaks = 0;
+  // papaparse guesses the delimiter; empty lines (also lines of only delimiters) are skipped. Row by
+  // row: where a row ends (meta.cursor, past its line break) gives the line it starts on, less the
+  // line breaks inside its quoted values
+  Papa.parse<string[]>(text, {
+    header: false,
+    skipEmptyLines: 'greedy',
+    step: (result) => {
+      const row = result.data;
+      const end = text[result.meta.cursor - 1] === '\n' ? result.meta.cursor - 1 : result.meta.cursor;
+      breaks += breaksIn(text.slice(cursor, end));
+      cursor = end;
+      const line = breaks + 1 - row.reduce((inside, value) => inside + breaksIn(value), 0);
+      all.push(row);
+      starts.push(line);
+      for (const error of result.errors) {
+        // a file of one column has nothing to detect: that case gets its own hint below
+        if (error.code === 'UndetectableDelimiter') continue;
+        problems.push({ kind: error.type === 'Quotes' ? 'quotes' : 'other', line: typeof error.index === 'number' ? lineAt(text, error.index) : line });
+      }
+    },
+  });
   const width = all.reduce((max, row) => Math.max(max, row.length), 0);
   const header = hasHeader ? (all[0] ?? []) : [];
   const columns = Array.from({ length: width }, (_, index) => header[index]?.trim() || `#${index + 1}`);
-  return { columns, rows: hasHeader ? all.slice(1) : all, problems, singleColumn: all.length > 0 && width === 1 };
+  return { columns, rows: hasHeader ? all.slice(1) : all, lines: hasHeader ? starts.slice(1) : starts, problems, singleColumn: all.length > 0 && width === 1 };
 }
 
 /** column index per target field; -1 = not mapped */
@@ -98,22 +118,23 @@ export function chunk<T>(items: T[], size = IMPORT_CHUNK_ROWS): T[][] {
   return chunks;
 }
 
-/** One line per failed field message, with the row number among the file's data rows. */
+/** One line per failed field message, with the file's line the row starts on. */
 export interface FailedLine {
-  row: number;
+  line: number;
   username: string;
   field: string;
   message: string;
 }
 
+/** `results[i]` is the answer for `rows[i]` (the chunks' answers in order); `line` is the server's echo of the line sent, else the row's number */
 export function failedLines(results: TImportRowResult[], rows: Array<Partial<Record<TImportTargetField, string>>>): FailedLine[] {
-  return results.flatMap((result) =>
+  return results.flatMap((result, index) =>
     result.status === 'failed'
-      ? Object.entries(result.errors).flatMap(([field, messages]) => messages.map((message) => ({ row: result.row, username: rows[result.row - 1]?.username ?? '', field, message })))
+      ? Object.entries(result.errors).flatMap(([field, messages]) => messages.map((message) => ({ line: result.line ?? index + 1, username: rows[index]?.username ?? '', field, message })))
       : [],
   );
 }
 
 export function reportCsv(lines: FailedLine[]): string {
-  return Papa.unparse(lines, { columns: ['row', 'username', 'field', 'message'] });
+  return Papa.unparse(lines, { columns: ['line', 'username', 'field', 'message'] });
 }

@@ -17,9 +17,16 @@ describe('the CSV import helpers', () => {
 
   it('detect the delimiter, skip empty lines and drop the header row', () => {
     const parsed = parseCsv('First name;E-mail\n\nAda;ada@example.com\n;\nGrace;grace@example.com\n', true);
-    expect(parsed).toEqual({ columns: ['First name', 'E-mail'], rows: [['Ada', 'ada@example.com'], ['Grace', 'grace@example.com']], problems: [], singleColumn: false });
+    expect(parsed).toEqual({ columns: ['First name', 'E-mail'], rows: [['Ada', 'ada@example.com'], ['Grace', 'grace@example.com']], lines: [3, 5], problems: [], singleColumn: false });
     expect(parseCsv('Ada,x\nGrace,y', false).columns).toEqual(['#1', '#2']);
     expect(parseCsv('Ada,x\nGrace,y', false).rows).toHaveLength(2);
+  });
+
+  it("give each row the file's line it starts on: header, empty lines, quoted line breaks, CRLF", () => {
+    const file = 'First;Last\n\nMary;"multi\nline\nname"\nBob;x\n;;\n\nAnn;"y"';
+    expect(parseCsv(file, true)).toMatchObject({ rows: [['Mary', 'multi\nline\nname'], ['Bob', 'x'], ['Ann', 'y']], lines: [3, 6, 9] });
+    expect(parseCsv(file, false).lines).toEqual([1, 3, 6, 9]);
+    expect(parseCsv(file.replaceAll('\n', '\r\n'), true)).toMatchObject({ rows: [['Mary', 'multi\r\nline\r\nname'], ['Bob', 'x'], ['Ann', 'y']], lines: [3, 6, 9] });
   });
 
   it('name the line of an unclosed quote and hint at a single column', () => {
@@ -40,11 +47,13 @@ describe('the CSV import helpers', () => {
     expect(chunk([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
     const lines = failedLines(
       [
-        { row: 1, status: 'created', id: 'x' },
-        { row: 2, status: 'failed', errors: { email: ['E-mail must be a valid e-mail address'], username: ['taken, sorry'] } },
+        { row: 1, line: 2, status: 'created', id: 'x' },
+        { row: 2, line: 4, status: 'failed', errors: { email: ['E-mail must be a valid e-mail address'], username: ['taken, sorry'] } },
+        // an answer without the line echoed: the row's place among all rows sent
+        { row: 1, status: 'failed', errors: { email: ['bad'] } },
       ],
-      [{ username: 'ada' }, { username: 'grace' }],
+      [{ username: 'ada' }, { username: 'grace' }, { username: 'alan' }],
     );
-    expect(reportCsv(lines)).toBe('row,username,field,message\r\n2,grace,email,E-mail must be a valid e-mail address\r\n2,grace,username,"taken, sorry"');
+    expect(reportCsv(lines)).toBe('line,username,field,message\r\n4,grace,email,E-mail must be a valid e-mail address\r\n4,grace,username,"taken, sorry"\r\n3,alan,email,bad');
   });
 });
