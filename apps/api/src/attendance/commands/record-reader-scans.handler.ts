@@ -242,7 +242,9 @@ export class RecordReaderScansHandler implements ICommandHandler<RecordReaderSca
     const scanOf = (event: StoredEvent) => (event.data as { scan?: { readerId?: string; sequence?: number; cardUid?: string; deviceTime?: string } } | null)?.scan;
     for (const event of await this.store.readStream(scanLedgerStream(readerId))) {
       // a new outbox or a reset starts a new numbering: earlier acknowledgements are another namespace
-      if (event.type === 'ScanOutboxChanged' || event.type === 'ScanSequenceReset') {
+      // (the first outbox id heard adopts the set acknowledged so far: the same numbering)
+      const adopted = event.type === 'ScanOutboxChanged' && (event.data as { previousOutboxId: string | null }).previousOutboxId === null;
+      if ((event.type === 'ScanOutboxChanged' && !adopted) || event.type === 'ScanSequenceReset') {
         ackPositions.clear();
         stored.clear();
       }
