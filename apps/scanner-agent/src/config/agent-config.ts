@@ -29,6 +29,11 @@ export interface LocalAgentConfig {
   debounceMs: number;
   /** USB readers: an output report (bytes) written after each queued scan, for the reader's beep or LED */
   feedbackReport: number[] | null;
+  /**
+   * USB readers: an output report written when a scan could NOT be stored (the outbox stayed
+   * unwritable until the agent gave up), for the reader's error beep or red LED
+   */
+  refusedReport: number[] | null;
   logLevel: LogLevel;
 }
 
@@ -108,6 +113,21 @@ const usbId = (what: string) =>
     })
     .optional();
 
+/** an output report for the reader (its beep or LED), as 1 to 64 hex bytes */
+function outputReport() {
+  return z
+    .string({ error: 'must be the output report as hex bytes, e.g. "00 01 0a"' })
+    .transform((value, ctx) => {
+      const bytes = value.trim().split(/[\s:,-]+/).filter(Boolean);
+      if (bytes.length === 0 || bytes.length > 64 || !bytes.every((byte) => /^(0x)?[0-9a-fA-F]{1,2}$/.test(byte))) {
+        ctx.addIssue({ code: 'custom', message: 'must be the output report as 1 to 64 hex bytes, e.g. "00 01 0a" (the first is the report id, 00 when the device has none)' });
+        return z.NEVER;
+      }
+      return bytes.map((byte) => parseInt(byte.replace(/^0x/, ''), 16));
+    })
+    .optional();
+}
+
 /** One entry per setting: its key in the file, its variable in the environment. */
 const settings = {
   dataDir: z.string().default('./agent-data'),
@@ -118,17 +138,8 @@ const settings = {
   devicePath: z.string().optional(),
   uidFormat: z.enum(['hex', 'decimal'], { error: 'must be hex (the reader types the UID bytes) or decimal (it types one number)' }).default('hex'),
   debounceMs: integer(0, 60_000, 2_000, ' ms'),
-  feedbackReport: z
-    .string({ error: 'must be the output report as hex bytes, e.g. "00 01 0a"' })
-    .transform((value, ctx) => {
-      const bytes = value.trim().split(/[\s:,-]+/).filter(Boolean);
-      if (bytes.length === 0 || bytes.length > 64 || !bytes.every((byte) => /^(0x)?[0-9a-fA-F]{1,2}$/.test(byte))) {
-        ctx.addIssue({ code: 'custom', message: 'must be the output report as 1 to 64 hex bytes, e.g. "00 01 0a" (the first is the report id, 00 when the device has none)' });
-        return z.NEVER;
-      }
-      return bytes.map((byte) => parseInt(byte.replace(/^0x/, ''), 16));
-    })
-    .optional(),
+  feedbackReport: outputReport(),
+  refusedReport: outputReport(),
   logLevel: z.enum(LOG_LEVELS, { error: `must be one of: ${LOG_LEVELS.join(', ')}` }).default('info'),
   serverUrl,
   readerId,
@@ -203,6 +214,7 @@ function local(s: Record<string, unknown>, options: ParseOptions): LocalAgentCon
     uidFormat: s.uidFormat as 'hex' | 'decimal',
     debounceMs: s.debounceMs as number,
     feedbackReport: (s.feedbackReport as number[] | undefined) ?? null,
+    refusedReport: (s.refusedReport as number[] | undefined) ?? null,
     logLevel: s.logLevel as LogLevel,
   };
 }

@@ -22,6 +22,7 @@ describe('parseAgentConfig', () => {
         uidFormat: 'hex',
         debounceMs: 2000,
         feedbackReport: null,
+        refusedReport: null,
         logLevel: 'info',
         batchMax: 500,
         retryBaseMs: 500,
@@ -131,6 +132,6 @@ describe('configuration file', () => {
 
 describe('parseLocalConfig', () => {
   it('needs no server settings, so the simulator runs in a demo', () => {
-    expect(parseLocalConfig({}, { cwd: '/tmp/demo' })).toEqual({ ok: true, config: { dataDir: '/tmp/demo/agent-data', driver: 'simulator', simulatorInput: '-', device: {}, uidFormat: 'hex', debounceMs: 2000, feedbackReport: null, logLevel: 'info' } });
+    expect(parseLocalConfig({}, { cwd: '/tmp/demo' })).toEqual({ ok: true, config: { dataDir: '/tmp/demo/agent-data', driver: 'simulator', simulatorInput: '-', device: {}, uidFormat: 'hex', debounceMs: 2000, feedbackReport: null, refusedReport: null, logLevel: 'info' } });
   });
 });

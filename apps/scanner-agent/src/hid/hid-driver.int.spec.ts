@@ -135,6 +135,26 @@ describe('feedback to the person at the door', () => {
     await driver.close();
     await reading;
   });
+
+  it("writes the configured 'not taken' report when a scan could not be stored (issue 20: a full disk), and nothing without one", async () => {
+    const handle = new FakeHandle();
+    const hid: HidModule = {
+      devicesAsync: async () => [{ vendorId: 0xffff, productId: 0x0036, path: '/dev/hidraw8', interface: 0 }],
+      HIDAsync: { open: async () => handle },
+      setDriverType: () => undefined,
+    };
+    const driver = new HidDriver({ mode: 'raw', device: { path: '/dev/hidraw8' }, hid, feedbackReport: [0, 1, 0x0a], refusedReport: [0, 2, 0x0f], retryBaseMs: 10, retryMaxMs: 20 });
+    const events: DriverEvent[] = [];
+    const reading = (async () => {
+      for await (const event of driver.events()) events.push(event);
+    })();
+    for (let i = 0; i < 200 && !events.some((event) => event.kind === 'state' && event.state === 'open'); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    driver.refuse();
+    for (let i = 0; i < 200 && handle.written.length === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(handle.written).toEqual([[0, 2, 0x0f]]);
+    await driver.close();
+    await reading;
+  });
 });
 
 /**

@@ -48,6 +48,8 @@ export interface HidDriverOptions {
    * first byte is the report id, 0 when the device uses none). None: the reader's own beep is all.
    */
   feedbackReport?: number[];
+  /** Output report written when a scan could not be stored (the reader's error beep or red LED). */
+  refusedReport?: number[];
   now?: () => Date;
 }
 
@@ -113,6 +115,12 @@ export class HidDriver implements ScanDriver {
     if (!report || !this.handle) return;
     // best effort: a reader that refuses the report still has the scan safely queued
     this.handle.write(report).catch((error: unknown) => this.queue?.push({ kind: 'error', message: `the reader refused the feedback report: ${message(error)}` }));
+  }
+
+  refuse(): void {
+    const report = this.options.refusedReport;
+    if (!report || !this.handle) return;
+    this.handle.write(report).catch((error: unknown) => this.queue?.push({ kind: 'error', message: `the reader refused the 'not taken' report: ${message(error)}` }));
   }
 
   async close(): Promise<void> {

@@ -46,9 +46,9 @@ const INTAKE_RETRY_MAX_MS = 5000;
 export function createDriver(config: AgentConfig, stdin: NodeJS.ReadableStream, now: () => Date): ScanDriver {
   switch (config.driver) {
     case 'hid-keyboard':
-      return new HidDriver({ mode: 'keyboard', device: config.device, uidFormat: config.uidFormat, feedbackReport: config.feedbackReport ?? undefined, now });
+      return new HidDriver({ mode: 'keyboard', device: config.device, uidFormat: config.uidFormat, feedbackReport: config.feedbackReport ?? undefined, refusedReport: config.refusedReport ?? undefined, now });
     case 'hid-raw':
-      return new HidDriver({ mode: 'raw', device: config.device, feedbackReport: config.feedbackReport ?? undefined, now });
+      return new HidDriver({ mode: 'raw', device: config.device, feedbackReport: config.feedbackReport ?? undefined, refusedReport: config.refusedReport ?? undefined, now });
     case 'simulator': {
       const input = config.simulatorInput;
       if (input.startsWith('unix:')) return new SocketSimulatorDriver(input.slice('unix:'.length), now);
