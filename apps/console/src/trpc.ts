@@ -88,6 +88,8 @@ export function createTrpcClient() {
         true: wsLink({ client: wsClient }),
         false: httpBatchLink({
           url: '/trpc',
+          // the server answers a batch of more than 50 calls 400 (TRPC_MAX_BATCH_SIZE); a screen asks far fewer
+          maxItems: 25,
           headers: requestHeaders,
           fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),
         }),

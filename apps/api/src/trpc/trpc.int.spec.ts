@@ -5,6 +5,7 @@ import { Logger } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN, http, liveClient, newAccount, signIn, startTestApp, storageKinds, type TestApp } from '../../test/test-app';
 import type { AppRouter } from './app-router';
+import { TRPC_MAX_BATCH_SIZE } from './trpc-server';
 
 const trpcHttp = (url: string, token?: string) =>
   createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${url}/trpc`, headers: () => (token ? { authorization: `Bearer ${token}` } : {}) })] });
@@ -119,6 +120,19 @@ describe.each(storageKinds())('tRPC and live pushes (%s)', (kind) => {
     } finally {
       logged.mockRestore();
     }
+  });
+
+  it('refuses a batch of more calls than the cap before running any, and serves one at the cap (second outside review)', async () => {
+    const batchOf = (count: number) => `${app.url}/trpc/${Array.from({ length: count }, () => 'auth.me').join(',')}?batch=1`;
+    const over = await fetch(batchOf(TRPC_MAX_BATCH_SIZE + 1));
+    expect(over.status).toBe(400);
+    const overBody = await over.json();
+    // one error for the request, not one 401 per call: no call ran
+    expect(Array.isArray(overBody) ? overBody.length : 1).toBe(1);
+    expect(JSON.stringify(overBody)).toContain('"apiError":{"code":"request.invalid"');
+    const atCap = await fetch(batchOf(TRPC_MAX_BATCH_SIZE), { headers: { authorization: `Bearer ${token}` } });
+    expect(atCap.status).toBe(200);
+    expect(await atCap.json()).toHaveLength(TRPC_MAX_BATCH_SIZE);
   });
 
   it('pushes an account created through REST to a subscribed console, live', async () => {
