@@ -69,6 +69,40 @@ describe.each(storageKinds())('access tokens (%s)', (kind) => {
     expect((await client.post('/api/v1/token', { title: 'Narrower', forever: true, permissions: ['accounts:read'], account_id: adminId })).status).toBe(201);
   });
 
+  it('cannot give a token, nor itself, a later expiry or more places than it has (REST v1, v2, /api, tRPC)', async () => {
+    const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+    const narrow = await issue({ title: 'Narrow writer', forever: false, expires_at: expiresAt, permissions: ['tokens:write', 'accounts:read'], restrictions: ['127.0.0.1'] });
+    const client = http(app.url, narrow.token);
+    const later = new Date(Date.parse(expiresAt) + 60_000).toISOString();
+    const refusedField = (answer: { status: number; body: any }, field: string) => {
+      expect(answer.status, JSON.stringify(answer.body)).toBe(403);
+      const error = answer.body.error.data?.apiError ?? answer.body.error;
+      expect(error.code).toBe('auth.forbidden');
+      expect(Object.keys(error.fields ?? {})).toEqual([field]);
+    };
+    const body = (overrides: Record<string, unknown>) => ({ title: 'Successor', forever: false, expires_at: expiresAt, permissions: ['accounts:read'], restrictions: ['127.0.0.1'], account_id: adminId, ...overrides });
+    // a successor that never expires, or expires later, or works from anywhere or a wider range
+    refusedField(await client.raw('POST', '/api/v1/token', body({ forever: true, expires_at: undefined })), 'expires_at');
+    refusedField(await client.raw('POST', '/api/v2/token', body({ expires_at: later })), 'expires_at');
+    refusedField(await client.raw('POST', '/api/token', body({ restrictions: [] })), 'restrictions');
+    refusedField(await client.raw('POST', '/api/v2/token', body({ restrictions: ['127.0.0.0/8'] })), 'restrictions');
+    refusedField(await client.post('/trpc/tokens.create', body({ forever: true, expires_at: undefined, restrictions: [] })), 'expires_at');
+    refusedField(await client.post('/trpc/tokens.create', body({ restrictions: ['127.0.0.1', '10.0.0.1'] })), 'restrictions');
+    // nor may it edit itself loose
+    const self = (overrides: Record<string, unknown>) => ({ title: 'Narrow writer', forever: false, expires_at: expiresAt, permissions: ['tokens:write', 'accounts:read'], restrictions: ['127.0.0.1'], ...overrides });
+    refusedField(await client.raw('PUT', `/api/v2/token/${narrow.id}`, self({ forever: true, expires_at: undefined, restrictions: [] })), 'expires_at');
+    refusedField(await client.raw('PUT', `/api/v1/token/${narrow.id}`, self({ restrictions: [] })), 'restrictions');
+    refusedField(await client.post('/trpc/tokens.update', { id: narrow.id, token: self({ expires_at: later }) }), 'expires_at');
+    const stored = (await admin.get(`/api/v2/token/${narrow.id}`)).body.data;
+    expect(stored).toMatchObject({ restrictions: ['127.0.0.1'], expires_at: expiresAt });
+    // as narrow or narrower stays possible, and a session is not limited by a token's place or time
+    expect((await client.raw('POST', '/api/v2/token', body({ restrictions: ['127.0.0.1/32'] }))).status).toBe(201);
+    const sooner = new Date(Date.parse(expiresAt) - 60_000).toISOString();
+    expect((await client.raw('PUT', `/api/v2/token/${narrow.id}`, self({ expires_at: sooner }))).status).toBe(200);
+    expect((await admin.raw('PUT', `/api/v2/token/${narrow.id}`, self({ forever: true, expires_at: undefined, restrictions: [] }))).status).toBe(200);
+    expect((await client.raw('POST', '/api/v2/token', body({ forever: true, expires_at: undefined, restrictions: [] }))).status).toBe(201);
+  });
+
   it('is refused after its expiry', async () => {
     const { token } = await issue({ forever: false, expires_at: new Date(Date.now() + 1500).toISOString() });
     const client = http(app.url, token);

@@ -1,5 +1,8 @@
 import type { SystemPermission, TCreateAccessTokenInput } from '@rollcall/contracts';
 import { DomainError, type AccessTokenGrant } from '@rollcall/domain';
+import ipaddr from 'ipaddr.js';
+import type { Kysely } from 'kysely';
+import type { ReadDatabase } from '../read-db/read-database';
 import { holdsAnywhere, scopeOf, type Grants } from '../auth/grants';
 import type { Principal } from '../auth/principal';
 
@@ -36,4 +39,63 @@ export function assertWithinReach(grantor: Principal, holder: Grants, permission
     return theirs === 'everywhere' || [...theirs].some((organization) => !mine.has(organization));
   });
   if (beyond.length) throw new DomainError('auth.forbidden', `This account holds these permissions beyond where you hold them, so a token with them would reach further than you: ${beyond.join(', ')}`, 'permissions');
+}
+
+/** Where and until when a token works: what a token-made token may not exceed. */
+export interface TokenLimits {
+  restrictions: readonly string[];
+  /** ISO instant, or null for never */
+  expiresAt: string | null;
+}
+
+/** A restriction as the range of addresses it admits, read the way addressAllowed (http/client-address) matches it. */
+function rangeOf(restriction: string): [ipaddr.IPv4 | ipaddr.IPv6, number] | null {
+  if (!restriction.includes('/')) {
+    if (!ipaddr.isValid(restriction)) return null;
+    const address = ipaddr.process(restriction);
+    return [address, address.kind() === 'ipv4' ? 32 : 128];
+  }
+  try {
+    return ipaddr.parseCIDR(restriction);
+  } catch {
+    return null;
+  }
+}
+
+/** Does every address `inner` admits also pass `outer`? */
+export function restrictionWithin(inner: string, outer: string): boolean {
+  const [a, b] = [rangeOf(inner), rangeOf(outer)];
+  if (!a || !b) return false;
+  const [[innerRange, innerBits], [outerRange, outerBits]] = [a, b];
+  return innerRange.kind() === outerRange.kind() && innerBits >= outerBits && innerRange.match(outerRange, outerBits);
+}
+
+/**
+ * A token that creates or edits a token (itself included) cannot hand out more time or more places
+ * than it has (docs/adr/0007): when it expires, the new grant must expire too, no later; when it is
+ * restricted to addresses, every restriction of the new grant must lie inside one of its own (an
+ * empty list means anywhere, which is wider). Else a narrow token, leaked or not, would mint itself a
+ * successor that works from everywhere, forever.
+ */
+export function assertWithinLimits(limits: TokenLimits, grant: AccessTokenGrant): void {
+  if (limits.expiresAt !== null && (grant.expiresAt === null || Date.parse(grant.expiresAt) > Date.parse(limits.expiresAt))) {
+    throw new DomainError('auth.forbidden', `An access token cannot give a token a later expiry than its own (${limits.expiresAt})`, 'expires_at');
+  }
+  if (limits.restrictions.length) {
+    const beyond = grant.restrictions.length ? grant.restrictions.filter((restriction) => !limits.restrictions.some((own) => restrictionWithin(restriction, own))) : ['anywhere'];
+    if (beyond.length) {
+      throw new DomainError('auth.forbidden', `An access token cannot give a token addresses outside its own restrictions (${limits.restrictions.join(', ')}): ${beyond.join(', ')}`, 'restrictions');
+    }
+  }
+}
+
+/**
+ * The limits of the calling token as stored now (null for a session: an administrator signed in is
+ * not limited by a token's place or time). A caller token gone meanwhile has no limits to lend.
+ */
+export async function callerLimits(db: Kysely<ReadDatabase>, grantor: Principal): Promise<TokenLimits | null> {
+  if (grantor.kind !== 'token') return null;
+  const row = await db.selectFrom('access_tokens_v1').select(['restrictions', 'expires_at']).where('id', '=', grantor.tokenId).executeTakeFirst();
+  if (!row) throw new DomainError('auth.forbidden', 'This access token no longer exists');
+  return { restrictions: JSON.parse(row.restrictions) as string[], expiresAt: row.expires_at };
 }

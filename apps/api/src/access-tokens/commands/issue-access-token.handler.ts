@@ -15,7 +15,7 @@ import { CLOCK, EVENT_STORE, READ_DB } from '../../core/tokens';
 import type { EventStore } from '../../event-store/event-store.port';
 import type { ReadDatabase } from '../../read-db/read-database';
 import { loadGrants } from '../../auth/queries/load-grants';
-import { assertMayGrant, assertWithinReach, grantFromInput } from '../token-grant';
+import { assertMayGrant, assertWithinLimits, assertWithinReach, callerLimits, grantFromInput } from '../token-grant';
 
 export class IssueAccessTokenCommand {
   constructor(
@@ -46,6 +46,8 @@ export class IssueAccessTokenHandler implements ICommandHandler<IssueAccessToken
   async execute({ input, grantor, context }: IssueAccessTokenCommand): Promise<CommandOutcome<IssuedAccessToken>> {
     const grant = grantFromInput(input);
     assertMayGrant(grantor, grant.permissions);
+    const limits = await callerLimits(this.db, grantor);
+    if (limits) assertWithinLimits(limits, grant);
     const account = await this.db.selectFrom('accounts_v2').select('id').where('id', '=', input.account_id).executeTakeFirst();
     if (!account) throw new DomainError('account.not_found', 'This account does not exist', 'account_id');
     if (account.id !== grantor.accountId) assertWithinReach(grantor, await loadGrants(this.db, account.id), grant.permissions);

@@ -12,7 +12,7 @@ import { CLOCK, EVENT_STORE, READ_DB } from '../../core/tokens';
 import type { ReadDatabase } from '../../read-db/read-database';
 import type { EventStore } from '../../event-store/event-store.port';
 import { loadGrants } from '../../auth/queries/load-grants';
-import { assertMayGrant, assertWithinReach, grantFromInput } from '../token-grant';
+import { assertMayGrant, assertWithinLimits, assertWithinReach, callerLimits, grantFromInput } from '../token-grant';
 
 export class UpdateAccessTokenCommand {
   constructor(
@@ -35,6 +35,9 @@ export class UpdateAccessTokenHandler implements ICommandHandler<UpdateAccessTok
   async execute({ tokenId, input, grantor, context }: UpdateAccessTokenCommand): Promise<CommandOutcome<{ id: string }>> {
     const grant = grantFromInput(input);
     assertMayGrant(grantor, grant.permissions);
+    // also a token editing itself: its own stored limits are the ceiling, so it can narrow, never widen
+    const limits = await callerLimits(this.db, grantor);
+    if (limits) assertWithinLimits(limits, grant);
     const token = await this.db.selectFrom('access_tokens_v1').select('account_id').where('id', '=', tokenId).executeTakeFirst();
     if (token && token.account_id !== grantor.accountId) assertWithinReach(grantor, await loadGrants(this.db, token.account_id), grant.permissions);
     const result = await handleCommand(this.store, this.clock, accessTokenDecider, accessTokenStream(tokenId), { type: 'UpdateAccessToken', data: { tokenId, ...grant, updatedAt: this.clock.now().toISOString() } }, context);
