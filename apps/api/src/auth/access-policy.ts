@@ -64,6 +64,7 @@ export class AccessPolicy {
       // acting on one's own account never reaches beyond one's own grants
       if (fully && !(kind === 'account' && id === principal.accountId)) {
         if (!isFullyWithin(scope, organizations)) {
+          if (kind === 'team') throw new DomainError('auth.forbidden', `This team spans organizations where the permission ${permission} is not held: only its members here may be changed`);
           throw new DomainError('auth.forbidden', `This account also belongs to organizations where the permission ${permission} is not held: only its membership and roles here may be changed`);
         }
       } else if (!isWithin(scope, organizations)) {

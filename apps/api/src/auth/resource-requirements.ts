@@ -17,7 +17,7 @@ export type ResourceRequirement =
    * organization outside the administrator's subtree is only theirs as far as its membership and
    * roles go.
    */
-  | { kind: 'account-fully-within-scope'; resource: 'account' | 'token'; at: IdLocation }
+  | { kind: 'account-fully-within-scope'; resource: 'account' | 'token' | 'team'; at: IdLocation }
   /** a move in the tree: the permission where the organization leaves and where it lands; the top level is the root's */
   | { kind: 'organization-move'; organization: IdLocation; parent: IdLocation }
   /**
@@ -35,6 +35,12 @@ export const on = (kind: ResourceKind, at: IdLocation): ResourceRequirement => (
  * of an account: the permission must be held wherever that account belongs (docs/adr/0011).
  */
 export const onWholeAccount = (at: IdLocation, resource: 'account' | 'token' = 'account'): ResourceRequirement => ({ kind: 'account-fully-within-scope', resource, at });
+
+/**
+ * The call changes or deletes a team: the permission must be held in every organization it spans (a
+ * multi-organization team spans its members' organizations), like the whole-account rule (docs/adr/0010).
+ */
+export const onWholeTeam = (at: IdLocation): ResourceRequirement => ({ kind: 'account-fully-within-scope', resource: 'team', at });
 
 /**
  * The call may move the organization found at `organization` under the parent found at `parent`

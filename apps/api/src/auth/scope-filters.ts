@@ -36,3 +36,13 @@ export function teamsWithin(scope: Scope, teamIdColumn: string, teamOrganization
     join organization_members_v1 member on member.account_id = team_member.account_id
     where team_member.team_id = ${sql.ref(teamIdColumn)} and member.organization_id in (${organizations}))))`;
 }
+
+/**
+ * The actors a history may name to an organization administrator (docs/adr/0011): accounts of an
+ * organization inside the scope, and the super administrators (who act from above every subtree).
+ */
+export function actorsWithin(scope: Scope, accountColumn: string): RawBuilder<SqlBool> {
+  if (scope === 'everywhere') return sql<SqlBool>`1 = 1`;
+  if (scope.size === 0) return superAdministrator(accountColumn);
+  return sql<SqlBool>`(exists (select 1 from organization_members_v1 member where member.account_id = ${sql.ref(accountColumn)} and member.organization_id in (${sql.join([...scope])})) or ${superAdministrator(accountColumn)})`;
+}

@@ -159,6 +159,8 @@ const SENTENCES: Record<string, (data: Data, name: (id: unknown) => string) => s
 /** who did it, as people call them: the bootstrap is 'the system' */
 export function actorName(actor: string, actorKind: string, names: NameBook): string {
   if (actorKind === 'system') return 'the system';
+  // history-scope.ts: an actor outside the caller's scope is not named
+  if (actorKind === 'outside_scope') return 'someone outside your scope';
   return nameOf(actor, names);
 }
 

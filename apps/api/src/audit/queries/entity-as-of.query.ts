@@ -6,7 +6,9 @@ import { EVENT_STORE, READ_DB } from '../../core/tokens';
 import { comparePositions, formatPosition, type EventStore, type Position } from '../../event-store/event-store.port';
 import type { ReadDatabase } from '../../read-db/read-database';
 import { flattenState, idsIn, initialStateOf, statesAfterEach } from '../history/entity-history';
+import { historyView } from '../history/history-scope';
 import { loadNameBook } from '../history/load-name-book';
+import type { Scope } from '../../auth/grants';
 import { readEntityStream } from './entity-history.query';
 
 /** `at` (ISO time, inclusive) or `position` (inclusive): the contracts require exactly one */
@@ -15,6 +17,8 @@ export class EntityAsOfQuery {
     readonly kind: TTimeTravelKind,
     readonly id: string,
     readonly moment: { at: string } | { position: Position },
+    /** where the caller reads history (`audit:read`): organizations and roles outside are left out (history-scope.ts) */
+    readonly scope: Scope = 'everywhere',
   ) {}
 }
 
@@ -30,15 +34,17 @@ export class EntityAsOfHandler implements IQueryHandler<EntityAsOfQuery, TAsOfAn
     @Inject(READ_DB) private readonly db: Kysely<ReadDatabase>,
   ) {}
 
-  async execute({ kind, id, moment }: EntityAsOfQuery): Promise<TAsOfAnswer> {
+  async execute({ kind, id, moment, scope }: EntityAsOfQuery): Promise<TAsOfAnswer> {
     const events = await readEntityStream(this.store, kind, id);
     const until = events.filter((event) =>
       'at' in moment ? new Date(event.metadata.occurredAt).toISOString() <= moment.at : comparePositions(event.position, moment.position) <= 0,
     );
-    const state = until.length > 0 ? statesAfterEach(kind, until)[until.length - 1] : initialStateOf(kind);
+    const view = await historyView(this.db, scope, kind, until);
+    const state = view.state(until.length > 0 ? statesAfterEach(kind, until)[until.length - 1] : initialStateOf(kind));
     const names = await loadNameBook(this.db, idsIn(state));
     const status = (state as { status: string }).status;
-    const last = until[until.length - 1];
+    // the last change the caller may see: an event outside its scope does not show, not even by its position
+    const last = until.filter((event) => view.shows(event)).at(-1);
     return {
       kind,
       id,

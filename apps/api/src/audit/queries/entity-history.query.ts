@@ -8,7 +8,9 @@ import { comparePositions, type EventStore, type Position, type StoredEvent } fr
 import type { ReadDatabase } from '../../read-db/read-database';
 import type { EventLogTable } from '../audit-tables';
 import { changesBetween, describeEvent, flattenState, idsIn, initialStateOf, statesAfterEach, streamOfEntity } from '../history/entity-history';
+import { historyView } from '../history/history-scope';
 import { loadNameBook } from '../history/load-name-book';
+import type { Scope } from '../../auth/grants';
 import { toEventLogRow } from '../projections/event-log.projection';
 import { auditEventOf, readableEvents } from '../readable-events';
 
@@ -19,6 +21,8 @@ export class EntityHistoryQuery {
     /** only events strictly older than this position */
     readonly before: Position | null,
     readonly limit: number,
+    /** where the caller reads history (`audit:read`): what lies outside is left out (history-scope.ts) */
+    readonly scope: Scope = 'everywhere',
   ) {}
 }
 
@@ -46,13 +50,17 @@ export class EntityHistoryHandler implements IQueryHandler<EntityHistoryQuery, T
     @Inject(READ_DB) private readonly db: Kysely<ReadDatabase>,
   ) {}
 
-  async execute({ kind, id, before, limit }: EntityHistoryQuery): Promise<THistoryPage> {
-    const events = await readEntityStream(this.store, kind, id);
-    const states = statesAfterEach(kind, events);
+  async execute({ kind, id, before, limit, scope }: EntityHistoryQuery): Promise<THistoryPage> {
+    const stream = await readEntityStream(this.store, kind, id);
+    // folded whole (the decider needs every event), shown only as far as the caller's scope goes
+    const folded = statesAfterEach(kind, stream);
+    const view = await historyView(this.db, scope, kind, stream);
+    const events = stream.map((event) => view.event(event));
+    const states = folded.map((state) => view.state(state));
     // the page: newest first, strictly older than the cursor
     const indexes: number[] = [];
     for (let index = events.length - 1; index >= 0 && indexes.length <= limit; index -= 1) {
-      if (!before || comparePositions(events[index].position, before) < 0) indexes.push(index);
+      if (view.shows(stream[index]) && (!before || comparePositions(events[index].position, before) < 0)) indexes.push(index);
     }
     const page = indexes.slice(0, limit);
     const ids = new Set<string>();
@@ -60,13 +68,13 @@ export class EntityHistoryHandler implements IQueryHandler<EntityHistoryQuery, T
       idsIn(events[index].data, ids);
       idsIn(states[index], ids);
       idsIn(index > 0 ? states[index - 1] : null, ids);
-      ids.add(events[index].metadata.actor);
+      if (events[index].metadata.actor) ids.add(events[index].metadata.actor);
     }
     const names = await loadNameBook(this.db, ids);
     const data = page.map((index): THistoryEntry => {
       const event = events[index];
       const { actor, actorKind, sourceIp } = event.metadata;
-      const previous = flattenState(index > 0 ? states[index - 1] : initialStateOf(kind), names);
+      const previous = flattenState(index > 0 ? states[index - 1] : view.state(initialStateOf(kind)), names);
       return {
         ...auditEventOf(toEventLogRow(event) as Selectable<EventLogTable>),
         summary: describeEvent({ type: event.type, data: event.data, actor, actorKind, sourceIp }, names),

@@ -13,6 +13,7 @@ import {
   type TSetAsideEvent,
 } from '@rollcall/contracts';
 import type { CommandGateway } from '../../core/command-gateway';
+import { listScope } from '../../auth/permissions';
 import { EVERYWHERE, on, type ResourceKind, type ResourceRequirement } from '../../auth/resource-requirements';
 import { permittedByInputProcedure, permittedProcedure, router } from '../../trpc/trpc';
 import { EntityAsOfQuery } from '../queries/entity-as-of.query';
@@ -45,10 +46,10 @@ export function buildAuditRouter({ gateway, queryBus, projectionsService }: { ga
       .query(({ input: { before, limit, ...filter } }) => queryBus.execute<ListAuditEventsQuery, TAuditEventPage>(new ListAuditEventsQuery(filter, cursorOf(before), limit))),
     history: permittedByInputProcedure('audit:read', whereTheEntityIs)
       .input(ZEntityHistoryInput)
-      .query(({ input }) => queryBus.execute<EntityHistoryQuery, THistoryPage>(new EntityHistoryQuery(input.kind, input.id, cursorOf(input.before), input.limit))),
+      .query(({ input, ctx }) => queryBus.execute<EntityHistoryQuery, THistoryPage>(new EntityHistoryQuery(input.kind, input.id, cursorOf(input.before), input.limit, listScope(ctx.principal, 'audit:read')))),
     asOf: permittedByInputProcedure('audit:read', whereTheEntityIs)
       .input(ZEntityAsOfInput)
-      .query(({ input }) => queryBus.execute<EntityAsOfQuery, TAsOfAnswer>(asOfQuery(input.kind, input.id, input))),
+      .query(({ input, ctx }) => queryBus.execute<EntityAsOfQuery, TAsOfAnswer>(asOfQuery(input.kind, input.id, input, listScope(ctx.principal, 'audit:read')))),
     projections: permittedProcedure('projections:manage', EVERYWHERE).query(() => queryBus.execute<ProjectionsStatusQuery, TProjectionsAnswer>(new ProjectionsStatusQuery())),
     setAside: permittedProcedure('projections:manage', EVERYWHERE)
       .input(ZSetAsideInput)

@@ -22,7 +22,7 @@ import type { RequestContext } from '../../application/request-context';
 import { Ctx, CurrentPrincipal } from '../../auth/auth.guard';
 import { listScope, RequirePermission } from '../../auth/permissions';
 import type { Principal } from '../../auth/principal';
-import { on } from '../../auth/resource-requirements';
+import { on, onWholeTeam } from '../../auth/resource-requirements';
 import { CommandGateway } from '../../core/command-gateway';
 import { writeConsistencyHeaders } from '../../http/consistency-headers';
 import { parseWith } from '../../http/zod-body';
@@ -80,7 +80,7 @@ export abstract class TeamsRoutes {
   }
 
   @Patch('team/:id/title')
-  @RequirePermission('teams:write', on('team', 'param:id'))
+  @RequirePermission('teams:write', onWholeTeam('param:id'))
   async rename(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const teamId = teamIdOf(id);
     const { title } = parseWith(ZRenameTeamInput, body);
@@ -91,8 +91,8 @@ export abstract class TeamsRoutes {
 
   @Get('team/:id/associated-accounts')
   @RequirePermission('teams:read', on('team', 'param:id'))
-  async members(@Param('id') id: string) {
-    return this.wrap(await this.queryBus.execute<ListTeamMembersQuery, TTeamMember[]>(new ListTeamMembersQuery(teamIdOf(id))));
+  async members(@Param('id') id: string, @CurrentPrincipal() principal: Principal) {
+    return this.wrap(await this.queryBus.execute<ListTeamMembersQuery, TTeamMember[]>(new ListTeamMembersQuery(teamIdOf(id), listScope(principal, 'teams:read'))));
   }
 
   @Get('team/:id')
@@ -102,7 +102,7 @@ export abstract class TeamsRoutes {
   }
 
   @Delete('team/:id')
-  @RequirePermission('teams:write', on('team', 'param:id'))
+  @RequirePermission('teams:write', onWholeTeam('param:id'))
   async remove(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<{ id: string; title: string }>(new DeleteTeamCommand(teamIdOf(id), context));
     writeConsistencyHeaders(response, outcome);
@@ -128,7 +128,7 @@ export abstract class TeamsRoutes {
   }
 
   @Delete('account/:id/leave-team/:team_id')
-  @RequirePermission('teams:write', on('team', 'param:team_id'))
+  @RequirePermission('teams:write', on('account', 'param:id'), on('team', 'param:team_id'))
   async leave(@Param('id') id: string, @Param('team_id') teamId: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<TeamMembership>(new RemoveTeamMemberCommand(teamIdOf(teamId, 'team_id'), accountIdOf(id), context));
     writeConsistencyHeaders(response, outcome);

@@ -17,7 +17,7 @@ import {
 import type { CommandGateway } from '../../core/command-gateway';
 import { listScope } from '../../auth/permissions';
 import { permittedProcedure, router } from '../../trpc/trpc';
-import { on } from '../../auth/resource-requirements';
+import { on, onWholeTeam } from '../../auth/resource-requirements';
 import { AddTeamMemberCommand, teamJoinedMessage, type TeamMembership } from '../commands/add-team-member.handler';
 import { CreateTeamCommand } from '../commands/create-team.handler';
 import { DeleteTeamCommand, teamDeletedMessage } from '../commands/delete-team.handler';
@@ -48,13 +48,13 @@ export function buildTeamsRouter({ gateway, queryBus }: { gateway: CommandGatewa
         const outcome = await gateway.execute<{ id: string }>(new CreateTeamCommand(input, ctx.context));
         return team(outcome.value.id);
       }),
-    rename: permittedProcedure('teams:write', on('team', 'input:id'))
+    rename: permittedProcedure('teams:write', onWholeTeam('input:id'))
       .input(ZRenameTeamByIdInput)
       .mutation(async ({ input, ctx }) => {
         await gateway.execute(new RenameTeamCommand(input.id, input.title, ctx.context));
         return team(input.id);
       }),
-    delete: permittedProcedure('teams:write', on('team', 'input:id'))
+    delete: permittedProcedure('teams:write', onWholeTeam('input:id'))
       .input(ZTeamByIdInput)
       .mutation(async ({ input, ctx }) => {
         const outcome = await gateway.execute<{ id: string; title: string }>(new DeleteTeamCommand(input.id, ctx.context));
@@ -62,7 +62,7 @@ export function buildTeamsRouter({ gateway, queryBus }: { gateway: CommandGatewa
       }),
     members: permittedProcedure('teams:read', on('team', 'input:id'))
       .input(ZTeamByIdInput)
-      .query(({ input }) => queryBus.execute<ListTeamMembersQuery, TTeamMember[]>(new ListTeamMembersQuery(input.id))),
+      .query(({ input, ctx }) => queryBus.execute<ListTeamMembersQuery, TTeamMember[]>(new ListTeamMembersQuery(input.id, listScope(ctx.principal, 'teams:read')))),
     ofAccount: permittedProcedure('teams:read', on('account', 'input:account_id'))
       .input(ZTeamsOfAccountInput)
       .query(({ input: { account_id, ...page }, ctx }) => queryBus.execute<ListAccountTeamsQuery, TPage<TAccountTeam>>(new ListAccountTeamsQuery(account_id, page, listScope(ctx.principal, 'teams:read')))),
@@ -72,7 +72,7 @@ export function buildTeamsRouter({ gateway, queryBus }: { gateway: CommandGatewa
         const outcome = await gateway.execute<TeamMembership>(new AddTeamMemberCommand(input.team_id, input.account_id, ctx.context));
         return { message: teamJoinedMessage(outcome.value) };
       }),
-    removeMember: permittedProcedure('teams:write', on('team', 'input:team_id'))
+    removeMember: permittedProcedure('teams:write', on('team', 'input:team_id'), on('account', 'input:account_id'))
       .input(ZTeamMemberInput)
       .mutation(async ({ input, ctx }) => {
         const outcome = await gateway.execute<TeamMembership>(new RemoveTeamMemberCommand(input.team_id, input.account_id, ctx.context));
