@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
 import { EndAccountSessions } from '../auth/commands/end-account-sessions';
 import { ChangeAccountAuthHandler } from './commands/change-account-auth.handler';
 import { ChangeOwnPasswordHandler } from './commands/change-own-password.handler';
@@ -27,6 +28,8 @@ import { UnlockAccountHandler } from './commands/unlock-account.handler';
 import { GetActivationHandler } from './queries/get-activation.query';
 
 @Module({
+  // the own change's current password is checked by auth's PasswordAttempts (the sign-in's throttle and lockout)
+  imports: [AuthModule],
   controllers: [AccountsV1Controller, AccountsV2Controller, AccountErasureV2Controller, AccountsImportV1Controller, AccountsImportV2Controller],
   providers: [
     CreateAccountHandler,

@@ -207,6 +207,71 @@ describe.each(storageKinds())('sign-in and sessions (%s)', (kind) => {
     }
   });
 
+  /** the own change of a signed-in account as if from `address`, on REST (v1, v2, /api) or tRPC */
+  const OWN_CHANGES = ['/api/v1/account/password/change', '/api/v2/account/password/change', '/api/account/password/change', '/trpc/auth.changePassword'];
+  const changeOwn = (path: string, token: string, current_password: string, address: string) =>
+    http(app.url, token).post(path, { current_password, new_password: `A new secret ${Math.random()}` }, from(address));
+  /** one HTTP request carrying a tRPC batch of own changes, one per guess; answers each call's error code (or 'ok') */
+  async function changeOwnBatch(token: string, guesses: string[], address: string) {
+    const body = Object.fromEntries(guesses.map((current_password, i) => [i, { current_password, new_password: `A new secret ${i} ${Math.random()}` }]));
+    const answer = await http(app.url, token).post(`/trpc/${guesses.map(() => 'auth.changePassword').join(',')}?batch=1`, body, from(address));
+    const codes = (answer.body as Array<{ error?: { data?: { apiError?: { code: string } } } }>).map((call) => call.error?.data?.apiError?.code ?? 'ok');
+    return { answer, codes, count: (code: string) => codes.filter((c) => c === code).length };
+  }
+
+  it("counts a wrong current password of the own change as a failed sign-in on REST v1, v2, /api and tRPC (one batch too): the account locks, and its change is refused then, the right password included", async () => {
+    const admin = http(app.url, await signIn(app.url));
+    const policy = await admin.post('/api/v1/policy', { title: `Five tries ${Date.now()} ${kind}`, min_length: 8, min_strength: 0, lockout: 5, lockout_duration: 3600 });
+    expect(policy.status, JSON.stringify(policy.body)).toBe(201);
+    const account = await createAccount(admin, { policy: true, policy_id: policy.body.id });
+    const token = await signIn(app.url, credentialsOf(account));
+    // a stolen session guessing: each wrong guess counts against the account, whatever the surface
+    for (const [i, path] of OWN_CHANGES.slice(0, 3).entries()) {
+      const answer = await changeOwn(path, token, `guess ${i}`, '10.6.0.1');
+      expect([answer.status, apiErrorOf(answer.body)?.code], path).toEqual([400, 'password.current_wrong']);
+    }
+    expect((await admin.get(`/api/v1/account/${account.id}/auth`)).body.locked_until).toBeNull();
+    // six guesses in parallel in one request: exactly the two left before the lock are answered as wrong, the rest as locked
+    const batch = await changeOwnBatch(token, Array.from({ length: 6 }, (_, i) => `parallel guess ${i}`), '10.6.0.2');
+    expect([batch.count('password.current_wrong'), batch.count('rate.limited')], batch.codes.join(' ')).toEqual([2, 4]);
+    expect(batch.answer.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await admin.get(`/api/v1/account/${account.id}/auth`)).body.locked_until).toEqual(expect.any(String));
+    // locked: the right current password is refused too, on every surface, with the lock's wait
+    for (const path of OWN_CHANGES) {
+      const answer = await changeOwn(path, token, account.password, '10.6.0.3');
+      expect([answer.status, apiErrorOf(answer.body)?.code], path).toEqual([429, 'rate.limited']);
+      expect(Number(answer.headers.get('retry-after')), path).toBeGreaterThan(60);
+      expect(Number(answer.headers.get('retry-after')), path).toBeLessThanOrEqual(3600);
+    }
+    // unlocked by an administrator: the password is still the first one (no guess, no refused change, changed it)
+    expect((await admin.post(`/api/v1/account/${account.id}/unlock`)).status).toBeLessThan(300);
+    expect((await authenticate(REST_SIGN_INS[0], account, '10.6.0.4')).status).toBe(200);
+    expect((await changeOwn(OWN_CHANGES[3], token, account.password, '10.6.0.4')).status).toBe(200);
+  });
+
+  it("throttles the own change's current password with the sign-in's throttle: a tRPC batch of 30 guesses gets 10 answers, then 429 with Retry-After for the change and the sign-in from that address", async () => {
+    const admin = http(app.url, await signIn(app.url));
+    // a lockout far away: only the throttle stops the guesses here
+    const lenient = await admin.post('/api/v1/policy', { title: `Lenient change ${Date.now()} ${kind}`, min_length: 8, min_strength: 0, lockout: 100, lockout_duration: 60 });
+    const account = await createAccount(admin, { policy: true, policy_id: lenient.body.id });
+    const token = await signIn(app.url, credentialsOf(account));
+    const address = '10.7.0.1';
+    // 10 failures per username and address (the default), whatever the surface: the other 20 guesses are refused unchecked
+    const batch = await changeOwnBatch(token, Array.from({ length: 30 }, (_, i) => `batched guess ${i}`), address);
+    expect([batch.count('password.current_wrong'), batch.count('rate.limited')], batch.codes.join(' ')).toEqual([10, 20]);
+    expect(batch.answer.headers.get('retry-after')).toMatch(/^\d+$/);
+    for (const path of OWN_CHANGES) {
+      const answer = await changeOwn(path, token, account.password, address);
+      expect([answer.status, apiErrorOf(answer.body)?.code], path).toEqual([429, 'rate.limited']);
+      expect(Number(answer.headers.get('retry-after')), path).toBeGreaterThanOrEqual(1);
+    }
+    // one throttle: the sign-in from that address waits as well; from another address both work
+    expect((await authenticate(REST_SIGN_INS[0], account, address)).status).toBe(429);
+    expect((await authenticate(REST_SIGN_INS[0], account, '10.7.0.2')).status).toBe(200);
+    expect((await changeOwn(OWN_CHANGES[1], token, account.password, '10.7.0.2')).status).toBe(200);
+    expect((await admin.get(`/api/v1/account/${account.id}/auth`)).body.locked_until).toBeNull();
+  });
+
   it("refuses an expired account's open sessions on the next request, not only its sign-ins", async () => {
     const admin = http(app.url, await signIn(app.url));
     const expiresAt = new Date(Date.now() + 3_600_000).toISOString();

@@ -12,11 +12,13 @@ import { CurrentAccountHandler } from './queries/current-account.query';
 import { ResolveSessionHandler } from './queries/resolve-session.query';
 import { AuthV1Controller } from './rest/auth.v1.controller';
 import { AuthV2Controller } from './rest/auth.v2.controller';
+import { PasswordAttempts } from './password-attempts';
 import { SignInThrottle } from './sign-in-throttle';
 
 @Module({
-  exports: [Authenticator, TokenUsageRecorder, AccessPolicy],
+  // PasswordAttempts: the own change's current password, under the sign-in's throttle (one instance) and lockout
+  exports: [Authenticator, TokenUsageRecorder, AccessPolicy, PasswordAttempts],
   controllers: [AuthV1Controller, AuthV2Controller],
-  providers: [AccessPolicy, CredentialCache, TokenUsageRecorder, Authenticator, ResolveAccessTokenHandler, SignInHandler, SignInThrottle, SignOutHandler, ResolveSessionHandler, CurrentAccountHandler, { provide: APP_GUARD, useClass: AuthGuard }],
+  providers: [AccessPolicy, CredentialCache, TokenUsageRecorder, Authenticator, ResolveAccessTokenHandler, SignInHandler, SignInThrottle, PasswordAttempts, SignOutHandler, ResolveSessionHandler, CurrentAccountHandler, { provide: APP_GUARD, useClass: AuthGuard }],
 })
 export class AuthModule {}

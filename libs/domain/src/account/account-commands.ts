@@ -35,7 +35,20 @@ export type RequirePasswordChange = { type: 'RequirePasswordChange'; data: { at:
  * A new password, already hashed and checked against its policy's length and strength by the caller.
  * `reusesRecentPassword`: the caller verified it against the policy's last N hashes (argon2 is I/O).
  */
-export type SetPassword = { type: 'SetPassword'; data: { passwordHash: string; reusesRecentPassword: boolean; changedAt: string } };
+export type SetPassword = {
+  type: 'SetPassword';
+  data: {
+    passwordHash: string;
+    reusesRecentPassword: boolean;
+    changedAt: string;
+    /**
+     * The owner's own change: the hash its current password was verified against. The change is
+     * refused if the account is locked at `changedAt` (a parallel wrong guess may have locked it since
+     * the check) or its password changed since (the proof is stale). An administrator's set has none.
+     */
+    checkedPasswordHash?: string | null;
+  };
+};
 /** A wrong password; the lockout rule (the policy's, else the built-in default) travels with the command (0 attempts = no lockout, which sign-in never sends). */
 export type RecordFailedSignIn = { type: 'RecordFailedSignIn'; data: { at: string; lockoutAttempts: number; lockoutDurationSeconds: number } };
 

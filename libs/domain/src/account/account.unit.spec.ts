@@ -285,6 +285,15 @@ describe('account decider', () => {
       given([created, locked]).when({ type: 'RecordSignIn', data: { sessionId: 's', at: '2026-11-22T11:00:00.000Z' } }).then([expect.objectContaining({ type: 'AccountSignedIn' })]);
     });
 
+    it("refuses the owner's own change while locked or once its checked password has changed; an administrator's set is not held", () => {
+      const locked: AccountEvent = { type: 'AccountLocked', data: { accountId: id, at: T0, until: '2026-11-22T11:00:00.000Z' } };
+      const own = (at: string, checkedPasswordHash: string): AccountCommand => ({ type: 'SetPassword', data: { passwordHash: 'h2', reusesRecentPassword: false, changedAt: at, checkedPasswordHash } });
+      given([created, locked]).when(own('2026-11-22T10:59:59.000Z', alice.passwordHash)).thenThrows('account.locked');
+      given([created, locked]).when(own('2026-11-22T11:00:00.000Z', alice.passwordHash)).then([expect.objectContaining({ type: 'PasswordChanged' })]);
+      given([created]).when(own(T0, 'another hash')).thenThrows('account.password_changed');
+      given([created, locked]).when({ type: 'SetPassword', data: { passwordHash: 'h2', reusesRecentPassword: false, changedAt: T0 } }).then([expect.objectContaining({ type: 'PasswordChanged' })]);
+    });
+
     it('a successful sign-in resets the count', () => {
       const signedIn: AccountEvent = { type: 'AccountSignedIn', data: { accountId: id, sessionId: 's', at: T0 } };
       given([created, failed(), failed(), signedIn]).when(recordFailure()).then([failed()]);

@@ -83,6 +83,11 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       return [{ type: 'PasswordChangeRequired', data: { accountId: state.id, at: command.data.at } }];
     case 'SetPassword': {
       if (state.status !== 'created') throw notFound();
+      if (command.data.checkedPasswordHash !== undefined) {
+        // the owner proved its current password: a lock taken or a change made by a parallel call since still wins
+        if (state.lockedUntil !== null && state.lockedUntil > command.data.changedAt) throw new DomainError('account.locked', 'This account is locked');
+        if (command.data.checkedPasswordHash !== state.passwordHash) throw new DomainError('account.password_changed', 'The password has changed since it was checked');
+      }
       if (command.data.reusesRecentPassword) throw reused();
       const changed: AccountEvent = { type: 'PasswordChanged', data: { accountId: state.id, passwordHash: command.data.passwordHash, changedAt: command.data.changedAt } };
       // a first password set by an administrator activates the account (its link stops working)

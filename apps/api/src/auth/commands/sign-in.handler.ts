@@ -15,6 +15,7 @@ import type { EventStore } from '../../event-store/event-store.port';
 import type { ReadDatabase } from '../../read-db/read-database';
 import { accountExpired, passwordChangeRequired as needsPasswordChange } from '../queries/resolve-session.query';
 import { hashToken, newSessionToken } from '../session-token';
+import { lockoutRule, recordWrongPassword } from '../password-attempts';
 import { SignInThrottle } from '../sign-in-throttle';
 
 export class SignInCommand {
@@ -78,14 +79,8 @@ export class SignInHandler implements ICommandHandler<SignInCommand, CommandOutc
       ? await this.db.selectFrom('password_policies_v2').select(['max_age', 'lockout', 'lockout_duration']).where('id', '=', account.policyId).executeTakeFirst()
       : undefined;
     if (!passwordMatches) {
-      // every account is under a lockout: its policy's, or the built-in default where no policy sets one
-      // (no policy, or a policy's lockout 0), the first administrator's included
-      const lockout = policy && policy.lockout > 0 ? { attempts: policy.lockout, durationSeconds: policy.lockout_duration } : this.config.signIn.defaultLockout;
-      // parallel wrong attempts each re-decide on the latest stream: exactly `attempts` count before the lock
-      await handleCommandRetrying(this.store, this.clock, accountDecider, accountStream(account.id), {
-        type: 'RecordFailedSignIn',
-        data: { at, lockoutAttempts: lockout.attempts, lockoutDurationSeconds: lockout.durationSeconds },
-      }, actingAsSelf);
+      // every account is under a lockout (password-attempts.ts, shared with the own change's current password)
+      await recordWrongPassword(this.store, this.clock, account.id, lockoutRule(policy, this.config), at, actingAsSelf);
       throw invalidCredentials();
     }
     if (accountExpired(account.expiresAt, now) || account.statusId === ACCOUNT_STATUS.disabled) throw invalidCredentials();
