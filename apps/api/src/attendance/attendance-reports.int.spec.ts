@@ -17,6 +17,8 @@ describe.each(storageKinds())('attendance tab and statistics (%s)', (kind) => {
   let admin: Client;
   let adminToken: string;
   let reader: { client: Client; sequence: number };
+  /** the server's log: a date it accepts must never end as a logged error */
+  const logLines: string[] = [];
   const made = {} as { a: string; b: string; berlin: string; utc: string; other: string; orgAdmin: Client; orgAdminToken: string; plain: Client };
 
   const scan = async (uid: string, at: string) => {
@@ -58,7 +60,7 @@ describe.each(storageKinds())('attendance tab and statistics (%s)', (kind) => {
     fetch(`${app.url}${prefix}/accounts/statistics/attendance/download?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${token}` } });
 
   beforeAll(async () => {
-    app = await startTestApp(kind);
+    app = await startTestApp(kind, {}, undefined, { write: (line: string) => void logLines.push(line) });
     adminToken = await signIn(app.url);
     admin = http(app.url, adminToken);
     const created = await admin.post('/api/v2/readers', { name: `Reports ${tag}`, door: 'Main entrance', role: 'door' });
@@ -275,6 +277,91 @@ describe.each(storageKinds())('attendance tab and statistics (%s)', (kind) => {
       const list = await admin.get('/api/v2/accounts/statistics/attendance?date_at=february');
       expect(list.status).toBe(400);
       expect(Object.keys(list.body.error.fields)).toEqual(['date_at']);
+    });
+  });
+
+  /**
+   * Every date the API accepts is handled: the calendar runs from 0001-01-01 to 9999-12-31. Date.UTC
+   * once read the year 0099 as 1999 and the domain answered 500 with 'not a date' for 0099-06-15,
+   * 0001-02 and a tracking status on 0001-01-01; the week of 9999-12-31 ran into a year 10000.
+   */
+  describe('dates at the ends of the calendar', () => {
+    const errorsLogged = () => logLines.filter((line) => /"level":\s*(50|60)/.test(line));
+    const trpcGet = (path: string, input: unknown) => admin.get(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`);
+    /** view, date_at, the window it draws, or null when it is refused with 400 under date_at */
+    const cases: [string, string, { from: string; to: string } | null][] = [
+      ['daily', '0001-01-01', { from: '0001-01-01', to: '0001-01-01' }],
+      ['weekly', '0001-01-01', { from: '0001-01-01', to: '0001-01-07' }],
+      ['monthly', '0001-02', { from: '0001-02-01', to: '0001-02-28' }],
+      ['daily', '0099-06-15', { from: '0099-06-15', to: '0099-06-15' }],
+      ['weekly', '0099-06-15', { from: '0099-06-15', to: '0099-06-21' }],
+      ['monthly', '0099-06-15', { from: '0099-06-01', to: '0099-06-30' }],
+      ['weekly', '0100-02-28', { from: '0100-02-22', to: '0100-02-28' }],
+      ['daily', '9999-12-31', { from: '9999-12-31', to: '9999-12-31' }],
+      // the week of 9999-12-31 (a Friday) ends with the calendar, not on 10000-01-02
+      ['weekly', '9999-12-31', { from: '9999-12-27', to: '9999-12-31' }],
+      ['monthly', '9999-12', { from: '9999-12-01', to: '9999-12-31' }],
+      ['daily', '10000-01-01', null],
+      ['weekly', '10000-01-01', null],
+      ['monthly', '10000-01', null],
+      ['daily', '0000-06-15', null],
+      ['monthly', '0000-06', null],
+    ];
+
+    it('draws the Attendance tab of years 1, 99, 100 and 9999 on REST v1, v2, /api and tRPC, refuses years 0 and 10000 under date_at', async () => {
+      for (const [selected, dateAt, window] of cases) {
+        for (const prefix of ['/api/v1', '/api/v2', '/api']) {
+          const response = await admin.get(`${prefix}/account/${made.utc}/attendance/${selected}?date_at=${dateAt}`);
+          const label = `${prefix} ${selected} ${dateAt}: ${JSON.stringify(response.body).slice(0, 300)}`;
+          if (!window) {
+            expect(response.status, label).toBe(400);
+            expect(Object.keys(response.body.error.fields), label).toEqual(['date_at']);
+            continue;
+          }
+          expect(response.status, label).toBe(200);
+          const body = (prefix === '/api/v1' ? response.body : response.body.data) as TAccountAttendance;
+          expect({ from: body.from, to: body.to }, label).toEqual(window);
+        }
+        const trpc = await trpcGet('attendanceReports.ofAccount', { account_id: made.utc, selected, date_at: dateAt });
+        const label = `tRPC ${selected} ${dateAt}: ${JSON.stringify(trpc.body).slice(0, 300)}`;
+        expect(trpc.status, label).toBe(window ? 200 : 400);
+        if (window) expect({ from: trpc.body.result.data.from, to: trpc.body.result.data.to }, label).toEqual(window);
+      }
+      // a past month of year 1 lists its days without data, each a date of year 1
+      const february = await attendance(made.utc, 'monthly', '0001-02');
+      expect(february.attendance.map((row) => row.day)).toEqual(Array.from({ length: 28 }, (_, index) => `0001-02-${String(index + 1).padStart(2, '0')}`));
+      expect(errorsLogged()).toEqual([]);
+    });
+
+    it('stores tracking statuses in years 1, 99-100 and 9999 on REST v1, v2 and tRPC, refuses years 0 and 10000 under the field', async () => {
+      const status = await admin.post('/api/v2/states/attendance/', { title: `Calendar ends ${tag}`, active: 1 });
+      expect(status.status, JSON.stringify(status.body)).toBe(201);
+      const body = (start_date: string, end_date: string) => ({ event_group_title: 'Far away', status_id: status.body.data.id, start_date, end_date, start_time: '09:00', end_time: '10:00', account_id: made.utc });
+      const ranges: [string, string, string | null][] = [
+        ['0001-01-01', '0001-01-01', null],
+        ['0099-12-31', '0100-01-01', null],
+        ['9999-12-31', '9999-12-31', null],
+        ['0000-12-31', '0001-01-01', 'start_date'],
+        ['9999-12-31', '10000-01-01', 'end_date'],
+      ];
+      for (const [start, end, refused] of ranges) {
+        for (const prefix of ['/api/v1', '/api/v2']) {
+          const response = await admin.post(`${prefix}/account/${made.utc}/tracking-status/`, body(start, end));
+          const label = `${prefix} ${start}..${end}: ${JSON.stringify(response.body).slice(0, 300)}`;
+          expect(response.status, label).toBe(refused ? 400 : 201);
+          if (refused) expect(Object.keys(response.body.error.fields), label).toEqual([refused]);
+        }
+        const trpc = await admin.post('/trpc/calendar.create', body(start, end));
+        expect(trpc.status, `tRPC ${start}..${end}: ${JSON.stringify(trpc.body).slice(0, 300)}`).toBe(refused ? 400 : 200);
+      }
+      // the days are the years' own: 0001-01-01 and the turn of 99 to 100, not 1901 or 1999
+      const year1 = await trpcGet('calendar.events', { account_id: made.utc, from: '0001-01-01', to: '0001-01-31' });
+      expect(year1.status, JSON.stringify(year1.body)).toBe(200);
+      expect((year1.body.result.data as { start_date: string }[]).map((event) => event.start_date)).toEqual(Array(3).fill('0001-01-01 09:00:00'));
+      const turn = await admin.get(`/api/v2/account/${made.utc}/calendar?date=0100-01`);
+      expect(turn.status, JSON.stringify(turn.body)).toBe(200);
+      expect((turn.body.data as { start_date: string }[]).map((event) => event.start_date)).toEqual(Array(3).fill('0100-01-01 09:00:00'));
+      expect(errorsLogged()).toEqual([]);
     });
   });
 });

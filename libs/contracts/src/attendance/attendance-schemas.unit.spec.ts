@@ -85,6 +85,16 @@ describe('reading and correcting attendance', () => {
     expect(fieldsOf(ZAttendanceByViewInput.safeParse({ account_id: accountId, selected: 'yearly', date_at: '2026-11' }))).toEqual({ selected: ['selected must be one of daily, weekly, monthly'] });
   });
 
+  it('takes days and months of years 0001 to 9999 and refuses year 0000 and five-digit years under the field', () => {
+    for (const [selected, date_at] of [['daily', '0001-01-01'], ['weekly', '0099-06-15'], ['monthly', '0001-02'], ['weekly', '9999-12-31'], ['monthly', '9999-12']])
+      expect(ZAttendanceByViewInput.safeParse({ account_id: accountId, selected, date_at }).success).toBe(true);
+    for (const date_at of ['0000-06-15', '0000-06', '10000-01-01', '10000-01'])
+      expect(Object.keys(fieldsOf(ZAttendanceByViewInput.safeParse({ account_id: accountId, selected: 'monthly', date_at })))).toEqual(['date_at']);
+    const create = { event_group_title: 'Vacation', status_id: statusId, start_date: '0000-12-31', end_date: '0001-01-01', start_time: '09:00', end_time: '17:00', account_id: accountId };
+    expect(fieldsOf(ZCreateTrackingStatusInput.safeParse(create)).start_date).toEqual(['start_date must be a date from 0001-01-01 to 9999-12-31']);
+    expect(ZCreateTrackingStatusInput.safeParse({ ...create, start_date: '0001-01-01' }).success).toBe(true);
+  });
+
   it('reads the statistics month from a month or a day, and downloads CSV unless XLSX is asked for', () => {
     expect(ZStatisticsQuery.parse({ date_at: '2026-11-23' })).toEqual({ date_at: '2026-11' });
     expect(ZStatisticsDownloadQuery.parse({ date_at: '2026-11' })).toEqual({ date_at: '2026-11', format: 'csv' });

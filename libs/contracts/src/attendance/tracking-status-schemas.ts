@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZAccountId, ZBooleanish } from '../accounts/account-schemas';
 import { lineText, multilineText, requiredLine, TEXT_MAX, uuidOf } from '../common/text';
+import { FIRST_DATE, isCalendarRangeDate, LAST_DATE } from '../common/dates';
 import { daysFromTo, isRealDate, ZDate, ZMonth } from './attendance-common';
 
 /**
@@ -64,8 +65,10 @@ function checkRange(input: RangeInput): { range: TEventRange | null; issues: [st
     const timeText = input[`${side}_time`];
     if (typeof dateText !== 'string' || (timeText != null && typeof timeText !== 'string')) return { date: null, time: null };
     const match = DATE_TIME.exec(dateText);
-    const date = match && isRealDate(match[1]) ? match[1] : null;
-    if (!date) issues.push([`${side}_date`, `${side}_date must be a date as YYYY-MM-DD (optionally with HH:mm:ss)`]);
+    const real = match && isRealDate(match[1]) ? match[1] : null;
+    const date = real && isCalendarRangeDate(real) ? real : null;
+    if (!real) issues.push([`${side}_date`, `${side}_date must be a date as YYYY-MM-DD (optionally with HH:mm:ss)`]);
+    else if (!date) issues.push([`${side}_date`, `${side}_date must be a date from ${FIRST_DATE} to ${LAST_DATE}`]);
     const rawTime = timeText || match?.[2] || '';
     const time = rawTime ? normaliseTime(rawTime) : null;
     if (!rawTime) issues.push([`${side}_time`, CALENDAR_FIELD_REQUIRED]);

@@ -25,6 +25,18 @@ export function isRealDate(text: string): boolean {
   return utc.getUTCFullYear() === year && utc.getUTCMonth() === month - 1 && utc.getUTCDate() === day;
 }
 
+/**
+ * The calendar the API works in: years 0001 to 9999 (the four digits of the form; year 0000 is not a
+ * year of the Gregorian calendar). A window drawn around an accepted day is cut at 9999-12-31 by the
+ * domain (libs/domain time-zone.ts), never written as a year 10000.
+ */
+export const FIRST_DATE = '0001-01-01';
+export const LAST_DATE = '9999-12-31';
+/** a YYYY-MM-DD or YYYY-MM inside the calendar (year 0001 or later: four digits never pass 9999) */
+const inCalendar = (text: string) => !text.startsWith('0000');
+/** a real calendar date as YYYY-MM-DD inside the calendar (0001-01-01 to 9999-12-31) */
+export const isCalendarRangeDate = (text: string): boolean => isRealDate(text) && inCalendar(text);
+
 const isoDateTime = z.iso.datetime({ offset: true });
 /** an ISO-8601 date-time with Z or an offset, on a real calendar day (zod's own pattern checks the day) */
 export const isRealDateTime = (text: string): boolean => text.length <= DATE_TIME_MAX && isoDateTime.safeParse(text).success;
@@ -36,7 +48,8 @@ export const dateOf = (field: string, message = `${field} must be a date as YYYY
     .trim()
     .max(10, { error: message, abort: true })
     .regex(DATE_CHARACTERS, { error: message, abort: true })
-    .refine(isRealDate, { error: message });
+    .refine(isRealDate, { error: message, abort: true })
+    .refine(inCalendar, { error: `${field} must be a date from ${FIRST_DATE} to ${LAST_DATE}` });
 
 /** A month as YYYY-MM. */
 export const monthOf = (field: string, message = `${field} must be a month as YYYY-MM`) =>
@@ -44,7 +57,8 @@ export const monthOf = (field: string, message = `${field} must be a month as YY
     .string({ error: `${field} is required` })
     .trim()
     .max(7, { error: message, abort: true })
-    .regex(MONTH, { error: message });
+    .regex(MONTH, { error: message, abort: true })
+    .refine(inCalendar, { error: `${field} must be a month from 0001-01 to 9999-12` });
 
 /** An instant: an ISO-8601 date-time with a zone (Z or an offset), on a real calendar day. */
 export const dateTimeOf = (field: string, message = `${field} must be an ISO-8601 date-time with a zone, e.g. 2026-11-23T08:00:00+01:00`) =>
@@ -60,4 +74,5 @@ export const dateOrDateTimeOf = (field: string, message = `${field} must be a da
     .trim()
     .max(DATE_TIME_MAX, { error: message, abort: true })
     .regex(DATE_TIME_CHARACTERS, { error: message, abort: true })
-    .refine((text) => isRealDate(text) || isRealDateTime(text), { error: message });
+    .refine((text) => isRealDate(text) || isRealDateTime(text), { error: message, abort: true })
+    .refine(inCalendar, { error: `${field} must be from ${FIRST_DATE} to ${LAST_DATE}` });

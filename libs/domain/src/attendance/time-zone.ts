@@ -77,33 +77,73 @@ export function localDateOf(instant: string | number, timeZone: string): string 
   return dateText(year, month, day);
 }
 
+/**
+ * Milliseconds of a UTC calendar time. Not Date.UTC: it reads years 0-99 as 1900-1999, so the day
+ * 0099-06-15 would come back as 1999-06-15 (and fail its own round trip).
+ */
+function utcMs(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second, 0);
+  return date.getTime();
+}
+
 /** The zone's offset from UTC at an instant, in milliseconds (positive east of Greenwich). */
 function offsetMs(ms: number, timeZone: string): number {
   const p = localParts(ms, timeZone);
   const wholeSeconds = Math.floor(ms / 1000) * 1000;
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - wholeSeconds;
+  return utcMs(p.year, p.month, p.day, p.hour, p.minute, p.second) - wholeSeconds;
 }
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
 
-/** A real calendar date in the form YYYY-MM-DD (no 2026-02-30). */
+/**
+ * The calendar the API works in: 0001-01-01 to 9999-12-31, every day a four-digit year can write.
+ * The contracts refuse a date outside it (libs/contracts/src/common/dates.ts); a window drawn around
+ * an accepted date (the week of 9999-12-31) is cut at its ends, never written as a year 10000.
+ */
+export const FIRST_DATE = '0001-01-01';
+export const LAST_DATE = '9999-12-31';
+
+/** A real calendar date in the form YYYY-MM-DD (no 2026-02-30), any year 0000-9999 (years 0-99 included). */
 export function isValidDate(date: string): boolean {
   const match = DATE_PATTERN.exec(date);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const utc = new Date(Date.UTC(year, month - 1, day));
+  const utc = new Date(utcMs(year, month, day));
   return utc.getUTCFullYear() === year && utc.getUTCMonth() === month - 1 && utc.getUTCDate() === day;
 }
+
+/** a valid date inside FIRST_DATE..LAST_DATE */
+export const isCalendarRangeDate = (date: string): boolean => isValidDate(date) && date >= FIRST_DATE && date <= LAST_DATE;
 
 function dateMs(date: string): number {
   if (!isValidDate(date)) throw new Error(`not a date (YYYY-MM-DD): ${date}`);
   const [year, month, day] = date.split('-').map(Number);
-  return Date.UTC(year, month - 1, day);
+  return utcMs(year, month, day);
+}
+
+/** the YYYY-MM-DD of a UTC midnight; a day before year 0 or after year 9999 has no such text */
+function dateOfMs(ms: number): string {
+  const utc = new Date(ms);
+  const year = utc.getUTCFullYear();
+  if (!(year >= 0 && year <= 9999)) throw new DomainError('date.out_of_range', `Dates run from ${FIRST_DATE} to ${LAST_DATE}`);
+  return dateText(year, utc.getUTCMonth() + 1, utc.getUTCDate());
 }
 
 export function addDays(date: string, days: number): string {
-  return new Date(dateMs(date) + days * DAY_MS).toISOString().slice(0, 10);
+  return dateOfMs(dateMs(date) + days * DAY_MS);
+}
+
+/** the day of the week, 0 for Monday to 6 for Sunday (ISO 8601) */
+export function weekdayOf(date: string): number {
+  return (new Date(dateMs(date)).getUTCDay() + 6) % 7;
+}
+
+/** the last day (28-31) of a month of a year, any year 0000-9999 */
+export function daysInMonth(year: number, month: number): number {
+  return new Date(utcMs(year, month + 1, 0)).getUTCDate();
 }
 
 /** whole days from `from` to `to` (negative when `to` is earlier) */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { isCalendarDate } from '../account/account-profile-rules';
 import { type DomainError } from '../shared';
-import { addDays, datesInRange, daysBetween, isValidDate, isValidTimeZone, localDateOf, localDayBounds, localDayStart } from './time-zone';
+import { addDays, datesInRange, daysBetween, daysInMonth, isCalendarRangeDate, isValidDate, isValidTimeZone, localDateOf, localDayBounds, localDayStart, weekdayOf } from './time-zone';
 
 describe('local days', () => {
   it('draws the day in the zone given, not in UTC', () => {
@@ -57,5 +58,55 @@ describe('calendar dates', () => {
     expect(daysBetween('2026-11-27', '2026-11-23')).toBe(-4);
     expect(datesInRange('2026-12-30', '2027-01-02')).toEqual(['2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02']);
     expect(datesInRange('2026-11-27', '2026-11-23')).toEqual([]);
+  });
+});
+
+describe('the calendar from year 1 to year 9999 (Date.UTC reads years 0-99 as 19xx)', () => {
+  it('knows the days of years 1 to 99 as theirs, not 1901 to 1999', () => {
+    for (const day of ['0001-01-01', '0001-02-28', '0099-06-15', '0099-12-31', '0100-01-01', '9999-12-31']) expect(isValidDate(day)).toBe(true);
+    // 1900 was no leap year and 1904 was: year 4 was one too, year 100 was not (Gregorian rule, proleptic)
+    expect(isValidDate('0004-02-29')).toBe(true);
+    expect(isValidDate('0100-02-29')).toBe(false);
+    expect(isValidDate('0001-02-29')).toBe(false);
+    // the profile's own date check (a birth date) reads years 0-99 the same way
+    expect(isCalendarDate('0099-06-15')).toBe(true);
+    expect(isCalendarDate('0004-02-29')).toBe(true);
+    expect(isCalendarDate('0100-02-29')).toBe(false);
+    expect(daysInMonth(4, 2)).toBe(29);
+    expect(daysInMonth(1, 2)).toBe(28);
+    expect(daysInMonth(9999, 12)).toBe(31);
+  });
+
+  it('counts days across the ends of years 1, 99, 100 and 9999', () => {
+    expect(addDays('0001-01-01', 1)).toBe('0001-01-02');
+    expect(addDays('0001-01-01', 31)).toBe('0001-02-01');
+    expect(addDays('0099-12-31', 1)).toBe('0100-01-01');
+    expect(addDays('0100-01-01', -1)).toBe('0099-12-31');
+    expect(addDays('9999-12-30', 1)).toBe('9999-12-31');
+    expect(daysBetween('0099-06-15', '0100-06-15')).toBe(365);
+    expect(daysBetween('0001-01-01', '9999-12-31')).toBe(3_652_058);
+    expect(datesInRange('0099-12-30', '0100-01-02')).toEqual(['0099-12-30', '0099-12-31', '0100-01-01', '0100-01-02']);
+  });
+
+  it('knows the weekday of any day: 0001-01-01 was a Monday, 9999-12-31 a Friday', () => {
+    expect(weekdayOf('0001-01-01')).toBe(0);
+    expect(weekdayOf('0099-06-15')).toBe(weekdayOf('0499-06-15')); // the Gregorian cycle is 400 years
+    expect(weekdayOf('2026-11-23')).toBe(0);
+    expect(weekdayOf('9999-12-31')).toBe(4);
+  });
+
+  it('refuses to write a day past 9999-12-31 or before 0000-01-01 as a date (a 400, not a garbled "+01000")', () => {
+    expect(() => addDays('9999-12-31', 1)).toThrowError(expect.objectContaining({ code: 'date.out_of_range' }) as DomainError);
+    expect(() => addDays('0000-01-01', -1)).toThrowError(expect.objectContaining({ code: 'date.out_of_range' }) as DomainError);
+    expect(isCalendarRangeDate('0001-01-01')).toBe(true);
+    expect(isCalendarRangeDate('9999-12-31')).toBe(true);
+    expect(isCalendarRangeDate('0000-12-31')).toBe(false);
+  });
+
+  it('draws local days of years 1 and 99 in a zone', () => {
+    expect(localDayStart('0099-06-15', 'UTC')).toBe('0099-06-15T00:00:00.000Z');
+    expect(localDayBounds('0001-01-01', 'UTC')).toEqual({ start: '0001-01-01T00:00:00.000Z', end: '0001-01-02T00:00:00.000Z' });
+    expect(localDateOf(localDayStart('0099-06-15', 'Europe/Berlin'), 'Europe/Berlin')).toBe('0099-06-15');
+    expect(localDayStart('9999-12-30', 'UTC')).toBe('9999-12-30T00:00:00.000Z');
   });
 });

@@ -1,5 +1,5 @@
 import type { TAttendanceAverages, TAttendanceView } from '@rollcall/contracts';
-import { addDays, instantMs } from '@rollcall/domain';
+import { addDays, daysBetween, daysInMonth, instantMs, LAST_DATE, weekdayOf } from '@rollcall/domain';
 
 /**
  * The arithmetic of the Attendance tab and the statistics, kept pure so that both read the same
@@ -18,20 +18,22 @@ export interface SlotTimes {
 
 const DAY_SECONDS = 86_400;
 
-/** the first and last day (both included) of a view's window; weeks start on Monday (ISO 8601) */
+/**
+ * the first and last day (both included) of a view's window; weeks start on Monday (ISO 8601). The
+ * week of the calendar's last days (9999-12-27 to 9999-12-31) ends with the calendar: there is no 10000-01-02.
+ * (0001-01-01 is a Monday: no week starts before the calendar.)
+ */
 export function attendanceWindow(selected: TAttendanceView, dateAt: string): { from: string; to: string } {
   if (selected === 'monthly') return monthWindow(dateAt.slice(0, 7));
   if (selected === 'daily') return { from: dateAt, to: dateAt };
-  const [year, month, day] = dateAt.split('-').map(Number);
-  const sinceMonday = (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7;
-  const monday = addDays(dateAt, -sinceMonday);
-  return { from: monday, to: addDays(monday, 6) };
+  const monday = addDays(dateAt, -weekdayOf(dateAt));
+  return { from: monday, to: daysBetween(monday, LAST_DATE) < 6 ? LAST_DATE : addDays(monday, 6) };
 }
 
-/** a month (YYYY-MM) as its first and last day */
+/** a month (YYYY-MM) as its first and last day (years 0-99 are theirs, not 19xx) */
 export function monthWindow(month: string): { from: string; to: string } {
   const [year, monthNumber] = month.split('-').map(Number);
-  const last = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
+  const last = daysInMonth(year, monthNumber);
   return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
 }
 

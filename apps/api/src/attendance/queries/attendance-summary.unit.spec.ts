@@ -14,6 +14,16 @@ describe('attendance windows', () => {
     expect(monthWindow('2026-12')).toEqual({ from: '2026-12-01', to: '2026-12-31' });
     expect(attendanceWindow('daily', '2026-03-29')).toEqual({ from: '2026-03-29', to: '2026-03-29' });
   });
+
+  it('draws windows in years 1 to 99 as theirs and ends the last week with the calendar (9999-12-31)', () => {
+    expect(attendanceWindow('weekly', '0001-01-01')).toEqual({ from: '0001-01-01', to: '0001-01-07' });
+    expect(attendanceWindow('weekly', '0099-06-15')).toEqual({ from: '0099-06-15', to: '0099-06-21' });
+    expect(attendanceWindow('monthly', '0004-02')).toEqual({ from: '0004-02-01', to: '0004-02-29' });
+    expect(attendanceWindow('monthly', '0100-02-10')).toEqual({ from: '0100-02-01', to: '0100-02-28' });
+    expect(attendanceWindow('weekly', '9999-12-31')).toEqual({ from: '9999-12-27', to: '9999-12-31' });
+    expect(attendanceWindow('weekly', '9999-12-26')).toEqual({ from: '9999-12-20', to: '9999-12-26' });
+    expect(attendanceWindow('monthly', '9999-12')).toEqual({ from: '9999-12-01', to: '9999-12-31' });
+  });
 });
 
 describe('attendance figures', () => {

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { TCalendarEvent } from '@rollcall/contracts';
+import { daysInMonth } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
 import { assertAccountExists } from '../../accounts/queries/assert-account-exists';
 import { READ_DB } from '../../core/tokens';
@@ -53,6 +54,6 @@ export class ListCalendarEventsHandler implements IQueryHandler<ListCalendarEven
 /** the first and last day of a YYYY-MM month */
 export function monthRange(month: string): { from: string; to: string } {
   const [year, monthNumber] = month.split('-').map(Number);
-  const last = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
+  const last = daysInMonth(year, monthNumber); // not Date.UTC: it reads years 0-99 as 19xx
   return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
 }
