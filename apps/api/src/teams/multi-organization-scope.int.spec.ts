@@ -77,8 +77,13 @@ describe.each(storageKinds())('a shared member does not bridge organizations (%s
     ];
     expect(await membersOver(adminB)).toEqual([[made.shared.id], [made.shared.id], [made.shared.id], [made.shared.id]]);
     expect((await adminB.get(`/api/v2/team/${team}/associated-accounts`)).body.data[0]).not.toHaveProperty('username_readable', made.memberA.username);
-    // counted, not named
-    expect((await adminB.get(`/api/v2/team/${team}`)).body.data.num_members).toBe(2);
+    // counted, not named: the team's details list only the ids in scope too
+    const details = [
+      (await adminB.get(`/api/v1/team/${team}`)).body,
+      (await adminB.get(`/api/v2/team/${team}`)).body.data,
+      (await trpcQuery(adminB, 'teams.byId', { id: team })).body.result.data,
+    ] as Array<{ num_members: number; accounts: string[] }>;
+    expect(details.map((team) => [team.num_members, team.accounts])).toEqual(Array(3).fill([2, [made.shared.id]]));
     expect((await membersOver(admin)).map((ids) => ids.sort())).toEqual(Array(4).fill([made.memberA.id, made.shared.id].sort()));
 
     // renaming and deleting need teams:write in A and B: B's administrator may not, and neither may A's

@@ -53,8 +53,8 @@ export abstract class TeamsRoutes {
 
   protected abstract wrap<T>(value: T): unknown;
 
-  private team(id: string) {
-    return this.queryBus.execute<GetTeamQuery, TTeamDetails>(new GetTeamQuery(id));
+  private team(id: string, principal: Principal) {
+    return this.queryBus.execute<GetTeamQuery, TTeamDetails>(new GetTeamQuery(id, listScope(principal, 'teams:read')));
   }
 
   @Get('teams')
@@ -73,20 +73,20 @@ export abstract class TeamsRoutes {
   @Post('team')
   @RequirePermission('teams:write', on('organization', 'body:organization'), on('account', 'body:accounts'))
   @HttpCode(201)
-  async create(@Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+  async create(@Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response, @CurrentPrincipal() principal: Principal) {
     const outcome = await this.gateway.execute<{ id: string }>(new CreateTeamCommand(parseWith(ZCreateTeamInput, body), context));
     writeConsistencyHeaders(response, outcome);
-    return this.wrap(await this.team(outcome.value.id));
+    return this.wrap(await this.team(outcome.value.id, principal));
   }
 
   @Patch('team/:id/title')
   @RequirePermission('teams:write', onWholeTeam('param:id'))
-  async rename(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+  async rename(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response, @CurrentPrincipal() principal: Principal) {
     const teamId = teamIdOf(id);
     const { title } = parseWith(ZRenameTeamInput, body);
     const outcome = await this.gateway.execute(new RenameTeamCommand(teamId, title, context));
     writeConsistencyHeaders(response, outcome);
-    return this.wrap(await this.team(teamId));
+    return this.wrap(await this.team(teamId, principal));
   }
 
   @Get('team/:id/associated-accounts')
@@ -97,8 +97,8 @@ export abstract class TeamsRoutes {
 
   @Get('team/:id')
   @RequirePermission('teams:read', on('team', 'param:id'))
-  async read(@Param('id') id: string) {
-    return this.wrap(await this.team(teamIdOf(id)));
+  async read(@Param('id') id: string, @CurrentPrincipal() principal: Principal) {
+    return this.wrap(await this.team(teamIdOf(id), principal));
   }
 
   @Delete('team/:id')

@@ -16,6 +16,7 @@ import {
 } from '@rollcall/contracts';
 import type { CommandGateway } from '../../core/command-gateway';
 import { listScope } from '../../auth/permissions';
+import type { Principal } from '../../auth/principal';
 import { permittedProcedure, router } from '../../trpc/trpc';
 import { on, onWholeTeam } from '../../auth/resource-requirements';
 import { AddTeamMemberCommand, teamJoinedMessage, type TeamMembership } from '../commands/add-team-member.handler';
@@ -31,7 +32,7 @@ import { ListTeamsQuery } from '../queries/list-teams.query';
 
 /** `teams.*` of the console's API: the same command and query handlers as REST v1 and v2. */
 export function buildTeamsRouter({ gateway, queryBus }: { gateway: CommandGateway; queryBus: QueryBus }) {
-  const team = (id: string) => queryBus.execute<GetTeamQuery, TTeamDetails>(new GetTeamQuery(id));
+  const team = (id: string, principal: Principal) => queryBus.execute<GetTeamQuery, TTeamDetails>(new GetTeamQuery(id, listScope(principal, 'teams:read')));
   return router({
     list: permittedProcedure('teams:read')
       .input(ZListTeamsInput)
@@ -41,18 +42,18 @@ export function buildTeamsRouter({ gateway, queryBus }: { gateway: CommandGatewa
       .query(({ input, ctx }) => queryBus.execute<FindTeamsQuery, TTeamSearchItem[]>(new FindTeamsQuery(input.team, listScope(ctx.principal, 'teams:read')))),
     byId: permittedProcedure('teams:read', on('team', 'input:id'))
       .input(ZTeamByIdInput)
-      .query(({ input }) => team(input.id)),
+      .query(({ input, ctx }) => team(input.id, ctx.principal)),
     create: permittedProcedure('teams:write', on('organization', 'input:organization'), on('account', 'input:accounts'))
       .input(ZCreateTeamInput)
       .mutation(async ({ input, ctx }) => {
         const outcome = await gateway.execute<{ id: string }>(new CreateTeamCommand(input, ctx.context));
-        return team(outcome.value.id);
+        return team(outcome.value.id, ctx.principal);
       }),
     rename: permittedProcedure('teams:write', onWholeTeam('input:id'))
       .input(ZRenameTeamByIdInput)
       .mutation(async ({ input, ctx }) => {
         await gateway.execute(new RenameTeamCommand(input.id, input.title, ctx.context));
-        return team(input.id);
+        return team(input.id, ctx.principal);
       }),
     delete: permittedProcedure('teams:write', onWholeTeam('input:id'))
       .input(ZTeamByIdInput)
