@@ -74,7 +74,7 @@ describe.each(storageKinds())('access tokens (%s)', (kind) => {
     const narrow = await issue({ title: 'Narrow writer', forever: false, expires_at: expiresAt, permissions: ['tokens:write', 'accounts:read'], restrictions: ['127.0.0.1'] });
     const client = http(app.url, narrow.token);
     const later = new Date(Date.parse(expiresAt) + 60_000).toISOString();
-    const refusedField = (answer: { status: number; body: any }, field: string) => {
+    const refusedField = (answer: { status: number; body: { error: { code: string; fields?: Record<string, string[]>; data?: { apiError?: { code: string; fields?: Record<string, string[]> } } } } }, field: string) => {
       expect(answer.status, JSON.stringify(answer.body)).toBe(403);
       const error = answer.body.error.data?.apiError ?? answer.body.error;
       expect(error.code).toBe('auth.forbidden');

@@ -1,4 +1,4 @@
-import type { TAttendanceLiveMessage } from '@rollcall/contracts';
+import type { SystemPermission, TAttendanceLiveMessage } from '@rollcall/contracts';
 import type { AttendanceDayEvent, EnrollmentScanIgnored, ReaderEvent, UnknownCardScanned } from '@rollcall/domain';
 import { formatPosition, type StoredEvent } from '../event-store/event-store.port';
 
@@ -37,4 +37,29 @@ export function attendanceLiveMessages(projection: string, events: readonly Stor
     }
   }
   return messages;
+}
+
+/**
+ * What a console must hold to be pushed a message: the permission of the HTTP read that shows the
+ * same data (DESIGN section 6: a push is never weaker than the read), and the account it is about,
+ * or null when it is about no account (then the permission held anywhere, as the read's route asks).
+ * - a scan or presence change of an account, a corrected slot: attendance:read on that account, like
+ *   `logs/arrivals-departures` and `account/{id}/attendance` (which show the reader and the door);
+ * - an unknown card, and the scan of one: readers:manage, like `GET scanner/unknown-cards` and
+ *   `GET readers` (card UIDs, reader ids, doors of every reader);
+ * - register mode of an account: readers:manage on that account, like `GET readers/{id}` (its
+ *   register_mode) and `account/{id}/smartcards` (the card it registered).
+ */
+export function attendanceMessageRequirement(message: TAttendanceLiveMessage): { permission: SystemPermission; accountId: string | null } {
+  switch (message.kind) {
+    case 'attendance.scan':
+      return message.account_id === null ? { permission: 'readers:manage', accountId: null } : { permission: 'attendance:read', accountId: message.account_id };
+    case 'presence.changed':
+    case 'attendance.corrected':
+      return { permission: 'attendance:read', accountId: message.account_id };
+    case 'attendance.unknown_card':
+      return { permission: 'readers:manage', accountId: null };
+    case 'scanner.register_mode':
+      return { permission: 'readers:manage', accountId: message.account_id };
+  }
 }

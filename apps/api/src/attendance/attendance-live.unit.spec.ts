@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../event-store/event-store.port';
-import { attendanceLiveMessages } from './attendance-live';
+import { attendanceLiveMessages, attendanceMessageRequirement } from './attendance-live';
 
 const scan = { scanId: 's1', readerId: 'r1', sequence: 7, door: 'Main entrance', cardUid: '04A1B2C3', deviceTime: 't', sentAt: 't', receivedAt: 't', skewMs: 0, at: '2026-11-23T07:00:00.000Z', flags: ['two_doors'] };
 let sequence = 0;
@@ -40,5 +40,16 @@ describe('attendance live messages', () => {
       expect.objectContaining({ kind: 'scanner.register_mode', state: 'ended', account_id: 'a2', reason: 'card_registered', card_uid: '04A1B2C3' }),
     ]);
     expect(attendanceLiveMessages('accounts_v2', [stored('ArrivalRecorded', { accountId: 'a1', day: 'd', slotId: 's', scan })])).toEqual([]);
+  });
+
+  it('asks for each kind the permission of its HTTP read: unknown cards and register mode readers:manage', () => {
+    const at = 'now';
+    const position = '1.1';
+    expect(attendanceMessageRequirement({ kind: 'attendance.scan', outcome: 'arrival', account_id: 'a1', slot_id: 's', reader_id: 'r1', door: 'd', at, flags: [], position })).toEqual({ permission: 'attendance:read', accountId: 'a1' });
+    expect(attendanceMessageRequirement({ kind: 'attendance.scan', outcome: 'unknown_card', account_id: null, slot_id: null, reader_id: 'r1', door: 'd', at, flags: [], position })).toEqual({ permission: 'readers:manage', accountId: null });
+    expect(attendanceMessageRequirement({ kind: 'attendance.unknown_card', card_uid: '04A1B2C3', reader_id: 'r1', door: 'd', at, position })).toEqual({ permission: 'readers:manage', accountId: null });
+    expect(attendanceMessageRequirement({ kind: 'scanner.register_mode', state: 'started', account_id: 'a2', reader_id: 'r2', reason: null, card_uid: null, expires_at: null, position })).toEqual({ permission: 'readers:manage', accountId: 'a2' });
+    expect(attendanceMessageRequirement({ kind: 'presence.changed', account_id: 'a1', present: true, at, position })).toEqual({ permission: 'attendance:read', accountId: 'a1' });
+    expect(attendanceMessageRequirement({ kind: 'attendance.corrected', account_id: 'a1', slot_id: 's', position })).toEqual({ permission: 'attendance:read', accountId: 'a1' });
   });
 });

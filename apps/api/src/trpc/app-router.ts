@@ -239,11 +239,19 @@ export function buildAppRouter({ gateway, queryBus, live, projectionsService }: 
     ssoClaims: buildSsoClaimsRouter({ gateway, queryBus }),
     live: router({
       attendance: attendanceLiveProcedure(live),
-      /** account changes, each to those who may read that account (docs/adr/0011) */
+      /**
+       * account changes, each to those who may read that account (docs/adr/0011); each kind needs the
+       * permission of its HTTP read (projection lag: GET projections, projections:manage everywhere),
+       * and a kind without a rule here is not pushed
+       */
       accounts: permittedProcedure('accounts:read').subscription(async function* ({ ctx, signal }) {
         for await (const [message] of eventsOf(live.emitter, 'message', { signal })) {
           const change = message as TLiveMessage;
-          if (change.kind === 'account.changed' && !(await ctx.access.permits(ctx.principal, 'accounts:read', 'account', change.accountId))) continue;
+          if (change.kind === 'account.changed') {
+            if (!(await ctx.access.permits(ctx.principal, 'accounts:read', 'account', change.accountId))) continue;
+          } else if (change.kind === 'projection.lag') {
+            if (!(ctx.live ? await ctx.live.current() : ctx.principal).grants.everywhere.has('projections:manage')) continue;
+          } else continue;
           yield change;
         }
       }),

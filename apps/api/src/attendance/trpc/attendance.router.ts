@@ -4,7 +4,9 @@ import { ZAccountId, ZAssignCardInput, ZListSmartCardsInput, ZSmartCardId, type 
 import { z } from 'zod';
 import type { CommandGateway } from '../../core/command-gateway';
 import { ATTENDANCE_BATCH, type LiveFeed } from '../../live/live-feed';
+import { holdsAnywhere } from '../../auth/grants';
 import { on, onWholeAccount } from '../../auth/resource-requirements';
+import { attendanceMessageRequirement } from '../attendance-live';
 import { permittedProcedure, router } from '../../trpc/trpc';
 import { AssignSmartCardCommand } from '../commands/assign-smart-card.handler';
 import { CancelRegisterModeCommand } from '../commands/cancel-register-mode.handler';
@@ -45,24 +47,31 @@ export function buildSmartCardsRouter({ gateway, queryBus }: { gateway: CommandG
 
 /**
  * `live.attendance`: scans, unknown cards, register mode and presence as they land, the messages of
- * one commit together as an array (LiveFeed's ATTENDANCE_BATCH), each message about an account only
- * to those who may read that account's attendance (docs/adr/0011).
+ * one commit together as an array (LiveFeed's ATTENDANCE_BATCH), each message only to those who hold
+ * the permission of its HTTP read, for the account it is about (attendanceMessageRequirement,
+ * docs/adr/0011), checked as it is pushed.
  */
 export const attendanceLiveProcedure = (live: LiveFeed) =>
   permittedProcedure('attendance:read').subscription(async function* ({ ctx, signal }) {
     for await (const [batch] of eventsOf(live.emitter, ATTENDANCE_BATCH, { signal })) {
-      // one verdict per account of the batch (a scan's two messages name the same account)
+      // the grants as they are now (a socket's session is resolved again), one verdict per permission
+      // and account of the batch (a scan's two messages name the same account)
+      const principal = ctx.live ? await ctx.live.current() : ctx.principal;
       const verdicts = new Map<string, Promise<boolean>>();
-      const mayRead = (accountId: string) => {
-        let verdict = verdicts.get(accountId);
-        if (!verdict) verdicts.set(accountId, (verdict = ctx.access.permits(ctx.principal, 'attendance:read', 'account', accountId)));
+      const mayReceive = (message: TAttendanceLiveMessage) => {
+        const { permission, accountId } = attendanceMessageRequirement(message);
+        const key = `${permission} ${accountId ?? ''}`;
+        let verdict = verdicts.get(key);
+        if (!verdict) {
+          // not held at all: withheld (the socket's permits would end the subscription, which only
+          // attendance:read, checked before each push, may do)
+          verdict = !holdsAnywhere(principal.grants, permission) ? Promise.resolve(false) : accountId === null ? Promise.resolve(true) : ctx.access.permits(principal, permission, 'account', accountId);
+          verdicts.set(key, verdict);
+        }
         return verdict;
       };
       const visible: TAttendanceLiveMessage[] = [];
-      for (const message of batch as TAttendanceLiveMessage[]) {
-        const accountId = (message as TAttendanceLiveMessage & { account_id?: string | null }).account_id ?? null;
-        if (!accountId || (await mayRead(accountId))) visible.push(message);
-      }
+      for (const message of batch as TAttendanceLiveMessage[]) if (await mayReceive(message)) visible.push(message);
       if (visible.length) yield visible;
     }
   });
