@@ -6,7 +6,7 @@ import { EVENT_STORE } from '../core/tokens';
 import type { EventStore } from '../event-store/event-store.port';
 import { ATTENDANCE_BATCH, LiveFeed } from '../live/live-feed';
 import type { AppRouter } from '../trpc/app-router';
-import { createAccount, http, signIn, startTestApp, storageKinds, type TestApp } from '../../test/test-app';
+import { createAccount, http, liveClient, signIn, startTestApp, storageKinds, type TestApp } from '../../test/test-app';
 import { OpenDaySweeper } from './open-day-sweeper';
 import { RegisterModeSweeper } from './register-mode-sweeper';
 
@@ -215,6 +215,113 @@ describe.each(storageKinds())('scans to attendance, smart cards and register mod
       });
       expect((denied as { data?: { httpStatus?: number } }).data?.httpStatus).toBe(403);
       await plainWs.close();
+    });
+
+    it('pushes each message kind only with the permission of its HTTP read: unknown cards and register mode need readers:manage', async () => {
+      const created = async (answer: Promise<{ status: number; body: { id?: string; data?: { id: string } } }>) => {
+        const { status, body } = await answer;
+        expect(status, JSON.stringify(body)).toBeLessThan(300);
+        return body.data?.id ?? body.id!;
+      };
+      const stamp = Date.now().toString(36);
+      const organization = await created(admin.post('/api/v2/organization', { title: `Watched ${stamp}`, description: '', parent_id: null }));
+      const permission = (slug: string) => created(admin.post('/api/v2/permission', { organization_id: organization, title: `${slug} ${stamp}`, slug, description: '' }));
+      const [attendanceRead, readersManage] = [await permission('attendance:read'), await permission('readers:manage')];
+      const member = async (slug: string, permissions: string[]) => {
+        const role = await created(admin.post(`/api/v2/organization/${organization}/role`, { title: `${slug} ${stamp}`, slug: `${slug}-${stamp}`, description: '', permissions }));
+        const account = await createAccount(admin, { organization });
+        expect((await admin.post(`/api/v2/organization/${organization}/account-role`, { account_id: account.id, role_id: role })).status).toBe(200);
+        return signIn(app.url, { username: account.username, password: account.password });
+      };
+      // the finding's viewer: attendance:read only; the keeper also manages readers there
+      const viewerToken = await member('viewer', [attendanceRead]);
+      const keeperToken = await member('keeper', [attendanceRead, readersManage]);
+      const viewer = http(app.url, viewerToken);
+      expect((await viewer.get('/api/v2/scanner/unknown-cards')).status).toBe(403);
+      expect((await viewer.get('/api/v2/readers')).status).toBe(403);
+      expect((await viewer.get(`/api/v2/readers/${enrollment.id}`)).status).toBe(403);
+      const watch = async (token: string) => {
+        const { client, close } = liveClient(app.url, token);
+        const received: TLiveMessage[] = [];
+        await new Promise<void>((resolve) => {
+          const subscription = client.live.attendance.subscribe(undefined, { onStarted: () => resolve(), onData: (messages) => received.push(...messages), onError: (error) => received.push({ kind: 'error', error: String(error) } as never) });
+          afterAll(() => subscription.unsubscribe());
+        });
+        return { received, close };
+      };
+      const [viewerLive, keeperLive] = [await watch(viewerToken), await watch(keeperToken)];
+      try {
+        const holderId = (await createAccount(admin, { organization })).id;
+        const uid = newUid();
+        const unknownUid = newUid();
+        live = [];
+        await arm(holderId);
+        expect(outcomes(await post(enrollment, [{ uid }]))).toEqual(['card_registered']);
+        expect(outcomes(await post(lobby, [{ uid: unknownUid }]))).toEqual(['unknown_card']);
+        // all of that has gone out to the sockets' subscriptions before the scan below (one emitter, in order)
+        await expect.poll(() => live.map((message) => message.kind)).toEqual(expect.arrayContaining(['attendance.unknown_card', 'scanner.register_mode']));
+        await expect.poll(() => live.filter((message) => message.kind === 'scanner.register_mode').length).toBe(2);
+        expect(outcomes(await post(lobby, [{ uid, at: Date.now() - 10 * MINUTE }]))).toEqual(['arrival']);
+        const arrived = (received: TLiveMessage[]) => received.some((message) => message.kind === 'attendance.scan' && message.account_id === holderId);
+        await expect.poll(() => arrived(viewerLive.received), { timeout: 5000 }).toBe(true);
+        await expect.poll(() => arrived(keeperLive.received), { timeout: 5000 }).toBe(true);
+        // the viewer sees the account's scan and presence, and nothing of the unknown card or of register mode
+        expect(viewerLive.received.map((message) => [message.kind, (message as { account_id?: string | null }).account_id])).toEqual([
+          ['attendance.scan', holderId],
+          ['presence.changed', holderId],
+        ]);
+        expect(JSON.stringify(viewerLive.received)).not.toContain(unknownUid);
+        // the keeper holds readers:manage there: it gets them all
+        expect(keeperLive.received).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ kind: 'scanner.register_mode', state: 'started', account_id: holderId }),
+            expect.objectContaining({ kind: 'scanner.register_mode', state: 'ended', account_id: holderId, card_uid: uid }),
+            expect.objectContaining({ kind: 'attendance.unknown_card', card_uid: unknownUid, reader_id: lobby.id }),
+            expect.objectContaining({ kind: 'attendance.scan', outcome: 'unknown_card', account_id: null, reader_id: lobby.id }),
+            expect.objectContaining({ kind: 'attendance.scan', outcome: 'arrival', account_id: holderId }),
+          ]),
+        );
+      } finally {
+        viewerLive.close();
+        keeperLive.close();
+      }
+    });
+
+    it('pushes on live.accounts only kinds with a rule, each with the permission of its HTTP read (projection lag: projections:manage)', async () => {
+      const stamp = Date.now().toString(36);
+      const organization = (await admin.post('/api/v2/organization', { title: `Readers ${stamp}`, description: '', parent_id: null })).body.data.id as string;
+      const permission = (await admin.post('/api/v2/permission', { organization_id: organization, title: `accounts:read ${stamp}`, slug: 'accounts:read', description: '' })).body.data.id as string;
+      const role = (await admin.post(`/api/v2/organization/${organization}/role`, { title: `reader ${stamp}`, slug: `reader-${stamp}`, description: '', permissions: [permission] })).body.data.id as string;
+      const account = await createAccount(admin, { organization });
+      expect((await admin.post(`/api/v2/organization/${organization}/account-role`, { account_id: account.id, role_id: role })).status).toBe(200);
+      const readerSession = await signIn(app.url, { username: account.username, password: account.password });
+      expect((await http(app.url, readerSession).get('/api/v2/projections')).status).toBe(403);
+      const watch = async (token: string) => {
+        const { client, close } = liveClient(app.url, token);
+        const received: TLiveMessage[] = [];
+        await new Promise<void>((resolve) => {
+          const subscription = client.live.accounts.subscribe(undefined, { onStarted: () => resolve(), onData: (message) => received.push(message), onError: (error) => received.push({ kind: 'error', error: String(error) } as never) });
+          afterAll(() => subscription.unsubscribe());
+        });
+        return { received, close };
+      };
+      const [reader, root] = [await watch(readerSession), await watch(adminToken)];
+      try {
+        const feed = app.app.get(LiveFeed);
+        feed.publish({ kind: 'projection.lag', projection: 'accounts_v2', lag: 3 });
+        feed.publish({ kind: 'attendance.unknown_card', card_uid: '04DEADBEEF', reader_id: lobby.id, door: 'Main entrance', at: new Date().toISOString(), position: '1.1' });
+        // then a change both may read: once it has come, what was published before it was withheld
+        const changed = await createAccount(admin, { organization });
+        const hasChange = (received: TLiveMessage[]) => received.some((message) => message.kind === 'account.changed' && message.accountId === changed.id);
+        await expect.poll(() => hasChange(reader.received), { timeout: 5000 }).toBe(true);
+        await expect.poll(() => hasChange(root.received), { timeout: 5000 }).toBe(true);
+        const others = (received: TLiveMessage[]) => received.filter((message) => message.kind !== 'account.changed').map((message) => message.kind);
+        expect(others(reader.received)).toEqual([]);
+        expect(others(root.received)).toEqual(['projection.lag']);
+      } finally {
+        reader.close();
+        root.close();
+      }
     });
 
     it("draws the day in the account's time zone", async () => {
