@@ -354,7 +354,8 @@ describe.each(storageKinds())('sign-in and sessions (%s)', (kind) => {
   it('refuses a cookie-only GET logout whose Origin or Referer is foreign, or that carries none of Sec-Fetch-Site, Origin and Referer', async () => {
     const token = await signIn(app.url);
     const cookie = { cookie: `user_session=${token}` };
-    for (const headers of [{ origin: 'https://evil.example' }, { referer: 'https://evil.example/page' }, { origin: 'null' }, {}, { referer: 'not a url' }]) {
+    const foreign: Array<Record<string, string>> = [{ origin: 'https://evil.example' }, { referer: 'https://evil.example/page' }, { origin: 'null' }, {}, { referer: 'not a url' }];
+    for (const headers of foreign) {
       const answer = await http(app.url).get('/api/v1/admin/logout', { ...cookie, ...headers });
       expect([answer.status, answer.body.error?.code], JSON.stringify(headers)).toEqual([403, 'auth.forbidden']);
     }

@@ -427,7 +427,7 @@ describe.each(storageKinds())('the OpenID Connect provider (%s)', (kind: Storage
       body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'x'.repeat(43), client_id: publicId }),
     });
     expect(refused.status).toBe(400);
-    expect((await refused.json()).error).toBe('unauthorized_client');
+    expect(((await refused.json()) as { error: string }).error).toBe('unauthorized_client');
     const { EVENT_STORE } = await import('../core/tokens');
     const store = app.app.get<{ readStream(id: string): Promise<Array<{ type: string; data: Record<string, unknown> }>> }>(EVENT_STORE);
     await vi.waitFor(async () => {

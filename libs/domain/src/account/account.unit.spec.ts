@@ -287,7 +287,7 @@ describe('account decider', () => {
 
     it("refuses the owner's own change while locked or once its checked password has changed; an administrator's set is not held", () => {
       const locked: AccountEvent = { type: 'AccountLocked', data: { accountId: id, at: T0, until: '2026-11-22T11:00:00.000Z' } };
-      const own = (at: string, checkedPasswordHash: string): AccountCommand => ({ type: 'SetPassword', data: { passwordHash: 'h2', reusesRecentPassword: false, changedAt: at, checkedPasswordHash } });
+      const own = (at: string, checkedPasswordHash: string | null): AccountCommand => ({ type: 'SetPassword', data: { passwordHash: 'h2', reusesRecentPassword: false, changedAt: at, checkedPasswordHash } });
       given([created, locked]).when(own('2026-11-22T10:59:59.000Z', alice.passwordHash)).thenThrows('account.locked');
       given([created, locked]).when(own('2026-11-22T11:00:00.000Z', alice.passwordHash)).then([expect.objectContaining({ type: 'PasswordChanged' })]);
       given([created]).when(own(T0, 'another hash')).thenThrows('account.password_changed');
