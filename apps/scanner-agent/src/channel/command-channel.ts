@@ -73,14 +73,8 @@ export class CommandChannel {
 
   /** Posts a health report over HTTP: answers whether the server took it (the sender's probe). */
   async probe(): Promise<boolean> {
-    const report: TReaderHealthReport & HealthReport = { sent_at: this.now().toISOString(), ...this.options.health() };
     try {
-      const response = await (this.options.fetch ?? fetch)(this.healthUrl, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${this.options.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(report),
-        signal: AbortSignal.timeout(10_000),
-      });
+      const response = await this.postHealth();
       await response.arrayBuffer();
       return response.status === 200;
     } catch {
@@ -88,20 +82,26 @@ export class CommandChannel {
     }
   }
 
+  /** one health report over HTTP, the way both the probe and the socket's fallback send it */
+  private postHealth(): Promise<Response> {
+    const report: TReaderHealthReport & HealthReport = { sent_at: this.now().toISOString(), ...this.options.health() };
+    return (this.options.fetch ?? fetch)(this.healthUrl, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${this.options.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(report),
+      signal: AbortSignal.timeout(10_000),
+    });
+  }
+
   /** Sends a health report now (by the socket, or over HTTP while it is down). */
   async reportHealth(): Promise<void> {
-    const report: TReaderHealthReport & HealthReport = { sent_at: this.now().toISOString(), ...this.options.health() };
     if (this.socket && this.connected) {
+      const report: TReaderHealthReport & HealthReport = { sent_at: this.now().toISOString(), ...this.options.health() };
       this.send({ type: 'health', ...report });
       return;
     }
     try {
-      const response = await (this.options.fetch ?? fetch)(this.healthUrl, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${this.options.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(report),
-        signal: AbortSignal.timeout(10_000),
-      });
+      const response = await this.postHealth();
       if (response.status !== 200) {
         this.options.logger.debug({ status: response.status }, 'health report over HTTP not taken');
         return;
