@@ -6,7 +6,7 @@
 // Each measurement starts its processes (`node apps/api/dist/main.js`) on a fresh schema and stops
 // them after; accounts are created without a password, so argon2 is not what is measured.
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { pgUnreachable } from './append.mjs';
@@ -30,11 +30,12 @@ function freePort() {
   });
 }
 
-async function startProcess(schema, dataDir) {
+async function startProcess(schema, dataDir, secretsKey) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [API_MAIN], {
-    env: { ...process.env, ...apiEnv(dataDir, { storage: 'pg', schema }), PORT: String(port) },
+    // one deployment, one secrets key: the OpenID Connect keys in the shared read database are sealed with it
+    env: { ...process.env, ...apiEnv(dataDir, { storage: 'pg', schema }), PORT: String(port), ROLLCALL_SECRETS_KEY: secretsKey },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -62,9 +63,10 @@ async function startGroup(count) {
   const schema = newPgSchema('bench_multi');
   const dataDir = tempDir('several-processes');
   const group = { schema, dataDir, processes: [] };
+  const secretsKey = randomBytes(32).toString('base64');
   try {
-    group.processes.push(await startProcess(schema, join(dataDir, 'p0')));
-    group.processes.push(...(await Promise.all(Array.from({ length: count - 1 }, (_, i) => startProcess(schema, join(dataDir, `p${i + 1}`))))));
+    group.processes.push(await startProcess(schema, join(dataDir, 'p0'), secretsKey));
+    group.processes.push(...(await Promise.all(Array.from({ length: count - 1 }, (_, i) => startProcess(schema, join(dataDir, `p${i + 1}`), secretsKey)))));
     const signIn = await fetch(`${group.processes[0].url}/api/v1/admin/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
     const body = await signIn.json();
     if (signIn.status !== 200 || !body.token) throw new Error(`sign-in failed: ${signIn.status} ${JSON.stringify(body)}`);

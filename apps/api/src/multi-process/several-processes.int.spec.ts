@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,8 +32,9 @@ class ApiProcess {
   constructor(
     readonly name: string,
     schema: string,
+    secretsKey: string,
   ) {
-    this.api = new BuiltApi(this.dataDir, { env: { ROLLCALL_EVENT_STORE: PG_URL ?? '', ROLLCALL_READ_DB: PG_URL ?? '', ROLLCALL_PG_SCHEMA: schema } });
+    this.api = new BuiltApi(this.dataDir, { env: { ROLLCALL_EVENT_STORE: PG_URL ?? '', ROLLCALL_READ_DB: PG_URL ?? '', ROLLCALL_PG_SCHEMA: schema, ROLLCALL_SECRETS_KEY: secretsKey } });
   }
 
   get url(): string {
@@ -62,7 +64,10 @@ class ApiProcess {
 
 describe.skipIf(!PG_URL)('several API processes on one PostgreSQL', () => {
   const schema = `t_multi_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const processes = ['A', 'B', 'C'].map((name) => new ApiProcess(name, schema));
+  // one deployment, one secrets key (the OpenID Connect keys in the shared read database are sealed
+  // with it; docs/running-in-production.md, "Secrets key"): each process's own key file would differ
+  const secretsKey = randomBytes(32).toString('base64');
+  const processes = ['A', 'B', 'C'].map((name) => new ApiProcess(name, schema, secretsKey));
   let token: string;
 
   beforeAll(async () => {
