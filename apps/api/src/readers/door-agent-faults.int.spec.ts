@@ -1,27 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scanLedgerStream } from '@rollcall/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENT_MAIN, AgentProcess, agentEnv, cardUids, freePort, waitFor } from '../../../scanner-agent/src/test-support/harness.spec';
+import { AGENT_MAIN, AgentProcess, agentEnv, cardUids, freePort, findLibfaketime, waitFor } from '../../../scanner-agent/src/test-support/harness.spec';
 import { FaultProxy } from '../../../scanner-agent/src/test-support/fault-proxy.spec';
 import { createAccount, http, signIn, startTestApp, type TestApp } from '../../test/test-app';
 import { EVENT_STORE } from '../core/tokens';
 import { START, type EventStore } from '../event-store/event-store.port';
 
-/** libfaketime's preload library, wherever the architecture's multiarch directory puts it */
-function findLibfaketime(): string | null {
-  for (const base of ['/usr/lib', '/usr/local/lib']) {
-    if (!existsSync(base)) continue;
-    for (const dir of ['', ...readdirSync(base).filter((name) => name.endsWith('-linux-gnu'))]) {
-      const candidate = join(base, dir, 'faketime', 'libfaketime.so.1');
-      if (existsSync(candidate)) return candidate;
-    }
-  }
-  return null;
-}
 const LIBFAKETIME = findLibfaketime();
 if (!LIBFAKETIME) console.log('skipped: agent clock-corrected test: libfaketime.so.1 not found (apt-get install faketime)');
 const HOUR = 3_600_000;

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AgentProcess, agentEnv, ApiProcess, cardUids, freePort, requireBuilt, waitFor } from '../test-support/harness.spec';
+import { AgentProcess, agentEnv, ApiProcess, cardUids, freePort, requireBuilt, findLibfaketime, waitFor } from '../test-support/harness.spec';
 
 /**
  * Issue 11 scenario 8, the device clock (docs/security.md, "8. Readers"): the REAL, built agent runs
@@ -21,17 +21,6 @@ const HOUR = 3_600_000;
 /** network and queueing between the agent's send and the server's receipt stay far below this */
 const SLACK_MS = 60_000;
 
-/** libfaketime's preload library, wherever the architecture's multiarch directory puts it */
-function findLibfaketime(): string | null {
-  for (const base of ['/usr/lib', '/usr/local/lib']) {
-    if (!existsSync(base)) continue;
-    for (const dir of ['', ...readdirSync(base).filter((name) => name.endsWith('-linux-gnu'))]) {
-      const candidate = join(base, dir, 'faketime', 'libfaketime.so.1');
-      if (existsSync(candidate)) return candidate;
-    }
-  }
-  return null;
-}
 const LIBFAKETIME = findLibfaketime();
 if (!LIBFAKETIME) console.log('skipped: agent clock-skew test: libfaketime.so.1 not found (apt-get install faketime)');
 

@@ -6,8 +6,9 @@
  * Build first: `npx nx build api && npx tsc -b apps/scanner-agent`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -233,4 +234,16 @@ export function agentEnv(api: { url: string }, reader: { id: string; token: stri
 /** `count` distinct 4-byte UIDs (unknown cards: each scan is recorded as itself, never a duplicate of another) */
 export function cardUids(count: number, prefix: number): string[] {
   return Array.from({ length: count }, (_, index) => (prefix * 0x1000000 + index).toString(16).toUpperCase().padStart(8, '0'));
+}
+
+/** libfaketime's preload library, wherever the architecture's multiarch directory puts it */
+export function findLibfaketime(): string | null {
+  for (const base of ['/usr/lib', '/usr/local/lib']) {
+    if (!existsSync(base)) continue;
+    for (const dir of ['', ...readdirSync(base).filter((name) => name.endsWith('-linux-gnu'))]) {
+      const candidate = join(base, dir, 'faketime', 'libfaketime.so.1');
+      if (existsSync(candidate)) return candidate;
+    }
+  }
+  return null;
 }
