@@ -19,7 +19,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   // issue 11: the security rule set on the code that runs on servers and doors (docs/security.md)
   // (tests build regular expressions and paths from their own data: they are not checked)
-  { files: ['apps/api/src/**/*.ts', 'apps/scanner-agent/src/**/*.ts'], ignores: ['**/*.spec.ts', 'apps/api/src/hardening/**'], ...security.configs.recommended },
+  { files: ['apps/api/src/**/*.ts', 'apps/scanner-agent/src/**/*.ts'], ignores: ['**/*.spec.ts', 'apps/api/test/hardening/**'], ...security.configs.recommended },
   {
     files: ['apps/api/src/**/*.ts', 'apps/scanner-agent/src/**/*.ts'],
     rules: {

@@ -32,7 +32,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'int',
-          include: ['{apps,libs}/**/src/**/*.int.spec.ts', 'e2e/contract/**/*.int.spec.ts'],
+          include: ['{apps,libs}/**/src/**/*.int.spec.ts', 'apps/api/test/**/*.int.spec.ts', 'e2e/contract/**/*.int.spec.ts'],
           environment: 'node',
           setupFiles: [here('./apps/api/test/setup-int.ts')],
           testTimeout: 60_000,

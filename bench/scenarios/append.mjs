@@ -33,7 +33,7 @@ function sqliteScenario({ name, grouped, defaultEvents, warmupEvents }) {
     figures: [{ key: 'eventsPerSec', label: 'events/s', unit: 'events/s', ...(grouped ? { goal: { op: '>=', value: 50_000 } } : {}) }],
     params: (opts) => ({ events: opts.events ?? defaultEvents, concurrency: grouped ? CONCURRENCY : 1, store: 'SQLite (WAL, synchronous=FULL), fresh file per run' }),
     async setup(opts) {
-      const { SqliteEventStore } = api('event-store/sqlite-event-store');
+      const { SqliteEventStore } = api('platform/event-store/sqlite-event-store');
       return { SqliteEventStore, events: opts.events ?? defaultEvents };
     },
     async warmup(ctx) {
@@ -87,7 +87,7 @@ function pgScenario({ name, grouped, defaultEvents, warmupEvents }) {
     async setup(opts) {
       const reason = await pgUnreachable();
       if (reason) return { skip: reason };
-      const { PostgresEventStore } = api('event-store/postgres-event-store');
+      const { PostgresEventStore } = api('platform/event-store/postgres-event-store');
       return { PostgresEventStore, events: opts.events ?? defaultEvents };
     },
     async warmup(ctx) {

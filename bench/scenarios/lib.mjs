@@ -17,7 +17,7 @@ export const TMP_DIR = join(CACHE_DIR, 'tmp');
 
 const require = createRequire(import.meta.url);
 
-/** a module of the built API, e.g. api('event-store/sqlite-event-store') */
+/** a module of the built API, e.g. api('platform/event-store/sqlite-event-store') */
 export const api = (path) => require(join(REPO_ROOT, 'apps/api/dist', path));
 
 export const PG_URL = process.env.ROLLCALL_BENCH_PG_URL ?? process.env.ROLLCALL_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -66,9 +66,9 @@ export function apiEnv(dataDir, { storage = 'sqlite', schema = undefined, argon2
 }
 
 /** the API's configuration (startApp's) for apiEnv's environment */
-export const apiConfig = (dataDir, options) => api('config/app-config').loadConfig(apiEnv(dataDir, options));
+export const apiConfig = (dataDir, options) => api('platform/config/app-config').loadConfig(apiEnv(dataDir, options));
 
-export const openEventStore = (config) => api('event-store/create-event-store').createEventStore(config.eventStore);
+export const openEventStore = (config) => api('platform/event-store/create-event-store').createEventStore(config.eventStore);
 
 export function tempDir(prefix) {
   mkdirSync(TMP_DIR, { recursive: true });
@@ -116,7 +116,7 @@ export function accountCreatedData(accountId, i, prefix = 'bench') {
 /** one AccountCreated event for a new account stream */
 export function accountCreated(i, prefix) {
   // the product's own id generator (time-ordered UUIDv7), so the indexes see what production sees
-  const accountId = api('application/ids.js').newAggregateId();
+  const accountId = api('platform/runtime/ids.js').newAggregateId();
   return { stream: `account-${accountId}`, accountId, event: { type: 'AccountCreated', data: accountCreatedData(accountId, i, prefix), metadata: systemMetadata() } };
 }
 

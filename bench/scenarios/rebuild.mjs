@@ -12,7 +12,7 @@ const WARMUP_EVENTS = 50_000;
 const storeFile = (events) => join(CACHE_DIR, `events-${events}.db`);
 
 async function headOf(file) {
-  const { SqliteEventStore } = api('event-store/sqlite-event-store');
+  const { SqliteEventStore } = api('platform/event-store/sqlite-event-store');
   const store = new SqliteEventStore(file);
   try {
     return (await store.headPosition()).sequence;
@@ -33,7 +33,7 @@ export async function cachedEventStore(events) {
   mkdirSync(CACHE_DIR, { recursive: true });
   const partial = `${file}.partial`;
   for (const suffix of ['', '-wal', '-shm']) rmSync(partial + suffix, { force: true });
-  const { SqliteEventStore } = api('event-store/sqlite-event-store');
+  const { SqliteEventStore } = api('platform/event-store/sqlite-event-store');
   const store = new SqliteEventStore(partial);
   const pairs = events / 2;
   const started = now();
@@ -55,10 +55,10 @@ export async function cachedEventStore(events) {
 }
 
 async function rebuildOnce(file, expected) {
-  const { SqliteEventStore } = api('event-store/sqlite-event-store');
-  const { createReadDb } = api('read-db/create-read-db');
-  const { rebuildProjections } = api('projections/projection-runner');
-  const { allProjections } = api('projections/all-projections');
+  const { SqliteEventStore } = api('platform/event-store/sqlite-event-store');
+  const { createReadDb } = api('platform/read-db/create-read-db');
+  const { rebuildProjections } = api('platform/projections/projection-runner');
+  const { allProjections } = api('all-projections');
   const dir = tempDir('rebuild');
   const store = new SqliteEventStore(file);
   // as rebuild-with-swap.ts opens the fresh tables' file (npm run replay, the Projections screen)

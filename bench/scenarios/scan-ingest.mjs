@@ -51,7 +51,7 @@ async function seedAccountsWithCards(config, count) {
       const uid = cardUid(i);
       const registered = {
         type: 'SmartCardRegistered',
-        data: { cardId: api('application/ids.js').newAggregateId(), cardUid: uid, accountId, via: 'assignment', registeredBy: 'bench', scan: null, registeredAt: event.data.createdAt },
+        data: { cardId: api('platform/runtime/ids.js').newAggregateId(), cardUid: uid, accountId, via: 'assignment', registeredBy: 'bench', scan: null, registeredAt: event.data.createdAt },
         metadata: systemMetadata(),
       };
       await store.appendToStreams([

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ROUTES, type RouteEntry } from '../../apps/api/src/http/openapi/route-catalogue';
+import { ROUTES, type RouteEntry } from '../../apps/api/src/platform/http/openapi/route-catalogue';
 import { ADMIN, createAccount, http, newAccount, signIn, startTestApp, type TestApp } from '../../apps/api/test/test-app';
 import { activationTokenFor, MAIL_LOG_SETTINGS } from '../../apps/api/test/mail-log';
 

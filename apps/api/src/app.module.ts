@@ -1,31 +1,31 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { AccessTokensModule } from './access-tokens/access-tokens.module';
-import { AccountsModule } from './accounts/accounts.module';
-import { AuthModule } from './auth/auth.module';
-import { BootstrapAdminService } from './bootstrap/bootstrap-admin.service';
-import type { AppConfig } from './config/app-config';
-import { CoreModule } from './core/core.module';
-import { APP_CONFIG } from './core/tokens';
-import { OpenApiController } from './http/openapi/openapi.controller';
-import { LiveFeed } from './live/live-feed';
-import { MailModule } from './mail/mail.module';
-import { OrganizationsModule } from './organizations/organizations.module';
-import { PoliciesModule } from './policies/policies.module';
-import { TeamsModule } from './teams/teams.module';
-import { ApplicationsModule } from './applications/applications.module';
-import { TrpcServer } from './trpc/trpc-server';
-import { ReaderProtocolModule } from './readers/reader-protocol.module';
-import { ReadersModule } from './readers/readers.module';
-import { AttendanceModule } from './attendance/attendance.module';
-import { AttendanceStatusesModule } from './attendance-statuses/attendance-statuses.module';
-import { CalendarModule } from './calendar/calendar.module';
-import { AuditModule } from './audit/audit.module';
-import { OidcModule } from './oidc/oidc.module';
-import { SsoClaimsModule } from './sso-claims/sso-claims.module';
+import { AccessTokensModule } from './features/access-tokens/access-tokens.module';
+import { AccountsModule } from './features/accounts/accounts.module';
+import { AuthModule } from './features/auth/auth.module';
+import { BootstrapAdminService } from './features/accounts/bootstrap-admin.service';
+import type { AppConfig } from './platform/config/app-config';
+import { CoreModule } from './platform/platform.module';
+import { APP_CONFIG } from './platform/tokens';
+import { OpenApiController } from './platform/http/openapi/openapi.controller';
+import { LiveFeed } from './platform/live/live-feed';
+import { MailModule } from './platform/mail/mail.module';
+import { OrganizationsModule } from './features/organizations/organizations.module';
+import { PoliciesModule } from './features/policies/policies.module';
+import { TeamsModule } from './features/teams/teams.module';
+import { ApplicationsModule } from './features/applications/applications.module';
+import { TrpcServer } from './platform/trpc/trpc-server';
+import { ReaderProtocolModule } from './features/readers/reader-protocol.module';
+import { ReadersModule } from './features/readers/readers.module';
+import { AttendanceModule } from './features/attendance/attendance.module';
+import { AttendanceStatusesModule } from './features/attendance-statuses/attendance-statuses.module';
+import { CalendarModule } from './features/calendar/calendar.module';
+import { AuditModule } from './features/audit/audit.module';
+import { OidcModule } from './features/oidc/oidc.module';
+import { SsoClaimsModule } from './features/sso-claims/sso-claims.module';
 
-import { HealthController } from './operations/health.controller';
-import { MetricsController } from './operations/metrics.controller';
-import { OperationsGauges } from './operations/operations-gauges';
+import { HealthController } from './platform/operations/health.controller';
+import { MetricsController } from './platform/operations/metrics.controller';
+import { OperationsGauges } from './platform/operations/operations-gauges';
 
 @Module({})
 export class AppModule {

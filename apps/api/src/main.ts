@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { ConfigError, loadConfig } from './config/app-config';
+import { ConfigError, loadConfig } from './platform/config/app-config';
 import { startApp } from './create-app';
 
 async function main(): Promise<void> {

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { ReadDatabase } from '../src/read-db/read-database';
+import type { ReadDatabase } from '../src/platform/read-db/read-database';
 
 /** tables the API keeps beside the read models, never rebuilt from events (sessions' tokens, mails, OIDC state, reader health, usage counters) */
 export const NOT_REBUILT = new Set(['mail_outbox_v1', 'oidc_store', 'access_token_usage', 'reader_health', 'projection_set_aside']);

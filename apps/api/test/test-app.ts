@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { loadConfig, type AppConfig } from '../src/config/app-config';
+import { loadConfig, type AppConfig } from '../src/platform/config/app-config';
 import { startApp, type RunningApp } from '../src/create-app';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import WebSocket from 'ws';
-import type { AppRouter } from '../src/trpc/app-router';
+import type { AppRouter } from '../src/root-router';
 import type { DestinationStream } from 'pino';
 
 export const ADMIN = { username: 'admin', password: 'correct horse battery staple' };

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from '../config/app-config';
-import { backupSqlite } from '../operations/sqlite-backup';
+import { ConfigError, loadConfig } from '../platform/config/app-config';
+import { backupSqlite } from '../platform/operations/sqlite-backup';
 
 /**
  * `npm run backup [-- <directory>]`: an online backup of the SQLite files while the API runs, into

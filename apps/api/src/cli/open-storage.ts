@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import type { AppConfig } from '../config/app-config';
-import { openSealedEventStore } from '../personal-data/open-sealed-event-store';
-import { createReadDb } from '../read-db/create-read-db';
+import type { AppConfig } from '../platform/config/app-config';
+import { openSealedEventStore } from '../platform/personal-data/open-sealed-event-store';
+import { createReadDb } from '../platform/read-db/create-read-db';
 
 /** Event store and read database as the API would open them, for command-line tools. */
 export async function openStorage(config: AppConfig) {

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-import { loadConfig } from '../config/app-config';
-import { allProjections } from '../projections/all-projections';
-import { ProjectionProgress } from '../projections/projection-progress';
-import { ProjectionRunner } from '../projections/projection-runner';
+import { loadConfig } from '../platform/config/app-config';
+import { allProjections } from '../all-projections';
+import { ProjectionProgress } from '../platform/projections/projection-progress';
+import { ProjectionRunner } from '../platform/projections/projection-runner';
 import { openStorage } from './open-storage';
 
 /**

@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
-import type { AppConfig } from '../config/app-config';
-import { comparePositions, formatPosition } from '../event-store/event-store.port';
-import { allProjections } from '../projections/all-projections';
-import { readCheckpoint } from '../projections/projection-checkpoints';
-import { rebuildWithSwap } from '../projections/rebuild-with-swap';
+import type { AppConfig } from '../platform/config/app-config';
+import { comparePositions, formatPosition } from '../platform/event-store/event-store.port';
+import { allProjections } from '../all-projections';
+import { readCheckpoint } from '../platform/projections/projection-checkpoints';
+import { rebuildWithSwap } from '../platform/projections/rebuild-with-swap';
 import { openStorage } from './open-storage';
 
 /**

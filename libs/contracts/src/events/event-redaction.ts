@@ -13,7 +13,7 @@
  *   not a secret, and the folds of the histories rely on it).
  *
  * A new event type or field therefore leaks nothing; it shows as redacted until it is declared here.
- * `apps/api/src/audit/event-redaction.unit.spec.ts` fails when an event type the API appends has no
+ * `apps/api/src/features/audit/event-redaction.unit.spec.ts` fails when an event type the API appends has no
  * declaration.
  */
 
@@ -51,7 +51,7 @@ const APPLICATION_ACCESS = {
   PermissionRemovedFromApplicationRole: shown('applicationId', 'linkId', 'permissionId', 'roleId', 'at'),
 };
 
-/** the OpenID Connect provider's activity records (apps/api/src/oidc/oidc-audit.ts) */
+/** the OpenID Connect provider's activity records (apps/api/src/features/oidc/oidc-audit.ts) */
 const OIDC_ACTIVITY = shown('applicationId', 'accountId', 'grantType', 'scope', 'error', 'errorDescription', 'at');
 
 export const EVENT_READ_DECLARATIONS: Readonly<Record<string, EventReadDeclaration>> = {
@@ -152,7 +152,7 @@ export const EVENT_READ_DECLARATIONS: Readonly<Record<string, EventReadDeclarati
   SmartCardRemoved: shown('cardId', 'cardUid', 'accountId', 'removedBy', 'removedAt'),
 };
 
-/** the metadata every event carries (apps/api/src/event-store/event-store.port.ts, EventMetadata) */
+/** the metadata every event carries (apps/api/src/platform/event-store/event-store.port.ts, EventMetadata) */
 export const EVENT_METADATA_DECLARATION: EventReadDeclaration = shown('eventId', 'actor', 'actorKind', 'sourceIp', 'correlationId', 'causationId', 'occurredAt', 'deviceTime');
 
 export const readDeclarationOf = (eventType: string): EventReadDeclaration | undefined =>

@@ -1,0 +1,130 @@
+import { Inject, PayloadTooLargeException } from '@nestjs/common';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import {
+  IMPORT_MAX_ROWS,
+  IMPORT_TARGET_FIELDS,
+  ZCreateAccountInput,
+  type TCreateAccountCommandInput,
+  type TImportAccountsCommandInput,
+  type TImportAccountsResult,
+  type TImportRowResult,
+} from '@rollcall/contracts';
+import { DomainError, emailReservation, usernameReservation } from '@rollcall/domain';
+import type { Kysely } from 'kysely';
+import { zodFields, mapError } from '../../../platform/http/api-error';
+import type { RequestContext } from '../../../platform/commands/request-context';
+import type { CommandOutcome } from '../../../platform/commands/command-gateway';
+import { READ_DB } from '../../../platform/tokens';
+import { comparePositions, START, type Position } from '../../../platform/event-store/event-store.port';
+import type { ReadDatabase } from '../../../platform/read-db/read-database';
+import { CreateAccountCommand } from './create-account.handler';
+
+export class ImportAccountsCommand {
+  constructor(
+    readonly input: TImportAccountsCommandInput,
+    readonly context: RequestContext,
+  ) {}
+}
+
+/** enough parallel creations to fill the SQLite group commit and the PostgreSQL pool, few enough to bound memory */
+const CONCURRENCY = 8;
+
+/** row: 1-based among the request's rows; line: the file's line, when the client sent it */
+type Validated = { row: number; line?: number } & ({ input: TCreateAccountCommandInput } | { errors: Record<string, string[]> });
+
+/**
+ * Bulk creation from a mapped CSV: every row is one ordinary account creation (CreateAccountHandler,
+ * with its policy check and username/e-mail reservations), so a row is either wholly created or
+ * reported with its field errors; a bad row never stops the others.
+ */
+@CommandHandler(ImportAccountsCommand)
+export class ImportAccountsHandler implements ICommandHandler<ImportAccountsCommand, CommandOutcome<TImportAccountsResult>> {
+  constructor(
+    private readonly commandBus: CommandBus,
+    @Inject(READ_DB) private readonly db: Kysely<ReadDatabase>,
+  ) {}
+
+  async execute({ input, context }: ImportAccountsCommand): Promise<CommandOutcome<TImportAccountsResult>> {
+    if (input.csv.length > IMPORT_MAX_ROWS) {
+      throw new PayloadTooLargeException(`At most ${IMPORT_MAX_ROWS} rows per request; send the file in chunks`);
+    }
+    const policyId = input.policyId || null;
+    // checked once here, else every row would report the same missing policy
+    if (policyId && !(await this.db.selectFrom('password_policies_v2').select('id').where('id', '=', policyId).executeTakeFirst())) {
+      throw new DomainError('policy.not_found', 'This password policy does not exist', 'policyId');
+    }
+    const validated = markDuplicates(input.csv.map((row, index) => ({ ...validateRow(row, policyId), row: index + 1, ...(input.lines ? { line: input.lines[index] } : {}) })));
+    const results: TImportRowResult[] = new Array(validated.length);
+    let position: Position = START;
+    let next = 0;
+    const worker = async () => {
+      while (next < validated.length) {
+        const item = validated[next];
+        next += 1;
+        if ('errors' in item) {
+          results[item.row - 1] = { ...numbers(item), status: 'failed', errors: item.errors };
+          continue;
+        }
+        try {
+          const outcome = await this.commandBus.execute<CreateAccountCommand, CommandOutcome<{ id: string }>>(new CreateAccountCommand(item.input, context));
+          if (comparePositions(outcome.position, position) > 0) position = outcome.position;
+          results[item.row - 1] = { ...numbers(item), status: 'created', id: outcome.value.id };
+        } catch (error) {
+          const { body } = mapError(error);
+          results[item.row - 1] = { ...numbers(item), status: 'failed', errors: body.error.fields ?? { _: [body.error.message] } };
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, validated.length) }, worker));
+    const created = results.filter((r) => r.status === 'created').length;
+    return { value: { created, failed: results.length - created, rows: results }, position };
+  }
+}
+
+const numbers = (item: Validated) => (item.line === undefined ? { row: item.row } : { row: item.row, line: item.line });
+
+const text = (value: unknown) => (value === undefined || value === null ? '' : typeof value === 'string' ? value : String(value));
+
+/** A row as the create-account model: no password means an account awaiting activation, as `no_password` on create. */
+function validateRow(row: Record<string, unknown>, policyId: string | null): { input: TCreateAccountCommandInput } | { errors: Record<string, string[]> } {
+  const unknown = Object.keys(row).filter((key) => !(IMPORT_TARGET_FIELDS as readonly string[]).includes(key));
+  if (unknown.length) return { errors: { _: [`Unknown field(s): ${unknown.join(', ')}`] } };
+  const password = text(row.password);
+  const parsed = ZCreateAccountInput.safeParse({
+    first_name: text(row.first_name),
+    last_name: text(row.last_name),
+    email: text(row.email),
+    username: text(row.username),
+    password: password || null,
+    no_password: !password,
+    // a row without a password keeps the import's policy: its first password must meet it
+    policy: Boolean(policyId),
+    policy_id: policyId,
+  });
+  return parsed.success ? { input: parsed.data } : { errors: zodFields(parsed.error) };
+}
+
+/**
+ * A later row repeating a username or e-mail of an earlier valid row fails, naming that row: its line
+ * in the file when the client sent `lines` (the console does, so chunks keep the file's numbers),
+ * else its number among this request's rows. The earlier one is created.
+ */
+function markDuplicates(rows: Validated[]): Validated[] {
+  const usernames = new Map<string, Validated>();
+  const emails = new Map<string, Validated>();
+  const where = (earlier: Validated) => (earlier.line === undefined ? `row ${earlier.row}` : `line ${earlier.line}`);
+  return rows.map((item) => {
+    if ('errors' in item) return item;
+    const errors: Record<string, string[]> = {};
+    const username = usernameReservation(item.input.username).value;
+    const email = emailReservation(item.input.email).value;
+    const sameUsername = usernames.get(username);
+    const sameEmail = emails.get(email);
+    if (sameUsername) errors.username = [`This username appears more than once in the file: same username as ${where(sameUsername)}`];
+    if (sameEmail) errors.email = [`This e-mail address appears more than once in the file: same e-mail address as ${where(sameEmail)}`];
+    if (Object.keys(errors).length) return { ...numbers(item), errors };
+    usernames.set(username, item);
+    emails.set(email, item);
+    return item;
+  });
+}

@@ -1,0 +1,31 @@
+import { Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { ZAccountId } from '@rollcall/contracts';
+import type { Response } from 'express';
+import { z } from 'zod';
+import type { RequestContext } from '../../../platform/commands/request-context';
+import { Ctx } from '../../auth/auth.guard';
+import { RequirePermission } from '../../auth/permissions';
+import { onWholeAccount } from '../../auth/resource-requirements';
+import { CommandGateway } from '../../../platform/commands/command-gateway';
+import { writeConsistencyHeaders } from '../../../platform/http/consistency-headers';
+import { parseWith } from '../../../platform/http/zod-body';
+import { EraseAccountPersonalDataCommand, PERSONAL_DATA_ERASED_MESSAGE } from '../commands/erase-account-personal-data.handler';
+
+/**
+ * `POST account/{id}/erase` (ours, v2 only, docs/adr/0015): the right to be forgotten. Takes
+ * `accounts:delete` where the account is, as deleting does; a deleted account can still be erased.
+ */
+@Controller(['api/v2', 'api'])
+export class AccountErasureV2Controller {
+  constructor(private readonly gateway: CommandGateway) {}
+
+  @Post('account/:id/erase')
+  @HttpCode(200)
+  @RequirePermission('accounts:delete', onWholeAccount('param:id'))
+  async erase(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const { id: accountId } = parseWith(z.object({ id: ZAccountId }), { id });
+    const outcome = await this.gateway.execute(new EraseAccountPersonalDataCommand(accountId, context));
+    writeConsistencyHeaders(response, outcome);
+    return { data: { message: PERSONAL_DATA_ERASED_MESSAGE } };
+  }
+}

@@ -1,0 +1,28 @@
+import { Body, HttpCode, Post, Res } from '@nestjs/common';
+import { ZImportAccountsInput, type TImportAccountsResult } from '@rollcall/contracts';
+import type { Response } from 'express';
+import type { RequestContext } from '../../../platform/commands/request-context';
+import { Ctx } from '../../auth/auth.guard';
+import { RequirePermission } from '../../auth/permissions';
+import { EVERYWHERE } from '../../auth/resource-requirements';
+import { CommandGateway } from '../../../platform/commands/command-gateway';
+import { writeConsistencyHeaders } from '../../../platform/http/consistency-headers';
+import { parseWith } from '../../../platform/http/zod-body';
+import { ImportAccountsCommand } from '../commands/import-accounts.handler';
+
+/** The bulk CSV import, shared by v1 and v2; its body limit (above the global 1 MB) is raised in http-pipeline.ts. */
+export abstract class AccountsImportRoutes {
+  constructor(protected readonly gateway: CommandGateway) {}
+
+  protected abstract wrap<T>(value: T): unknown;
+
+  /** 200 even when rows failed: the per-row report is the answer */
+  @Post('accounts/import/csv')
+  @RequirePermission('accounts:import', EVERYWHERE)
+  @HttpCode(200)
+  async importCsv(@Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const outcome = await this.gateway.execute<TImportAccountsResult>(new ImportAccountsCommand(parseWith(ZImportAccountsInput, body), context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap(outcome.value);
+  }
+}

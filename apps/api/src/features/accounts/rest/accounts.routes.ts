@@ -1,0 +1,247 @@
+import { Body, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import {
+  ACCOUNT_STATUS_IDS,
+  ACCOUNT_STATUS_LABELS,
+  ZAccountAuthInput,
+  ZActivateAccountInput,
+  ZActivationToken,
+  type TActivationInfo,
+  ZAccountId,
+  ZChangeOwnPasswordInput,
+  ZSetPasswordInput,
+  ZCreateAccountInput,
+  ZFindAccountsByUsernameInput,
+  ZListAccountsInput,
+  ZProfilePictureInput,
+  ZUpdateAccountProfileInput,
+  type TAccount,
+  type TAccountAuth,
+  type TAccountListItem,
+  type TAccountSearchItem,
+  type TPage,
+} from '@rollcall/contracts';
+import type { Response } from 'express';
+import { z } from 'zod';
+import type { RequestContext } from '../../../platform/commands/request-context';
+import { AllowedWhilePasswordChangeRequired, Ctx, CurrentPrincipal, Public } from '../../auth/auth.guard';
+import { listScope, RequirePermission } from '../../auth/permissions';
+import { on, onWholeAccount } from '../../auth/resource-requirements';
+import type { Principal } from '../../auth/principal';
+import { CommandGateway } from '../../../platform/commands/command-gateway';
+import { writeConsistencyHeaders } from '../../../platform/http/consistency-headers';
+import { parseWith } from '../../../platform/http/zod-body';
+import { ChangeAccountAuthCommand } from '../commands/change-account-auth.handler';
+import { ChangeOwnPasswordCommand } from '../commands/change-own-password.handler';
+import { RequirePasswordChangeCommand } from '../commands/require-password-change.handler';
+import { SetPasswordCommand } from '../commands/set-password.handler';
+import { GetAccountAuthQuery } from '../queries/get-account-auth.query';
+import { ChangeProfilePictureCommand } from '../commands/change-profile-picture.handler';
+import { CreateAccountCommand } from '../commands/create-account.handler';
+import { accountDeletedMessage, DeleteAccountCommand, type DeletedAccount } from '../commands/delete-account.handler';
+import { UpdateAccountProfileCommand } from '../commands/update-account-profile.handler';
+import { FindAccountsByUsernameQuery } from '../queries/find-accounts-by-username.query';
+import { supportedTimeZones } from '../time-zones';
+import { GetAccountQuery } from '../queries/get-account.query';
+import { ListAccountsQuery } from '../queries/list-accounts.query';
+import { ActivateAccountCommand } from '../commands/activate-account.handler';
+import { IssueActivationCommand } from '../commands/issue-activation.handler';
+import { UnlockAccountCommand } from '../commands/unlock-account.handler';
+import { GetActivationQuery } from '../queries/get-activation.query';
+
+const accountIdOf = (id: string) => parseWith(z.object({ id: ZAccountId }), { id }).id;
+
+export const accountStatuses = () => ACCOUNT_STATUS_IDS.map((id) => ({ id, label: ACCOUNT_STATUS_LABELS[id] }));
+
+/**
+ * The accounts calls of the spec, shared by v1 and v2; the subclasses only shape the answers.
+ * Express matches in registration order, which is method order here: every fixed path
+ * (account/statuses, account/find...) comes before `account/:id`.
+ */
+export abstract class AccountsRoutes {
+  constructor(
+    protected readonly gateway: CommandGateway,
+    protected readonly queryBus: QueryBus,
+  ) {}
+
+  protected abstract wrap<T>(value: T): unknown;
+  protected abstract wrapAccount(account: TAccount): unknown;
+
+  @Get('account/statuses')
+  @RequirePermission('accounts:read')
+  statuses() {
+    return this.wrap(accountStatuses());
+  }
+
+  @Post('account')
+  @RequirePermission('accounts:write', on('organization', 'body:organization'))
+  @HttpCode(201)
+  async create(@Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const outcome = await this.gateway.execute<{ id: string }>(new CreateAccountCommand(parseWith(ZCreateAccountInput, body), context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap(outcome.value);
+  }
+
+  @Get('accounts')
+  @RequirePermission('accounts:read')
+  async list(@Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
+    return this.wrap(await this.queryBus.execute<ListAccountsQuery, TPage<TAccountListItem>>(new ListAccountsQuery(parseWith(ZListAccountsInput, query), listScope(principal, 'accounts:read'))));
+  }
+
+  /** the profile form's time zone picker */
+  @Get('server/supported-time-zones')
+  @RequirePermission('accounts:read')
+  timeZones() {
+    return this.wrap(supportedTimeZones());
+  }
+
+  /** the spec's query form */
+  @Get('account/find')
+  @RequirePermission('accounts:read')
+  async find(@Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
+    return this.wrap(await this.findByUsername(query, principal));
+  }
+
+  /** v1's form in the spec */
+  @Get('account/find/username')
+  @RequirePermission('accounts:read')
+  async findV1Form(@Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
+    return this.wrap(await this.findByUsername(query, principal));
+  }
+
+  /** v2's form in the spec */
+  @Get('account/username/:search')
+  @RequirePermission('accounts:read')
+  async findV2Form(@Param('search') search: string, @CurrentPrincipal() principal: Principal) {
+    return this.wrap(await this.findByUsername({ username: search }, principal));
+  }
+
+  /** public: the activation page asks whether its link works (404 activation.invalid when not) */
+  @Public()
+  @Get('account/activation/:token')
+  async readActivation(@Param('token') token: string) {
+    return this.wrap(await this.queryBus.execute<GetActivationQuery, TActivationInfo>(new GetActivationQuery(parseWith(z.object({ token: ZActivationToken }), { token }).token)));
+  }
+
+  /** public: the owner sets the first password with the link's token; the link then stops working */
+  @Public()
+  @Post('account/activate')
+  @HttpCode(200)
+  async activate(@Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const { token, password } = parseWith(ZActivateAccountInput, body);
+    const outcome = await this.gateway.execute<{ id: string; username: string }>(new ActivateAccountCommand(token, password, context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap({ message: 'Account activated', username: outcome.value.username });
+  }
+
+  private findByUsername(query: Record<string, unknown>, principal: Principal) {
+    const { username } = parseWith(ZFindAccountsByUsernameInput, query);
+    return this.queryBus.execute<FindAccountsByUsernameQuery, TAccountSearchItem[]>(new FindAccountsByUsernameQuery(username, listScope(principal, 'accounts:read')));
+  }
+
+  @Get('account/:id')
+  @RequirePermission('accounts:read', on('account', 'param:id'))
+  async read(@Param('id') id: string) {
+    return this.wrapAccount(await this.queryBus.execute<GetAccountQuery, TAccount>(new GetAccountQuery(accountIdOf(id))));
+  }
+
+  @Put('account/:id')
+  @RequirePermission('accounts:write', onWholeAccount('param:id'))
+  async update(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const accountId = accountIdOf(id);
+    const outcome = await this.gateway.execute<{ id: string }>(new UpdateAccountProfileCommand(accountId, parseWith(ZUpdateAccountProfileInput, body), context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrapAccount(await this.queryBus.execute<GetAccountQuery, TAccount>(new GetAccountQuery(accountId)));
+  }
+
+  @Delete('account/:id')
+  @RequirePermission('accounts:delete', onWholeAccount('param:id'))
+  async remove(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const outcome = await this.gateway.execute<DeletedAccount>(new DeleteAccountCommand(accountIdOf(id), context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap({ message: accountDeletedMessage(outcome.value) });
+  }
+
+  @Patch('account/:id/profile-picture')
+  @RequirePermission('accounts:write', onWholeAccount('param:id'))
+  async setPicture(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const accountId = accountIdOf(id);
+    const { picture } = parseWith(ZProfilePictureInput, body);
+    const outcome = await this.gateway.execute<{ id: string }>(new ChangeProfilePictureCommand(accountId, picture, context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap({ id: accountId });
+  }
+
+  @Get('account/:id/auth')
+  @RequirePermission('accounts:read', on('account', 'param:id'))
+  async readAuth(@Param('id') id: string) {
+    return this.wrap(await this.queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(accountIdOf(id))));
+  }
+
+  @Put('account/:id/auth')
+  @RequirePermission('accounts:credentials', onWholeAccount('param:id'))
+  async writeAuth(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const accountId = accountIdOf(id);
+    const outcome = await this.gateway.execute<{ id: string }>(new ChangeAccountAuthCommand(accountId, parseWith(ZAccountAuthInput, body), context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap(await this.queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(accountId)));
+  }
+
+  @Patch('account/:id/password/next-login')
+  @RequirePermission('accounts:credentials', onWholeAccount('param:id'))
+  async requirePasswordChange(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const accountId = accountIdOf(id);
+    const outcome = await this.gateway.execute<{ id: string }>(new RequirePasswordChangeCommand(accountId, context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap(await this.queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(accountId)));
+  }
+
+  /** a new activation mail for an account awaiting activation (status 4); the earlier link stops working */
+  @Post('account/:id/activation')
+  @RequirePermission('accounts:credentials', onWholeAccount('param:id'))
+  @HttpCode(202)
+  async resendActivation(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const accountId = accountIdOf(id);
+    const outcome = await this.gateway.execute<{ id: string }>(new IssueActivationCommand(accountId, context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap({ message: 'Activation e-mail sent' });
+  }
+
+  /** ends a lockout and forgets the failed sign-ins; answers the auth info */
+  @Post('account/:id/unlock')
+  @RequirePermission('accounts:credentials', onWholeAccount('param:id'))
+  @HttpCode(200)
+  async unlock(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const accountId = accountIdOf(id);
+    const outcome = await this.gateway.execute<{ id: string }>(new UnlockAccountCommand(accountId, context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap(await this.queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(accountId)));
+  }
+
+  /** the spec leaves the method open: PUT and PATCH both set the password */
+  @Put('account/:id/password')
+  @RequirePermission('accounts:credentials', onWholeAccount('param:id'))
+  async setPassword(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const accountId = accountIdOf(id);
+    const { password } = parseWith(ZSetPasswordInput, body);
+    const outcome = await this.gateway.execute<{ id: string }>(new SetPasswordCommand(accountId, password, context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap({ message: 'Password updated successfully' });
+  }
+
+  @Patch('account/:id/password')
+  @RequirePermission('accounts:credentials', onWholeAccount('param:id'))
+  async setPasswordByPatch(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    return this.setPassword(id, body, context, response);
+  }
+
+  /** the signed-in account's own change; the one write a session restricted to changing its password may make */
+  @AllowedWhilePasswordChangeRequired()
+  @Post('account/password/change')
+  @HttpCode(200)
+  async changeOwnPassword(@CurrentPrincipal() principal: Principal, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const outcome = await this.gateway.execute<{ id: string }>(new ChangeOwnPasswordCommand(principal.accountId, parseWith(ZChangeOwnPasswordInput, body), context, principal.kind === 'session' ? principal.sessionId : null));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap({ message: 'Password updated successfully' });
+  }
+}

@@ -1,0 +1,49 @@
+import { Get, Param, Query, Res, StreamableFile } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ZAccountAttendanceInput, ZStatisticsDownloadInput, ZStatisticsListInput, type TAccountAttendance, type TAttendanceStatistics } from '@rollcall/contracts';
+import type { Response } from 'express';
+import { CurrentPrincipal } from '../../auth/auth.guard';
+import { listScope, RequirePermission } from '../../auth/permissions';
+import type { Principal } from '../../auth/principal';
+import { on } from '../../auth/resource-requirements';
+import { parseWith } from '../../../platform/http/zod-body';
+import { AccountAttendanceQuery } from '../queries/account-attendance.query';
+import { DownloadAttendanceStatisticsQuery, type StatisticsFile } from '../queries/download-attendance-statistics.query';
+import { ListAttendanceStatisticsQuery } from '../queries/list-attendance-statistics.query';
+
+/**
+ * The Attendance tab and the statistics (console-accounts.md tab 9, console-directory.md section 7),
+ * shared by v1 and v2. Reads need attendance:read where the account is; the statistics hold only
+ * the accounts where the administrator holds it (docs/adr/0011). The download is a file on both
+ * versions, never wrapped.
+ */
+export abstract class AttendanceReportsRoutes {
+  constructor(protected readonly queryBus: QueryBus) {}
+
+  protected abstract wrap<T>(value: T): unknown;
+
+  @Get('account/:id/attendance/:selected')
+  @RequirePermission('attendance:read', on('account', 'param:id'))
+  async attendance(@Param('id') id: string, @Param('selected') selected: string, @Query() query: Record<string, unknown>) {
+    const input = parseWith(ZAccountAttendanceInput, { date_at: query.date_at, account_id: id, selected });
+    return this.wrap(await this.queryBus.execute<AccountAttendanceQuery, TAccountAttendance>(new AccountAttendanceQuery(input.account_id, input.selected, input.date_at)));
+  }
+
+  @Get('accounts/statistics/attendance')
+  @RequirePermission('attendance:read')
+  async statistics(@Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
+    const input = parseWith(ZStatisticsListInput, query);
+    const filter = { month: input.date_at, organizationId: input.organization_id, page: input.page, limit: input.limit };
+    return this.wrap(await this.queryBus.execute<ListAttendanceStatisticsQuery, TAttendanceStatistics>(new ListAttendanceStatisticsQuery(filter, listScope(principal, 'attendance:read'))));
+  }
+
+  @Get('accounts/statistics/attendance/download')
+  @RequirePermission('attendance:read')
+  async download(@Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) response: Response) {
+    const input = parseWith(ZStatisticsDownloadInput, query);
+    const filter = { month: input.date_at, organizationId: input.organization_id, format: input.format };
+    const file = await this.queryBus.execute<DownloadAttendanceStatisticsQuery, StatisticsFile>(new DownloadAttendanceStatisticsQuery(filter, listScope(principal, 'attendance:read')));
+    response.setHeader('Cache-Control', 'no-store');
+    return new StreamableFile(file.body, { type: file.contentType, disposition: `attachment; filename="${file.filename}"`, length: file.body.length });
+  }
+}

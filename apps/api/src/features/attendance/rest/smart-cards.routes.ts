@@ -1,0 +1,89 @@
+import { Body, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ZAccountId, ZAssignCardInput, ZListSmartCardsInput, ZSmartCardId, type TPage, type TSmartCard, type TUnknownCard } from '@rollcall/contracts';
+import type { Response } from 'express';
+import { z } from 'zod';
+import type { RequestContext } from '../../../platform/commands/request-context';
+import { AccessPolicy } from '../../auth/access-policy';
+import { Ctx, CurrentPrincipal } from '../../auth/auth.guard';
+import { RequirePermission } from '../../auth/permissions';
+import type { Principal } from '../../auth/principal';
+import { on, onWholeAccount } from '../../auth/resource-requirements';
+import { CommandGateway } from '../../../platform/commands/command-gateway';
+import { writeConsistencyHeaders } from '../../../platform/http/consistency-headers';
+import { parseWith } from '../../../platform/http/zod-body';
+import { AssignSmartCardCommand } from '../commands/assign-smart-card.handler';
+import { CancelRegisterModeCommand } from '../commands/cancel-register-mode.handler';
+import { RemoveSmartCardCommand } from '../commands/remove-smart-card.handler';
+import { StartRegisterModeCommand, type RegisterModeArmed } from '../commands/start-register-mode.handler';
+import { ListSmartCardsQuery } from '../queries/list-smart-cards.query';
+import { ListUnknownCardsQuery } from '../queries/list-unknown-cards.query';
+
+const accountIdOf = (id: string) => parseWith(z.object({ id: ZAccountId }), { id }).id;
+const cardIdOf = (id: string) => parseWith(z.object({ card_id: ZSmartCardId }), { card_id: id }).card_id;
+
+export const cardRemovedMessage = (uid: string) => `Card ${uid} removed`;
+
+/** The smart card and scanner calls of the spec (console-accounts.md section 7), shared by v1 and v2. */
+export abstract class SmartCardsRoutes {
+  constructor(
+    protected readonly gateway: CommandGateway,
+    protected readonly queryBus: QueryBus,
+    protected readonly access: AccessPolicy,
+  ) {}
+
+  protected abstract wrap<T>(value: T): unknown;
+
+  @Get('account/:id/smartcards')
+  @RequirePermission('readers:manage', on('account', 'param:id'))
+  async list(@Param('id') id: string, @Query() query: Record<string, unknown>) {
+    return this.wrap(await this.queryBus.execute<ListSmartCardsQuery, TPage<TSmartCard>>(new ListSmartCardsQuery(accountIdOf(id), parseWith(ZListSmartCardsInput, query))));
+  }
+
+  /** 'Remove card'; a card of an account out of the administrator's reach is 'not found' */
+  @Delete('account/smartcard/:card_id')
+  @RequirePermission('readers:manage')
+  async remove(@Param('card_id') cardId: string, @CurrentPrincipal() principal: Principal, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const mayManage = (accountId: string) => this.access.permits(principal, 'readers:manage', 'account', accountId);
+    const outcome = await this.gateway.execute<{ id: string; card_uid: string }>(new RemoveSmartCardCommand(cardIdOf(cardId), mayManage, context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap({ message: cardRemovedMessage(outcome.value.card_uid) });
+  }
+
+  /** 'Add Smartcard': arms the free enrollment readers for the account until `expires_at` */
+  @Post('scanner/mode/register/:account_id')
+  @RequirePermission('readers:manage', onWholeAccount('param:account_id'))
+  @HttpCode(200)
+  async register(@Param('account_id') accountId: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const outcome = await this.gateway.execute<RegisterModeArmed>(new StartRegisterModeCommand(accountIdOf(accountId), context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap(outcome.value);
+  }
+
+  /** the dialog's Cancel: ends the register modes this administrator started */
+  @Post('scanner/cancel')
+  @RequirePermission('readers:manage')
+  @HttpCode(200)
+  async cancel(@Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const outcome = await this.gateway.execute<{ readers: string[] }>(new CancelRegisterModeCommand(context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap(outcome.value);
+  }
+
+  /** ours: give a card (an unknown card's UID) to an account */
+  @Post('scanner/unknown-cards/assign')
+  @RequirePermission('readers:manage', onWholeAccount('body:account_id'))
+  @HttpCode(201)
+  async assign(@Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const outcome = await this.gateway.execute<TSmartCard>(new AssignSmartCardCommand(parseWith(ZAssignCardInput, body), context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap(outcome.value);
+  }
+
+  /** ours: the cards scanned that no account holds, latest first */
+  @Get('scanner/unknown-cards')
+  @RequirePermission('readers:manage')
+  async unknownCards() {
+    return this.wrap(await this.queryBus.execute<ListUnknownCardsQuery, TUnknownCard[]>(new ListUnknownCardsQuery()));
+  }
+}

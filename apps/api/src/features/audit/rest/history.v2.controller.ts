@@ -1,0 +1,80 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ZAsOfQueryInput, ZHistoryPageInput, type TAsOfAnswer, type THistoryKind, type THistoryPage, type TTimeTravelKind } from '@rollcall/contracts';
+import { CurrentPrincipal } from '../../auth/auth.guard';
+import type { Scope } from '../../auth/grants';
+import { listScope, RequirePermission } from '../../auth/permissions';
+import type { Principal } from '../../auth/principal';
+import { EVERYWHERE, on } from '../../auth/resource-requirements';
+import { parsePosition } from '../../../platform/event-store/event-store.port';
+import { parseWith } from '../../../platform/http/zod-body';
+import { EntityAsOfQuery } from '../queries/entity-as-of.query';
+import { EntityHistoryQuery } from '../queries/entity-history.query';
+import { cursorOf } from '../queries/list-audit-events.query';
+
+/**
+ * History tabs and time travel (issue 8, ours: not in the spec), v2 only, `{data}` answers. Reading
+ * an entity's history takes `audit:read` where the entity is: an organization administrator sees the
+ * history of what is within their organizations; applications and readers belong to none.
+ */
+@Controller(['api/v2', 'api'])
+export class HistoryV2Controller {
+  constructor(private readonly queryBus: QueryBus) {}
+
+  @Get('account/:id/history')
+  @RequirePermission('audit:read', on('account', 'param:id'))
+  account(@Param('id') id: string, @Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
+    return this.history('account', id, query, listScope(principal, 'audit:read'));
+  }
+
+  @Get('organization/:id/history')
+  @RequirePermission('audit:read', on('organization', 'param:id'))
+  organization(@Param('id') id: string, @Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
+    return this.history('organization', id, query, listScope(principal, 'audit:read'));
+  }
+
+  @Get('team/:id/history')
+  @RequirePermission('audit:read', on('team', 'param:id'))
+  team(@Param('id') id: string, @Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
+    return this.history('team', id, query, listScope(principal, 'audit:read'));
+  }
+
+  @Get('application/:id/history')
+  @RequirePermission('audit:read', EVERYWHERE)
+  application(@Param('id') id: string, @Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
+    return this.history('application', id, query, listScope(principal, 'audit:read'));
+  }
+
+  @Get('readers/:id/history')
+  @RequirePermission('audit:read', EVERYWHERE)
+  reader(@Param('id') id: string, @Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
+    return this.history('reader', id, query, listScope(principal, 'audit:read'));
+  }
+
+  @Get('account/:id/as-of')
+  @RequirePermission('audit:read', on('account', 'param:id'))
+  accountAsOf(@Param('id') id: string, @Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
+    return this.asOf('account', id, query, listScope(principal, 'audit:read'));
+  }
+
+  @Get('organization/:id/as-of')
+  @RequirePermission('audit:read', on('organization', 'param:id'))
+  organizationAsOf(@Param('id') id: string, @Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
+    return this.asOf('organization', id, query, listScope(principal, 'audit:read'));
+  }
+
+  private async history(kind: THistoryKind, id: string, query: Record<string, unknown>, scope: Scope) {
+    const { before, limit } = parseWith(ZHistoryPageInput, query);
+    return { data: await this.queryBus.execute<EntityHistoryQuery, THistoryPage>(new EntityHistoryQuery(kind, id, cursorOf(before), limit, scope)) };
+  }
+
+  private async asOf(kind: TTimeTravelKind, id: string, query: Record<string, unknown>, scope: Scope) {
+    return { data: await this.queryBus.execute<EntityAsOfQuery, TAsOfAnswer>(asOfQuery(kind, id, parseWith(ZAsOfQueryInput, query), scope)) };
+  }
+}
+
+/** the contracts made sure exactly one of `at` and `position` is there, and well formed */
+export function asOfQuery(kind: TTimeTravelKind, id: string, moment: { at?: string; position?: string }, scope: Scope): EntityAsOfQuery {
+  const position = moment.position ? parsePosition(moment.position) : null;
+  return new EntityAsOfQuery(kind, id, position ? { position } : { at: moment.at ?? '' }, scope);
+}

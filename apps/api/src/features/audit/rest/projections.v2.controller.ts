@@ -1,0 +1,57 @@
+import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ZRetrySetAsideInput, ZSetAsideInput, type TProjectionsAnswer, type TRetryAnswer, type TSetAsideEvent } from '@rollcall/contracts';
+import { ProjectionsService } from '../../../platform/projections/projections.service';
+import { RequirePermission } from '../../auth/permissions';
+import { EVERYWHERE } from '../../auth/resource-requirements';
+import { CommandGateway } from '../../../platform/commands/command-gateway';
+import { parsePosition } from '../../../platform/event-store/event-store.port';
+import { parseWith } from '../../../platform/http/zod-body';
+import { RetrySetAsideCommand } from '../commands/retry-set-aside.handler';
+import { ProjectionsStatusQuery, SetAsideEventsQuery } from '../queries/projections-status.query';
+
+/**
+ * The projections screen (issue 8, ours: not in the spec), v2 only: read models are the whole
+ * system's, so `projections:manage` must be held everywhere.
+ */
+@Controller(['api/v2', 'api'])
+export class ProjectionsV2Controller {
+  constructor(
+    private readonly queryBus: QueryBus,
+    private readonly gateway: CommandGateway,
+    private readonly projections: ProjectionsService,
+  ) {}
+
+  /** rebuilds every read model into fresh tables and swaps them in; answers at once, the list shows the progress */
+  @Post('projections/rebuild')
+  @RequirePermission('projections:manage', EVERYWHERE)
+  @HttpCode(202)
+  rebuild() {
+    return { data: this.projections.startRebuild() };
+  }
+
+  @Get('projections')
+  @RequirePermission('projections:manage', EVERYWHERE)
+  async list() {
+    return { data: await this.queryBus.execute<ProjectionsStatusQuery, TProjectionsAnswer>(new ProjectionsStatusQuery()) };
+  }
+
+  @Get('projections/:projection/set-aside')
+  @RequirePermission('projections:manage', EVERYWHERE)
+  async setAside(@Param() params: Record<string, string>) {
+    const { projection } = parseWith(ZSetAsideInput, params);
+    return { data: await this.queryBus.execute<SetAsideEventsQuery, TSetAsideEvent[]>(new SetAsideEventsQuery(projection)) };
+  }
+
+  @Post('projections/:projection/set-aside/:position/retry')
+  @RequirePermission('projections:manage', EVERYWHERE)
+  @HttpCode(200)
+  async retry(@Param() params: Record<string, string>) {
+    const { projection, position } = parseWith(ZRetrySetAsideInput, params);
+    const outcome = await this.gateway.execute<TRetryAnswer>(retryCommand(projection, position));
+    return { data: outcome.value };
+  }
+}
+
+/** the contracts checked the position's shape */
+export const retryCommand = (projection: string, position: string) => new RetrySetAsideCommand(projection, parsePosition(position) ?? { commit: 0, sequence: 0 });

@@ -1,0 +1,56 @@
+import type { IncomingMessage } from 'node:http';
+import { Inject, Injectable } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ACCESS_TOKEN_PREFIX, READER_TOKEN_PREFIX } from '@rollcall/contracts';
+import { DomainError } from '@rollcall/domain';
+import type { Clock } from '../../platform/runtime/clock';
+import { CLOCK } from '../../platform/tokens';
+import { addressAllowed, clientAddressOf } from '../../platform/http/client-address';
+import { credentialFrom } from '../../platform/http/request-context.factory';
+import type { Principal, SessionPrincipal, TokenPrincipal } from './principal';
+import { ResolveAccessTokenQuery } from './queries/resolve-access-token.query';
+import { ResolveSessionQuery } from './queries/resolve-session.query';
+import type { ResolvedCredential } from './credential-cache';
+import { TokenUsageRecorder } from './token-usage-recorder';
+
+/** Who a request is, or why its credential was refused (an expired or out-of-place access token). */
+export type Authentication = { principal: Principal; refusal: null } | { principal: null; refusal: DomainError | null };
+
+const anonymous: Authentication = { principal: null, refusal: null };
+
+/**
+ * Turns the bearer header or the session cookie into a principal, for REST (AuthGuard), tRPC and
+ * WebSocket upgrades alike. Access tokens are recognised by their prefix; their expiry and IP
+ * restrictions are checked on every request, their use is noted for `last_used_at`.
+ */
+@Injectable()
+export class Authenticator {
+  constructor(
+    private readonly queryBus: QueryBus,
+    private readonly usage: TokenUsageRecorder,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async authenticate(request: IncomingMessage): Promise<Authentication> {
+    const credential = credentialFrom(request);
+    if (!credential) return anonymous;
+    // a door reader's token is checked by the reader routes themselves (docs/readers.md): it is no session
+    if (credential.token.startsWith(READER_TOKEN_PREFIX)) return anonymous;
+    if (!credential.token.startsWith(ACCESS_TOKEN_PREFIX)) {
+      const session = await this.queryBus.execute<ResolveSessionQuery, SessionPrincipal | null>(new ResolveSessionQuery(credential.token));
+      return session ? { principal: session, refusal: null } : anonymous;
+    }
+    const resolved = await this.queryBus.execute<ResolveAccessTokenQuery, ResolvedCredential<TokenPrincipal> | null>(new ResolveAccessTokenQuery(credential.token));
+    if (!resolved) return anonymous;
+    const now = this.clock.now();
+    if (resolved.expiresAt !== null && Date.parse(resolved.expiresAt) <= now.getTime()) {
+      return { principal: null, refusal: new DomainError('auth.token_expired', 'This access token has expired') };
+    }
+    const address = clientAddressOf(request);
+    if (!addressAllowed(address, resolved.restrictions)) {
+      return { principal: null, refusal: new DomainError('auth.address_not_allowed', `This access token may not be used from ${address ?? 'an unknown address'}`) };
+    }
+    this.usage.noteUse(resolved.principal.tokenId, now.toISOString());
+    return { principal: resolved.principal, refusal: null };
+  }
+}

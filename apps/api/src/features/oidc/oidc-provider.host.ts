@@ -1,0 +1,313 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ACCOUNT_STATUS } from '@rollcall/contracts';
+import type { Express, NextFunction, Request, Response } from 'express';
+import type { Kysely } from 'kysely';
+import type { default as Provider, Configuration, KoaContextWithOIDC, Account, Grant } from 'oidc-provider' with { 'resolution-mode': 'import' };
+import type { Clock } from '../../platform/runtime/clock';
+import type { AppConfig } from '../../platform/config/app-config';
+import { APP_CONFIG, CLOCK, EVENT_STORE, READ_DB } from '../../platform/tokens';
+import type { EventStore } from '../../platform/event-store/event-store.port';
+import type { ReadDatabase } from '../../platform/read-db/read-database';
+import { releasedSsoClaims } from '../sso-claims/released-sso-claims';
+import { recordOidcActivity, type OidcActivity } from './oidc-audit';
+import { ApplicationClientAdapter, clientSecretMatches } from './oidc-clients';
+import { loadSecretsKeys, type SecretsKeys } from '../../platform/secrets/secrets-key';
+import { loadOrCreateOidcKeys, rotateOidcSigningKey, type OidcKeys } from './oidc-keys';
+import { errorPage, logoutPage, signedOutPage } from './oidc-pages';
+import { applicationOfResource, applicationRolesOf, applicationScopes, grantableResourceScopes, isOpenIdScope, OPENID_SCOPES, resourceOf, SCOPE_CLAIMS } from './oidc-scopes';
+import { OidcStoreAdapter, setupOidcStore } from './oidc-store';
+
+/** How long each artifact lives (seconds); the authorization code's minute is RFC 6749's recommended maximum. */
+export const OIDC_TTL = { AuthorizationCode: 60, AccessToken: 3600, ClientCredentials: 600, IdToken: 3600, RefreshToken: 14 * 86_400, Interaction: 3600, Session: 14 * 86_400, Grant: 14 * 86_400 };
+
+/**
+ * The URL the server says it runs at (create-app.ts prints the same): http://HOST:PORT, where an
+ * unspecified bind address (0.0.0.0, ::), which no browser can be sent to, reads localhost.
+ */
+export const listeningUrl = (host: string, port: number) => reachable(`http://${host.includes(':') ? `[${host}]` : host}:${port}`);
+const reachable = (url: string) => url.replace(/^http:\/\/(?:0\.0\.0\.0|\[::\])(?=:\d+$)/, 'http://localhost');
+
+/** the error oidc-provider gives a client using a grant type it is not registered for (RFC 6749 section 5.2 names it unauthorized_client) */
+const GRANT_TYPE_NOT_ALLOWED = 'requested grant type is not allowed for this client';
+
+/** The provider's own pages post forms to relying parties (form_post, the sign-out redirect): their CSP must allow it. */
+function providerCsp(response: ServerResponse): void {
+  const csp = response.getHeader('content-security-policy');
+  if (typeof csp === 'string') response.setHeader('content-security-policy', csp.replace(/form-action [^;]*/, "form-action 'self' https: http:"));
+}
+
+/** The account's row when it may sign in now: not deleted, disabled, awaiting activation or expired. */
+async function usableAccount(db: Kysely<ReadDatabase>, id: string, now: Date) {
+  const row = await db.selectFrom('accounts_v2').select(['id', 'status_id', 'expires_at']).where('id', '=', id).executeTakeFirst();
+  if (!row || row.status_id === ACCOUNT_STATUS.disabled || row.status_id === ACCOUNT_STATUS.awaitingActivation) return undefined;
+  if (row.expires_at !== null && row.expires_at <= now.toISOString()) return undefined;
+  return row;
+}
+
+/**
+ * The OpenID Connect provider (node-oidc-provider 9, docs/adr/0014), mounted under /oidc on the
+ * Express instance with issuer ROLLCALL_PUBLIC_URL + /oidc (unset: the URL the server prints, so a
+ * relying party discovering it at that URL finds the issuer it asked for). oidc-provider is ESM-only and the API is
+ * CommonJS, so it is loaded with a dynamic import() (kept as is by TypeScript's node16 output).
+ *
+ * The provider is rebuilt in place when the signing keys rotate; requests in flight finish on the
+ * instance they started on.
+ */
+@Injectable()
+export class OidcProviderHost {
+  private readonly logger = new Logger('OidcProvider');
+  private provider: Provider | null = null;
+  private handler: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
+  readonly clients: ApplicationClientAdapter;
+  issuer: string;
+  private keys: OidcKeys | null = null;
+  private secrets: SecretsKeys | null = null;
+
+  constructor(
+    @Inject(READ_DB) private readonly db: Kysely<ReadDatabase>,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {
+    this.clients = new ApplicationClientAdapter(db);
+    this.issuer = `${config.publicUrl ?? listeningUrl(config.host, config.port)}/oidc`;
+  }
+
+  /** the running provider (after mount) */
+  current(): Provider {
+    if (!this.provider) throw new Error('the OpenID Connect provider is not mounted yet');
+    return this.provider;
+  }
+
+  /** Creates the store and the keys if need be, builds the provider and mounts /oidc (before the console's catch-all). */
+  async mount(app: Express, interactions: (req: Request, res: Response, next: NextFunction) => void): Promise<void> {
+    await setupOidcStore(this.db);
+    // a missing, malformed or wrong secrets key stops the start here, with its reason (never a 500 per request)
+    this.secrets = loadSecretsKeys(this.config);
+    await this.build(await loadOrCreateOidcKeys(this.db, this.secrets));
+    app.use('/oidc', (req: Request, res: Response, next: NextFunction) => {
+      providerCsp(res);
+      if (req.path.startsWith('/interaction/')) return interactions(req, res, next);
+      this.handler!(req, res);
+    });
+  }
+
+  /**
+   * The server listens at `url` (create-app.ts, once the port is known): without ROLLCALL_PUBLIC_URL
+   * the issuer is that URL's, so it is rebuilt when the port was only chosen at listen (PORT=0).
+   * Returns the issuer, which the server prints.
+   */
+  async listeningAt(url: string): Promise<string> {
+    const issuer = `${this.config.publicUrl ?? reachable(url)}/oidc`;
+    if (issuer !== this.issuer) {
+      this.issuer = issuer;
+      if (this.keys) await this.build(this.keys);
+    }
+    return this.issuer;
+  }
+
+  /** A new signing key signs from now on; the previous one stays in the JWKS. Returns the published key ids, newest first. */
+  async rotateSigningKey(): Promise<string[]> {
+    const keys = await rotateOidcSigningKey(this.db, this.secrets ?? loadSecretsKeys(this.config));
+    await this.build(keys);
+    return keys.signing.map((key) => key.kid);
+  }
+
+  private async build(keys: OidcKeys): Promise<void> {
+    const { default: ProviderClass, errors, interactionPolicy } = await import('oidc-provider');
+    const provider = new ProviderClass(this.issuer, this.configuration(keys, errors.InvalidTarget, this.policy(interactionPolicy)));
+    // behind a trusted proxy, X-Forwarded-Proto decides whether cookies are secure
+    provider.proxy = this.config.trustedProxies.length > 0;
+    // the secret the provider holds is its hash (docs/adr/0014): hash what is presented, compare in constant time
+    const clientPrototype = provider.Client.prototype as unknown as { compareClientSecret(actual: string): Promise<boolean>; clientSecret?: string };
+    clientPrototype.compareClientSecret = function compareClientSecret(this: { clientSecret?: string }, actual: string) {
+      return clientSecretMatches(this.clientSecret, actual);
+    };
+    this.listen(provider);
+    this.provider = provider;
+    this.keys = keys;
+    this.handler = provider.callback() as unknown as (req: IncomingMessage, res: ServerResponse) => void;
+  }
+
+  /**
+   * oidc-provider's prompts, with one check first: a browser whose provider session is of an account
+   * that may no longer sign in (disabled, expired, deleted, awaiting activation) has that session
+   * ended here and is asked to sign in again. Without it the consent checks read a grant that was
+   * never loaded (findAccount refused the account) and every /oidc/auth of that browser was a 500.
+   */
+  private policy(interactionPolicy: typeof import('oidc-provider', { with: { 'resolution-mode': 'import' } }).interactionPolicy) {
+    const policy = interactionPolicy.base();
+    const login = policy.get('login')!;
+    login.checks.add(
+      new interactionPolicy.Check('account_unusable', 'The account signed in to this browser can no longer sign in', (ctx) => {
+        const { session } = ctx.oidc;
+        if (!session?.accountId || ctx.oidc.account) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+        // end the provider session's sign-in (the session object stays, so the sign-in that follows resumes on it)
+        const target = session as unknown as Record<string, unknown>;
+        for (const member of ['accountId', 'loginTs', 'amr', 'acr', 'authorizations', 'transient']) delete target[member];
+        target.touched = true;
+        return interactionPolicy.Check.REQUEST_PROMPT;
+      }),
+      0,
+    );
+    return policy;
+  }
+
+  private configuration(keys: OidcKeys, InvalidTarget: new (description?: string) => Error, policy: NonNullable<Configuration['interactions']>['policy']): Configuration {
+    const db = this.db;
+    const clients = this.clients;
+    const now = () => this.clock.now();
+    return {
+      adapter: (name: string) => (name === 'Client' ? clients : new OidcStoreAdapter(db, name)),
+      clients: [],
+      jwks: { keys: keys.signing },
+      cookies: { keys: keys.cookies },
+      scopes: [...OPENID_SCOPES],
+      claims: SCOPE_CLAIMS,
+      // the granted scopes' claims go into the ID token too, not only userinfo (docs/adr/0014, 'Claims')
+      conformIdTokenClaims: false,
+      responseTypes: ['code'],
+      // a client registered as client_secret_basic may also post its secret (oidc-provider accepts both for it)
+      clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
+      enabledJWA: { idTokenSigningAlgValues: ['RS256'], userinfoSigningAlgValues: ['RS256'], introspectionSigningAlgValues: ['RS256'], authorizationSigningAlgValues: ['RS256'] },
+      ttl: OIDC_TTL,
+      pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' || clients.requirePkce.get(client.clientId) !== false },
+      interactions: { policy, url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}` },
+      // CORS for single-page relying parties: only from the origins of their own redirect URIs
+      clientBasedCORS: (_ctx, origin, client) => (client.redirectUris ?? []).some((uri) => new URL(uri).origin === origin),
+      features: {
+        devInteractions: { enabled: false },
+        clientCredentials: { enabled: true },
+        introspection: {
+          enabled: true,
+          // a token whose account may no longer sign in is not active, whatever its expiry (issue 19 item 11)
+          allowedPolicy: async (ctx, client, token) => {
+            if (client.clientAuthMethod === 'none' && token.clientId !== ctx.oidc.client?.clientId) return false;
+            const accountId = 'accountId' in token ? token.accountId : undefined;
+            return !accountId || (await usableAccount(db, accountId, now())) !== undefined;
+          },
+        },
+        revocation: { enabled: true },
+        userinfo: { enabled: true },
+        rpInitiatedLogout: {
+          enabled: true,
+          logoutSource: (ctx, form) => {
+            ctx.type = 'html';
+            ctx.body = logoutPage(form, ctx.oidc.client?.clientName ?? null);
+          },
+          postLogoutSuccessSource: (ctx) => {
+            ctx.type = 'html';
+            ctx.body = signedOutPage(ctx.oidc.client?.clientName ?? null);
+          },
+        },
+        resourceIndicators: {
+          enabled: true,
+          // permission slugs and declared scopes are scopes of the application's own API
+          defaultResource: (ctx) => (ctx.oidc.client ? resourceOf(ctx.oidc.client.clientId) : undefined) as string,
+          // without `resource` at the token endpoint the access token is the userinfo one
+          useGrantedResource: () => false,
+          getResourceServerInfo: async (_ctx, resourceIndicator, client) => {
+            const applicationId = applicationOfResource(resourceIndicator);
+            if (applicationId !== client.clientId) throw new InvalidTarget('resource must be this application (urn:rollcall:application:{client_id})');
+            const offered = await applicationScopes(db, applicationId);
+            if (!offered) throw new InvalidTarget();
+            return { scope: [...offered.resourceScopes].join(' '), audience: resourceIndicator, accessTokenFormat: 'jwt', accessTokenTTL: OIDC_TTL.AccessToken, jwt: { sign: { alg: 'RS256' } } };
+          },
+        },
+      },
+      findAccount: async (ctx, sub) => {
+        // read on every call: a disabled, expired or deleted account gets no token and no claims
+        const row = await usableAccount(db, sub, now());
+        if (!row) return undefined;
+        const clientId = ctx.oidc.client?.clientId;
+        const account: Account = {
+          accountId: row.id,
+          claims: async (_use, scope) => {
+            const scopes = (scope ?? '').split(' ').filter(Boolean);
+            const released = await releasedSsoClaims(db, row.id, scopes);
+            const roles = scopes.includes('roles') && clientId ? await applicationRolesOf(db, row.id, clientId) : {};
+            return { ...released, ...roles, sub: row.id };
+          },
+        };
+        return account;
+      },
+      loadExistingGrant: (ctx) => this.loadExistingGrant(ctx),
+      renderError: (ctx, out, error) => {
+        if (!(error as { expose?: boolean }).expose) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+        ctx.type = 'html';
+        ctx.body = errorPage(out as unknown as Record<string, unknown>);
+      },
+    };
+  }
+
+  /**
+   * The grant for this authorization request, from the account's consent read model (docs/adr/0014,
+   * 'Consent'): the scopes consented to that the account may still have; requested permissions it
+   * does not hold are marked rejected, so they are left out without asking. A consent given in this
+   * very interaction is used as it is (the read model may not show it yet). Nothing consented: no
+   * grant, and the consent page asks.
+   */
+  private async loadExistingGrant(ctx: KoaContextWithOIDC): Promise<Grant | undefined> {
+    const { provider, client, session } = ctx.oidc;
+    if (!client || !session?.accountId) return undefined;
+    const justGiven = ctx.oidc.result?.consent?.grantId as string | undefined;
+    if (justGiven) return provider.Grant.find(justGiven);
+    const accountId = session.accountId;
+    const row = await this.db.selectFrom('application_consents_v1').select('scopes').where('account_id', '=', accountId).where('application_id', '=', client.clientId).executeTakeFirst();
+    if (!row) return undefined;
+    const consented = JSON.parse(row.scopes) as string[];
+    const offered = await applicationScopes(this.db, client.clientId);
+    if (!offered) return undefined;
+    const grantable = await grantableResourceScopes(this.db, accountId, client.clientId, offered);
+    const grant = new provider.Grant({ accountId, clientId: client.clientId });
+    grant.addOIDCScope(consented.filter(isOpenIdScope).join(' '));
+    const resource = resourceOf(client.clientId);
+    const resourceScopes = consented.filter((scope) => grantable.has(scope));
+    if (resourceScopes.length) grant.addResourceScope(resource, resourceScopes.join(' '));
+    const refused = [...ctx.oidc.requestParamScopes].filter((scope) => offered.resourceScopes.has(scope) && !grantable.has(scope));
+    if (refused.length) grant.rejectResourceScope(resource, refused.join(' '));
+    // One grant per account and client in a browser session, saved again under its id with what is
+    // consented now: the tokens of an earlier sign-in of this session stay valid (a relying party may
+    // keep several sessions of one user; destroying the grant revoked them all), and repeated sign-ins
+    // leave no trail of grants behind.
+    const previous = session.grantIdFor(client.clientId);
+    const reused = previous ? await provider.Grant.find(previous) : undefined;
+    if (reused && reused.accountId === accountId && reused.clientId === client.clientId) grant.jti = reused.jti;
+    await grant.save();
+    return grant;
+  }
+
+  private listen(provider: Provider): void {
+    const record = (ctx: KoaContextWithOIDC, activity: OidcActivity) =>
+      void recordOidcActivity(this.store, ctx.req, activity, this.clock.now()).catch((error: unknown) => this.logger.error(`recording ${activity.type} failed: ${String(error)}`));
+    const accountOf = (ctx: KoaContextWithOIDC): string | null => {
+      const entities = ctx.oidc.entities as Record<string, { accountId?: string } | undefined>;
+      return entities.Account?.accountId ?? entities.AuthorizationCode?.accountId ?? entities.RefreshToken?.accountId ?? entities.Session?.accountId ?? ctx.oidc.session?.accountId ?? null;
+    };
+    const clientOf = (ctx: KoaContextWithOIDC) => ctx.oidc.client?.clientId ?? null;
+    const errorOf = (error: unknown) => {
+      const e = error as { error?: string; error_description?: string };
+      return { error: e.error ?? 'server_error', errorDescription: e.error_description ?? null };
+    };
+    // first, so that the answer and the activity record both carry the standard code
+    provider.on('grant.error', (ctx: KoaContextWithOIDC, error: unknown) => {
+      const e = error as { error?: string; error_description?: string };
+      if (e.error !== 'invalid_request' || e.error_description !== GRANT_TYPE_NOT_ALLOWED) return;
+      e.error = 'unauthorized_client';
+      const body = ctx.body as { error?: string } | undefined;
+      if (body && typeof body === 'object' && body.error === 'invalid_request') body.error = 'unauthorized_client';
+    });
+    provider.on('grant.success', (ctx: KoaContextWithOIDC) => {
+      const entities = ctx.oidc.entities as Record<string, { scope?: string } | undefined>;
+      const scope = entities.AccessToken?.scope ?? entities.ClientCredentials?.scope ?? null;
+      record(ctx, { type: 'OidcTokenIssued', applicationId: clientOf(ctx), accountId: accountOf(ctx), grantType: (ctx.oidc.params?.grant_type as string) ?? null, scope });
+    });
+    provider.on('grant.error', (ctx: KoaContextWithOIDC, error: unknown) =>
+      record(ctx, { type: 'OidcTokenRefused', applicationId: clientOf(ctx), accountId: accountOf(ctx), grantType: (ctx.oidc.params?.grant_type as string) ?? null, ...errorOf(error) }),
+    );
+    provider.on('authorization.error', (ctx: KoaContextWithOIDC, error: unknown) => record(ctx, { type: 'OidcAuthorizationRefused', applicationId: clientOf(ctx), accountId: accountOf(ctx), ...errorOf(error) }));
+    provider.on('end_session.success', (ctx: KoaContextWithOIDC) => record(ctx, { type: 'OidcSessionEnded', applicationId: clientOf(ctx), accountId: accountOf(ctx) }));
+    provider.on('server_error', (_ctx: unknown, error: unknown) => this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error)));
+  }
+}

@@ -1,0 +1,36 @@
+import type { TPolicy } from '@rollcall/contracts';
+import type { Kysely, Selectable } from 'kysely';
+import type { PasswordPolicyTable, ReadDatabase } from '../../../platform/read-db/read-database';
+
+/** Accounts that have each policy enforced, from the accounts read model (indexed by policy_id). */
+export async function countAccountsByPolicy(db: Kysely<ReadDatabase>, policyIds: string[]): Promise<Map<string, number>> {
+  if (!policyIds.length) return new Map();
+  const rows = await db
+    .selectFrom('accounts_v2')
+    .select(['policy_id', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('policy_id', 'in', policyIds)
+    .groupBy('policy_id')
+    .execute();
+  return new Map(rows.map((row) => [row.policy_id as string, Number(row.count)]));
+}
+
+export async function toPolicies(db: Kysely<ReadDatabase>, rows: Selectable<PasswordPolicyTable>[]): Promise<TPolicy[]> {
+  const counts = await countAccountsByPolicy(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    min_length: row.min_length,
+    min_strength: row.min_strength,
+    history: row.history,
+    max_age: row.max_age,
+    lockout: row.lockout,
+    lockout_duration: row.lockout_duration,
+    created_at: row.created_at,
+    updated_at: row.updated_at ?? row.created_at,
+    num_accounts: counts.get(row.id) ?? 0,
+  }));
+}

@@ -1,0 +1,64 @@
+import { Body, Delete, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ZPasswordPolicyId, ZPolicyInput, type TPolicy } from '@rollcall/contracts';
+import type { Response } from 'express';
+import { z } from 'zod';
+import type { RequestContext } from '../../../platform/commands/request-context';
+import { Ctx } from '../../auth/auth.guard';
+import { RequirePermission } from '../../auth/permissions';
+import { EVERYWHERE } from '../../auth/resource-requirements';
+import { CommandGateway } from '../../../platform/commands/command-gateway';
+import { writeConsistencyHeaders } from '../../../platform/http/consistency-headers';
+import { parseWith } from '../../../platform/http/zod-body';
+import { CreatePasswordPolicyCommand } from '../commands/create-password-policy.handler';
+import { DeletePasswordPolicyCommand } from '../commands/delete-password-policy.handler';
+import { UpdatePasswordPolicyCommand } from '../commands/update-password-policy.handler';
+import { toPolicyRules } from '../policy-input';
+import { GetPolicyQuery } from '../queries/get-policy.query';
+import { ListPoliciesQuery } from '../queries/list-policies.query';
+
+const policyIdOf = (id: string) => parseWith(z.object({ id: ZPasswordPolicyId }), { id }).id;
+
+export const policyDeletedMessage = (title: string) => `Policy "${title}" deleted`;
+
+/** The policy calls of the spec (console-directory.md section 7), shared by v1 and v2. */
+export abstract class PoliciesRoutes {
+  constructor(
+    protected readonly gateway: CommandGateway,
+    protected readonly queryBus: QueryBus,
+  ) {}
+
+  protected abstract wrap<T>(value: T): unknown;
+
+  @Get('policies')
+  @RequirePermission('policies:read')
+  async list() {
+    return this.wrap(await this.queryBus.execute<ListPoliciesQuery, TPolicy[]>(new ListPoliciesQuery()));
+  }
+
+  @Post('policy')
+  @RequirePermission('policies:write', EVERYWHERE)
+  @HttpCode(201)
+  async create(@Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const outcome = await this.gateway.execute<{ id: string }>(new CreatePasswordPolicyCommand(toPolicyRules(parseWith(ZPolicyInput, body)), context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap(await this.queryBus.execute<GetPolicyQuery, TPolicy>(new GetPolicyQuery(outcome.value.id)));
+  }
+
+  @Put('policy/:id')
+  @RequirePermission('policies:write', EVERYWHERE)
+  async update(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const policyId = policyIdOf(id);
+    const outcome = await this.gateway.execute<{ id: string }>(new UpdatePasswordPolicyCommand(policyId, toPolicyRules(parseWith(ZPolicyInput, body)), context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap(await this.queryBus.execute<GetPolicyQuery, TPolicy>(new GetPolicyQuery(policyId)));
+  }
+
+  @Delete('policy/:id')
+  @RequirePermission('policies:write', EVERYWHERE)
+  async remove(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const outcome = await this.gateway.execute<{ id: string; title: string }>(new DeletePasswordPolicyCommand(policyIdOf(id), context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap({ message: policyDeletedMessage(outcome.value.title) });
+  }
+}

@@ -1,0 +1,103 @@
+import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ZReaderHealthReport, ZReaderScanBatch, ZReaderScanPost, type TScanBatchAck } from '@rollcall/contracts';
+import { DomainError, readerDecider, readerStream } from '@rollcall/domain';
+import { Inject } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { loadState } from '../../../platform/commands/aggregate-repository';
+import type { Clock } from '../../../platform/runtime/clock';
+import type { RequestContext } from '../../../platform/commands/request-context';
+import { RecordReaderScansCommand } from '../../attendance/commands/record-reader-scans.handler';
+import { Public } from '../../auth/auth.guard';
+import { CommandGateway, type CommandOutcome, type ConsistentOutcome } from '../../../platform/commands/command-gateway';
+import { CLOCK, EVENT_STORE } from '../../../platform/tokens';
+import { formatPosition, type EventStore } from '../../../platform/event-store/event-store.port';
+import { writeConsistencyHeaders } from '../../../platform/http/consistency-headers';
+import { requestContext } from '../../../platform/http/request-context.factory';
+import { parseWith } from '../../../platform/http/zod-body';
+import { ProjectionProgress } from '../../../platform/projections/projection-progress';
+import { ReaderAuthenticator, type AuthenticatedReader } from '../reader-authenticator';
+import { ReaderHealthRecorder } from '../reader-health-recorder';
+
+/**
+ * The reader protocol (docs/readers.md): what a reader's agent posts. Not sessions: the routes are
+ * public for the session guard and each authenticates the reader's own bearer token.
+ * Answers are bare JSON (the protocol's own shapes in libs/contracts/src/readers), not v2's `{data}`.
+ */
+@Controller(['api/v2/reader', 'api/reader'])
+@Public()
+export class ReaderProtocolController {
+  constructor(
+    private readonly gateway: CommandGateway,
+    private readonly commandBus: CommandBus,
+    private readonly progress: ProjectionProgress,
+    private readonly readers: ReaderAuthenticator,
+    private readonly health: ReaderHealthRecorder,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /**
+   * One scan (`{card_uid, sequence, device_time, sent_at}`) or a batch (`{sent_at, scans: [...]}`).
+   * A batch is answered scan by scan; a single scan that is refused answers its error's status.
+   */
+  @Post('scans')
+  @HttpCode(200)
+  async scans(@Req() request: Request, @Body() body: unknown, @Res({ passthrough: true }) response: Response): Promise<TScanBatchAck> {
+    const reader = await this.readers.authenticate(request);
+    if (body && typeof body === 'object' && 'scans' in body) return this.record(request, reader, body, response);
+    const single = parseWith(ZReaderScanPost, body);
+    const answer = await this.post(request, reader, single.sent_at, [{ card_uid: single.card_uid, sequence: single.sequence, device_time: single.device_time }], response);
+    const [ack] = answer.acks;
+    if (ack.status === 'refused') throw new DomainError(ack.error.code, ack.error.message, ack.error.code.startsWith('smart_card') ? 'card_uid' : 'sequence');
+    return answer;
+  }
+
+  @Post('scans/batch')
+  @HttpCode(200)
+  async batch(@Req() request: Request, @Body() body: unknown, @Res({ passthrough: true }) response: Response): Promise<TScanBatchAck> {
+    return this.record(request, await this.readers.authenticate(request), body, response);
+  }
+
+  /** the agent's health report: kept as the reader's latest state, not as an event (ADR 0013) */
+  @Post('health')
+  @HttpCode(200)
+  async reportHealth(@Req() request: Request, @Body() body: unknown) {
+    const reader = await this.readers.authenticate(request);
+    const report = parseWith(ZReaderHealthReport, body);
+    const state = await loadState(this.store, readerDecider, readerStream(reader.readerId));
+    if (state.status !== 'active' || state.tokenHash !== reader.tokenHash) throw this.readers.refuse(request, 'token no longer the reader’s');
+    const receivedAt = this.clock.now().toISOString();
+    await this.health.report(reader.readerId, report, receivedAt);
+    return { received_at: receivedAt, register_mode: state.registerMode && Date.parse(state.registerMode.expiresAt) > Date.parse(receivedAt) ? { expires_at: state.registerMode.expiresAt } : null };
+  }
+
+  /**
+   * A reader reads nothing back (ADR 0013, 'As built'): with `X-Rollcall-Consistency: none` its scans
+   * are answered as soon as they are appended, without the gateway's wait for the read models; the
+   * answer's headers still say where they landed and whether the read models show them yet.
+   */
+  private async withoutWait(command: RecordReaderScansCommand): Promise<ConsistentOutcome<TScanBatchAck>> {
+    const outcome = await this.commandBus.execute<RecordReaderScansCommand, CommandOutcome<TScanBatchAck>>(command);
+    return { value: outcome.value, position: formatPosition(outcome.position), consistent: this.progress.reached(outcome.position) };
+  }
+
+  private record(request: Request, reader: AuthenticatedReader, body: unknown, response: Response) {
+    const batch = parseWith(ZReaderScanBatch, body);
+    return this.post(request, reader, batch.sent_at, batch.scans, response, batch.outbox_id ?? null);
+  }
+
+  private async post(request: Request, reader: AuthenticatedReader, sentAt: string, scans: RecordReaderScansCommand['scans'], response: Response, outboxId: string | null = null): Promise<TScanBatchAck> {
+    const context: RequestContext = { ...requestContext(request, null), actor: reader.readerId, actorKind: 'reader' };
+    try {
+      const command = new RecordReaderScansCommand(reader.readerId, reader.tokenHash, sentAt, scans, context, outboxId);
+      const outcome = request.headers['x-rollcall-consistency'] === 'none' ? await this.withoutWait(command) : await this.gateway.execute<TScanBatchAck>(command);
+      writeConsistencyHeaders(response, outcome);
+      this.health.noteContact(reader.readerId, outcome.value.received_at);
+      return outcome.value;
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'reader.token_invalid') throw this.readers.refuse(request, 'token no longer the reader’s');
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,114 @@
+import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ZListReadersInput, ZMoveReaderInput, ZReaderId, ZRegisterReaderInput, ZRenameReaderInput, ZResetScanSequenceInput, type TIssuedReaderToken, type TPage, type TReader } from '@rollcall/contracts';
+import type { Response } from 'express';
+import { z } from 'zod';
+import type { RequestContext } from '../../../platform/commands/request-context';
+import { Ctx } from '../../auth/auth.guard';
+import { RequirePermission } from '../../auth/permissions';
+import { EVERYWHERE } from '../../auth/resource-requirements';
+import { CommandGateway } from '../../../platform/commands/command-gateway';
+import { writeConsistencyHeaders } from '../../../platform/http/consistency-headers';
+import { parseWith } from '../../../platform/http/zod-body';
+import { ChangeReaderCommand } from '../commands/change-reader.handler';
+import { DeleteReaderCommand } from '../commands/delete-reader.handler';
+import { IssueReaderTokenCommand } from '../commands/issue-reader-token.handler';
+import { RegisterReaderCommand } from '../commands/register-reader.handler';
+import { ResetScanSequenceCommand } from '../commands/reset-scan-sequence.handler';
+import { RevokeReaderTokenCommand } from '../commands/revoke-reader-token.handler';
+import { GetReaderQuery } from '../queries/get-reader.query';
+import { ListReadersQuery } from '../queries/list-readers.query';
+
+const readerIdOf = (id: string) => parseWith(z.object({ id: ZReaderId }), { id }).id;
+
+export const readerDeletedMessage = (name: string) => `Reader "${name}" deleted`;
+export const readerTokenRevokedMessage = 'Reader token revoked';
+
+/**
+ * Door readers for administrators (not in the spec; issue 6 point 1, docs/readers.md). Readers
+ * belong to no organization: writes need readers:manage everywhere, reads it anywhere.
+ */
+export abstract class ReadersRoutes {
+  constructor(
+    protected readonly gateway: CommandGateway,
+    protected readonly queryBus: QueryBus,
+  ) {}
+
+  protected abstract wrap<T>(value: T): unknown;
+
+  @Get('readers')
+  @RequirePermission('readers:manage')
+  async list(@Query() query: Record<string, unknown>) {
+    return this.wrap(await this.queryBus.execute<ListReadersQuery, TPage<TReader>>(new ListReadersQuery(parseWith(ZListReadersInput, query))));
+  }
+
+  @Post('readers')
+  @RequirePermission('readers:manage', EVERYWHERE)
+  @HttpCode(201)
+  async register(@Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const outcome = await this.gateway.execute<{ id: string }>(new RegisterReaderCommand(parseWith(ZRegisterReaderInput, body), context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap(await this.queryBus.execute<GetReaderQuery, TReader>(new GetReaderQuery(outcome.value.id)));
+  }
+
+  @Get('readers/:id')
+  @RequirePermission('readers:manage')
+  async read(@Param('id') id: string) {
+    return this.wrap(await this.queryBus.execute<GetReaderQuery, TReader>(new GetReaderQuery(readerIdOf(id))));
+  }
+
+  @Patch('readers/:id/name')
+  @RequirePermission('readers:manage', EVERYWHERE)
+  async rename(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    return this.change(readerIdOf(id), parseWith(ZRenameReaderInput, body), context, response);
+  }
+
+  @Patch('readers/:id/door')
+  @RequirePermission('readers:manage', EVERYWHERE)
+  async move(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    return this.change(readerIdOf(id), parseWith(ZMoveReaderInput, body), context, response);
+  }
+
+  /** the reader's queue was wiped: it may number its scans from 1 again; the reason is recorded */
+  @Post('readers/:id/reset-sequence')
+  @RequirePermission('readers:manage', EVERYWHERE)
+  @HttpCode(200)
+  async resetSequence(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const readerId = readerIdOf(id);
+    const outcome = await this.gateway.execute(new ResetScanSequenceCommand(readerId, parseWith(ZResetScanSequenceInput, body).reason, context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap(await this.queryBus.execute<GetReaderQuery, TReader>(new GetReaderQuery(readerId)));
+  }
+
+  private async change(readerId: string, change: { name: string } | { door: string }, context: RequestContext, response: Response) {
+    const outcome = await this.gateway.execute(new ChangeReaderCommand(readerId, change, context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap(await this.queryBus.execute<GetReaderQuery, TReader>(new GetReaderQuery(readerId)));
+  }
+
+  /** a new token, shown this once; it replaces the reader's previous one */
+  @Post('readers/:id/token')
+  @RequirePermission('readers:manage', EVERYWHERE)
+  @HttpCode(201)
+  async issueToken(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const outcome = await this.gateway.execute<TIssuedReaderToken>(new IssueReaderTokenCommand(readerIdOf(id), context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap(outcome.value);
+  }
+
+  @Delete('readers/:id/token')
+  @RequirePermission('readers:manage', EVERYWHERE)
+  async revokeToken(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const outcome = await this.gateway.execute(new RevokeReaderTokenCommand(readerIdOf(id), context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap({ message: readerTokenRevokedMessage });
+  }
+
+  @Delete('readers/:id')
+  @RequirePermission('readers:manage', EVERYWHERE)
+  async remove(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const outcome = await this.gateway.execute<{ id: string; name: string }>(new DeleteReaderCommand(readerIdOf(id), context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap({ message: readerDeletedMessage(outcome.value.name) });
+  }
+}
