@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCQueryUtils } from '@trpc/react-query';
 import { RouterProvider } from 'react-router-dom';
 import { getHttpStatus } from './api/api-error';
-import { setAccessLostHandler } from './auth/auth-store';
+import { setAccessLostHandler } from './api/auth-store';
 import { SnackbarProvider } from './components/snackbar/SnackbarProvider';
 import { indexRoute, signInRoute } from './features/auth/routes';
 import { router } from './router';

@@ -2,7 +2,7 @@ import { createTRPCReact } from '@trpc/react-query';
 import { createWSClient, httpBatchLink, splitLink, wsLink, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import type { AppRouter } from '@rollcall/api-router';
-import { authStore, reportAccessLost } from './auth/auth-store';
+import { authStore, reportAccessLost } from './api/auth-store';
 import { getHttpStatus } from './api/api-error';
 
 export const trpc = createTRPCReact<AppRouter>();

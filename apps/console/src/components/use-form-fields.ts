@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useFieldErrors } from '../lib/use-field-errors';
+import { useFieldErrors } from './use-field-errors';
 
 type TextKeys<Values> = { [Name in keyof Values]: Values[Name] extends string ? Name : never }[keyof Values];
 

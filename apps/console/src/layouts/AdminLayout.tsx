@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { GlobalProgress } from '../components/GlobalProgress';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { LoadingState } from '../components/LoadingState';
-import { useSignOut } from '../features/auth/use-sign-out';
+import { useSignOut } from '../auth/use-sign-out';
 import { DRAWER_WIDTH } from '../theme';
 import { trpc } from '../trpc';
 import { Sidebar } from './Sidebar';

@@ -20,7 +20,7 @@ import type { SystemPermission, TAccessToken, TAccountSearchItem, TCreatedAccess
 import { CountedTextField } from '../../components/CountedTextField';
 import { LoadingState } from '../../components/LoadingState';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
-import { useFieldErrors } from '../../lib/use-field-errors';
+import { useFieldErrors } from '../../components/use-field-errors';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { trpc } from '../../trpc';
 

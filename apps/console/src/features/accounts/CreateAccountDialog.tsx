@@ -14,7 +14,7 @@ import type { TCreateAccountInput } from '@rollcall/contracts';
 import { describeError } from '../../api/api-error';
 import { CountedTextField } from '../../components/CountedTextField';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
-import { useFieldErrors } from '../../lib/use-field-errors';
+import { useFieldErrors } from '../../components/use-field-errors';
 import { trpc } from '../../trpc';
 import { useGrants } from '../../auth/use-grants';
 import { OrganizationPicker } from '../organizations/OrganizationPicker';

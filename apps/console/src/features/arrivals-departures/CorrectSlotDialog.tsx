@@ -12,7 +12,7 @@ import type { TArrivalDeparture } from '@rollcall/contracts';
 import { FormDialogLayout } from '../../components/FormDialogLayout';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { formatDateTime } from '../../lib/format-date';
-import { useFieldErrors } from '../../lib/use-field-errors';
+import { useFieldErrors } from '../../components/use-field-errors';
 import { trpc } from '../../trpc';
 import { fromLocalInput, toLocalInput } from './slot-times';
 

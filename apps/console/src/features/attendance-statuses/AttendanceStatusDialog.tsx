@@ -9,7 +9,7 @@ import type { TAttendanceStatus } from '@rollcall/contracts';
 import { CountedTextField } from '../../components/CountedTextField';
 import { FormDialogLayout } from '../../components/FormDialogLayout';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
-import { useFieldErrors } from '../../lib/use-field-errors';
+import { useFieldErrors } from '../../components/use-field-errors';
 import { trpc } from '../../trpc';
 
 const FIELD_NAMES = ['title', 'active'] as const;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TCurrentAccount } from '@rollcall/contracts';
 import { fullName } from '../../lib/account-name';
 import { trpc } from '../../trpc';
-import { useSignOut } from './use-sign-out';
+import { useSignOut } from '../../auth/use-sign-out';
 
 /**
  * A signed-in account that holds no system permission anywhere (docs/adr/0011): there is nothing for

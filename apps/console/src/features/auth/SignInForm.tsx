@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { describeError, getApiError } from '../../api/api-error';
-import { authStore } from '../../auth/auth-store';
+import { authStore } from '../../api/auth-store';
 import { trpc } from '../../trpc';
 import { homeFor } from '../../layouts/nav-items';
 import { CredentialsFields, type Credentials } from './CredentialsFields';

@@ -8,7 +8,7 @@ import { FormDialogLayout } from '../../components/FormDialogLayout';
 import { ORGANIZATION_DESCRIPTION_MAX } from '@rollcall/contracts';
 import { CountedTextField } from '../../components/CountedTextField';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
-import { useFieldErrors } from '../../lib/use-field-errors';
+import { useFieldErrors } from '../../components/use-field-errors';
 import { trpc } from '../../trpc';
 import { OrganizationPicker } from './OrganizationPicker';
 import type { OrganizationOption } from './types';

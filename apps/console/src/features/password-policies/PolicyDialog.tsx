@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { TPolicy, TPolicyInput } from '@rollcall/contracts';
 import { CountedTextField } from '../../components/CountedTextField';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
-import { useFieldErrors } from '../../lib/use-field-errors';
+import { useFieldErrors } from '../../components/use-field-errors';
 import { trpc } from '../../trpc';
 
 /** Fields whose server errors are shown under the field (spec section 5). */

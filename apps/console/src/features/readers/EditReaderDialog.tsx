@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { TReader } from '@rollcall/contracts';
 import { FormDialogLayout } from '../../components/FormDialogLayout';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
-import { useFieldErrors } from '../../lib/use-field-errors';
+import { useFieldErrors } from '../../components/use-field-errors';
 import { trpc } from '../../trpc';
 import { ReaderNameDoorFields } from './ReaderNameDoorFields';
 

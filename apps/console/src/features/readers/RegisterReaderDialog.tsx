@@ -7,7 +7,7 @@ import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { READER_ROLES, type TReader, type TReaderRole } from '@rollcall/contracts';
 import { FormDialogLayout } from '../../components/FormDialogLayout';
-import { useFieldErrors } from '../../lib/use-field-errors';
+import { useFieldErrors } from '../../components/use-field-errors';
 import { trpc } from '../../trpc';
 import { ReaderNameDoorFields } from './ReaderNameDoorFields';
 

@@ -12,7 +12,7 @@ import { FormDialogLayout } from '../../components/FormDialogLayout';
 import { TEAM_DESCRIPTION_MAX, type TAccountSearchItem } from '@rollcall/contracts';
 import { CountedTextField } from '../../components/CountedTextField';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
-import { useFieldErrors } from '../../lib/use-field-errors';
+import { useFieldErrors } from '../../components/use-field-errors';
 import { trpc } from '../../trpc';
 import { OrganizationPicker } from '../organizations/OrganizationPicker';
 import type { OrganizationOption } from '../organizations/types';

@@ -19,7 +19,7 @@ import { useReadOnly } from '../../../components/read-only';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { useConfirmation } from '../../../components/use-confirmation';
 import { formatDateTime } from '../../../lib/format-date';
-import { useFieldErrors } from '../../../lib/use-field-errors';
+import { useFieldErrors } from '../../../components/use-field-errors';
 import { trpc } from '../../../trpc';
 import { ClientSecretDialog } from '../ClientSecretDialog';
 import type { ClientSecret } from '../types';

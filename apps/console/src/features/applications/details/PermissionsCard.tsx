@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useReadOnly } from '../../../components/read-only';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { useConfirmation } from '../../../components/use-confirmation';
-import { useFieldErrors } from '../../../lib/use-field-errors';
+import { useFieldErrors } from '../../../components/use-field-errors';
 import { trpc } from '../../../trpc';
 import type { ApplicationPermissionRow } from '../types';
 import { SectionCard } from './SectionCard';

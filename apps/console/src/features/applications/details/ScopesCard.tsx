@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { TApplication } from '@rollcall/contracts';
 import { useReadOnly } from '../../../components/read-only';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
-import { useFieldErrors } from '../../../lib/use-field-errors';
+import { useFieldErrors } from '../../../components/use-field-errors';
 import { trpc } from '../../../trpc';
 import { ScopesField } from '../ScopesField';
 import { SectionCard } from './SectionCard';

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { authStore } from '../../auth/auth-store';
-import { trpc } from '../../trpc';
-import { toIndex } from './routes';
+import { authStore } from '../api/auth-store';
+import { trpc } from '../trpc';
+import { toIndex } from '../features/auth/routes';
 
 /**
  * Log out: the server revokes the session and clears the user_session cookie; we forget the token

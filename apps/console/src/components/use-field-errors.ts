@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { splitFieldErrors } from '../api/api-error';
-import { useSnackbar } from '../components/snackbar/snackbar-context';
+import { useSnackbar } from './snackbar/snackbar-context';
 
 /**
  * A form's server errors, placed under its fields (spec: 'Server errors appear under each field'):
