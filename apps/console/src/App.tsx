@@ -7,7 +7,7 @@ import { RouterProvider } from 'react-router-dom';
 import { getHttpStatus } from './api/api-error';
 import { setAccessLostHandler } from './api/auth-store';
 import { SnackbarProvider } from './components/snackbar/SnackbarProvider';
-import { indexRoute, signInRoute } from './features/auth/routes';
+import { indexPath, signInPath } from './paths';
 import { router } from './router';
 import { theme } from './theme';
 import { createTrpcClient, QUIET_ACCESS_CHECK, trpc } from './trpc';
@@ -32,8 +32,8 @@ function useAccessLostRedirect(queryClient: QueryClient) {
   useEffect(() => {
     setAccessLostHandler((status) => {
       const { pathname } = router.state.location;
-      if (pathname === indexRoute || pathname === signInRoute) return;
-      void router.navigate(indexRoute, { replace: true, state: { accessLost: status } }).then(() => {
+      if (pathname === indexPath || pathname === signInPath) return;
+      void router.navigate(indexPath, { replace: true, state: { accessLost: status } }).then(() => {
         queryClient.removeQueries({ predicate: (query) => query.getObserversCount() === 0 });
       });
     });

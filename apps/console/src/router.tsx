@@ -3,20 +3,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { isPreloadable, lazyWithReload } from './lib/lazy-with-reload';
 import BlankLayout from './layouts/BlankLayout';
 import { NotFoundPage, RouteErrorPage } from './features/errors/ErrorPage';
-import { accountProfileRoute, accountsRoute } from './features/accounts/routes';
-import { accessTokensRoute } from './features/access-tokens/routes';
-import { auditEventsRoute, projectionsRoute } from './features/audit/routes';
-import { applicationDetailsRoute, applicationsRoute } from './features/applications/routes';
-import { arrivalsDeparturesRoute } from './features/arrivals-departures/routes';
-import { attendanceStatusesRoute } from './features/attendance-statuses/routes';
-import { activateRoute, changePasswordRoute, indexRoute, signInRoute } from './features/auth/routes';
-import { organizationDetailsRoute, organizationsRoute } from './features/organizations/routes';
-import { passwordPoliciesRoute } from './features/password-policies/routes';
-import { statisticsRoute } from './features/statistics/routes';
-import { teamsRoute } from './features/teams/routes';
-import { readersRoute } from './features/readers/routes';
-import { presenceRoute } from './features/presence/routes';
-import { oidcInteractionRoute } from './features/oidc/routes';
+import { accountProfilePath, accountsPath, accessTokensPath, auditEventsPath, projectionsPath, applicationDetailsPath, applicationsPath, arrivalsDeparturesPath, attendanceStatusesPath, activatePath, changePasswordPath, indexPath, signInPath, organizationDetailsPath, organizationsPath, passwordPoliciesPath, statisticsPath, teamsPath, readersPath, presencePath, oidcInteractionPath } from './paths';
 
 // Route-level code splitting: each screen (and the admin shell) is its own chunk.
 const AdminLayout = lazyWithReload(() => import('./layouts/AdminLayout'));
@@ -43,22 +30,22 @@ const StatisticsPage = lazyWithReload(() => import('./features/statistics/Statis
 const OidcInteractionPage = lazyWithReload(() => import('./features/oidc/OidcInteractionPage'));
 
 const adminScreens: RouteObject[] = [
-  { path: accountsRoute, element: <AccountsPage /> },
-  { path: accountProfileRoute, element: <AccountProfilePage /> },
-  { path: organizationsRoute, element: <OrganizationsPage /> },
-  { path: organizationDetailsRoute, element: <OrganizationDetailsPage /> },
-  { path: teamsRoute, element: <TeamsPage /> },
-  { path: applicationsRoute, element: <ApplicationsPage /> },
-  { path: applicationDetailsRoute, element: <ApplicationDetailsPage /> },
-  { path: passwordPoliciesRoute, element: <PasswordPoliciesPage /> },
-  { path: presenceRoute, element: <PresencePage /> },
-  { path: arrivalsDeparturesRoute, element: <ArrivalsDeparturesPage /> },
-  { path: statisticsRoute, element: <StatisticsPage /> },
-  { path: attendanceStatusesRoute, element: <AttendanceStatusesPage /> },
-  { path: readersRoute, element: <ReadersPage /> },
-  { path: accessTokensRoute, element: <AccessTokensPage /> },
-  { path: auditEventsRoute, element: <EventLogPage /> },
-  { path: projectionsRoute, element: <ProjectionsPage /> },
+  { path: accountsPath, element: <AccountsPage /> },
+  { path: accountProfilePath, element: <AccountProfilePage /> },
+  { path: organizationsPath, element: <OrganizationsPage /> },
+  { path: organizationDetailsPath, element: <OrganizationDetailsPage /> },
+  { path: teamsPath, element: <TeamsPage /> },
+  { path: applicationsPath, element: <ApplicationsPage /> },
+  { path: applicationDetailsPath, element: <ApplicationDetailsPage /> },
+  { path: passwordPoliciesPath, element: <PasswordPoliciesPage /> },
+  { path: presencePath, element: <PresencePage /> },
+  { path: arrivalsDeparturesPath, element: <ArrivalsDeparturesPage /> },
+  { path: statisticsPath, element: <StatisticsPage /> },
+  { path: attendanceStatusesPath, element: <AttendanceStatusesPage /> },
+  { path: readersPath, element: <ReadersPage /> },
+  { path: accessTokensPath, element: <AccessTokensPage /> },
+  { path: auditEventsPath, element: <EventLogPage /> },
+  { path: projectionsPath, element: <ProjectionsPage /> },
 ];
 
 export const routes: RouteObject[] = [
@@ -66,14 +53,14 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       {
-        path: indexRoute,
+        path: indexPath,
         element: <BlankLayout />,
         children: [
           { index: true, element: <IndexPage /> },
-          { path: signInRoute, element: <SignInPage /> },
-          { path: changePasswordRoute, element: <ChangePasswordPage /> },
-          { path: activateRoute, element: <ActivatePage /> },
-          { path: oidcInteractionRoute, element: <OidcInteractionPage /> },
+          { path: signInPath, element: <SignInPage /> },
+          { path: changePasswordPath, element: <ChangePasswordPage /> },
+          { path: activatePath, element: <ActivatePage /> },
+          { path: oidcInteractionPath, element: <OidcInteractionPage /> },
         ],
       },
       {

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { authStore } from '../api/auth-store';
 import { trpc } from '../trpc';
-import { toIndex } from '../features/auth/routes';
+import { toIndex } from '../paths';
 
 /**
  * Log out: the server revokes the session and clears the user_session cookie; we forget the token

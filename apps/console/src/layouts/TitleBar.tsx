@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../components/LanguageSwitch';
-import { toIndex } from '../features/auth/routes';
+import { toIndex } from '../paths';
 
 /** The title bar of the blank and default layouts. */
 export function TitleBar() {

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import type { TCurrentAccount } from '@rollcall/contracts';
 import { UserAvatar } from '../components/UserAvatar';
 import { fullName } from '../lib/account-name';
-import { toAccount } from '../features/accounts/routes';
+import { toAccount } from '../paths';
 
 interface UserMenuProps {
   account: TCurrentAccount | undefined;

@@ -14,18 +14,7 @@ import SensorDoorIcon from '@mui/icons-material/SensorDoor';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import type { SystemPermission, TGrants } from '@rollcall/contracts';
 import { matchPath } from 'react-router-dom';
-import { accountsRoute } from '../features/accounts/routes';
-import { organizationsRoute } from '../features/organizations/routes';
-import { teamsRoute } from '../features/teams/routes';
-import { applicationsRoute } from '../features/applications/routes';
-import { passwordPoliciesRoute } from '../features/password-policies/routes';
-import { arrivalsDeparturesRoute } from '../features/arrivals-departures/routes';
-import { statisticsRoute } from '../features/statistics/routes';
-import { attendanceStatusesRoute } from '../features/attendance-statuses/routes';
-import { accessTokensRoute } from '../features/access-tokens/routes';
-import { auditEventsRoute, projectionsRoute } from '../features/audit/routes';
-import { readersRoute } from '../features/readers/routes';
-import { presenceRoute } from '../features/presence/routes';
+import { accountsPath, organizationsPath, teamsPath, applicationsPath, passwordPoliciesPath, arrivalsDeparturesPath, statisticsPath, attendanceStatusesPath, accessTokensPath, auditEventsPath, projectionsPath, readersPath, presencePath } from '../paths';
 
 export interface NavItem {
   labelKey: string;
@@ -37,19 +26,19 @@ export interface NavItem {
 
 /** The spec's menu, in its order. */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { labelKey: 'nav.accounts', to: accountsRoute, Icon: PeopleIcon, permission: 'accounts:read' },
-  { labelKey: 'nav.organizations', to: organizationsRoute, Icon: CorporateFareIcon, permission: 'organizations:read' },
-  { labelKey: 'nav.teams', to: teamsRoute, Icon: GroupsIcon, permission: 'teams:read' },
-  { labelKey: 'nav.applications', to: applicationsRoute, Icon: AppsIcon, permission: 'applications:read' },
-  { labelKey: 'nav.passwordPolicies', to: passwordPoliciesRoute, Icon: PolicyIcon, permission: 'policies:read' },
-  { labelKey: 'nav.presence', to: presenceRoute, Icon: HowToRegIcon, permission: 'attendance:read' },
-  { labelKey: 'nav.arrivalsDepartures', to: arrivalsDeparturesRoute, Icon: SwapHorizIcon, permission: 'attendance:read' },
-  { labelKey: 'nav.statistics', to: statisticsRoute, Icon: BarChartIcon, permission: 'attendance:read' },
-  { labelKey: 'nav.attendanceStatuses', to: attendanceStatusesRoute, Icon: EventAvailableIcon, permission: 'attendance:read' },
-  { labelKey: 'nav.readers', to: readersRoute, Icon: SensorDoorIcon, permission: 'readers:manage' },
-  { labelKey: 'nav.accessTokens', to: accessTokensRoute, Icon: VpnKeyIcon, permission: 'tokens:read' },
-  { labelKey: 'nav.auditEvents', to: auditEventsRoute, Icon: HistoryIcon, permission: 'audit:read' },
-  { labelKey: 'nav.projections', to: projectionsRoute, Icon: StorageIcon, permission: 'projections:manage' },
+  { labelKey: 'nav.accounts', to: accountsPath, Icon: PeopleIcon, permission: 'accounts:read' },
+  { labelKey: 'nav.organizations', to: organizationsPath, Icon: CorporateFareIcon, permission: 'organizations:read' },
+  { labelKey: 'nav.teams', to: teamsPath, Icon: GroupsIcon, permission: 'teams:read' },
+  { labelKey: 'nav.applications', to: applicationsPath, Icon: AppsIcon, permission: 'applications:read' },
+  { labelKey: 'nav.passwordPolicies', to: passwordPoliciesPath, Icon: PolicyIcon, permission: 'policies:read' },
+  { labelKey: 'nav.presence', to: presencePath, Icon: HowToRegIcon, permission: 'attendance:read' },
+  { labelKey: 'nav.arrivalsDepartures', to: arrivalsDeparturesPath, Icon: SwapHorizIcon, permission: 'attendance:read' },
+  { labelKey: 'nav.statistics', to: statisticsPath, Icon: BarChartIcon, permission: 'attendance:read' },
+  { labelKey: 'nav.attendanceStatuses', to: attendanceStatusesPath, Icon: EventAvailableIcon, permission: 'attendance:read' },
+  { labelKey: 'nav.readers', to: readersPath, Icon: SensorDoorIcon, permission: 'readers:manage' },
+  { labelKey: 'nav.accessTokens', to: accessTokensPath, Icon: VpnKeyIcon, permission: 'tokens:read' },
+  { labelKey: 'nav.auditEvents', to: auditEventsPath, Icon: HistoryIcon, permission: 'audit:read' },
+  { labelKey: 'nav.projections', to: projectionsPath, Icon: StorageIcon, permission: 'projections:manage' },
 ];
 
 /**

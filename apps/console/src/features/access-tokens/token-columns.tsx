@@ -7,7 +7,7 @@ import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { Link as RouterLink } from 'react-router-dom';
 import type { TAccessToken } from '@rollcall/contracts';
 import { formatDateTime } from '../../lib/format-date';
-import { toAccount } from '../accounts/routes';
+import { toAccount } from '../../paths';
 
 export interface TokenRowActions {
   onEdit: (token: TAccessToken) => void;

@@ -8,7 +8,7 @@ import type { TAccountListItem } from '@rollcall/contracts';
 import { fullName } from '../../lib/account-name';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 import { useStatusLabel } from '../../lib/use-status-label';
-import { toAccount } from './routes';
+import { toAccount } from '../../paths';
 
 /** Column ids (accessor keys) of sortable columns are the server's sortBy values. */
 export function useAccountColumns(): ColumnDef<TAccountListItem>[] {

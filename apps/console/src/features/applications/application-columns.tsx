@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { DateTimeCell, ShortId } from '../organizations/cells';
-import { toApplication } from './routes';
+import { toApplication } from '../../paths';
 import type { ApplicationRow } from './types';
 
 /**

@@ -11,7 +11,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TArrivalDeparture } from '@rollcall/contracts';
 import { formatDate, formatDateTime } from '../../lib/format-date';
-import { toAccount } from '../accounts/routes';
+import { toAccount } from '../../paths';
 import { formatDuration, timeOf } from './slot-times';
 
 function Place({ at, door, reader }: { at: string | null; door: string | null; reader: string | null }) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exportQuery, fromLocalInput, readAuditFilters, toFilterInput, toLocalInput, writeAuditFilters } from './audit-filters';
-import { toAuditEvents } from './routes';
+import { toAuditEvents } from '../../paths';
 
 describe('the Event log filters in the URL', () => {
   it('read what was written, and write only what is set', () => {
@@ -11,6 +11,10 @@ describe('the Event log filters in the URL', () => {
     expect(readAuditFilters(params)).toEqual(filters);
     expect(toAuditEvents()).toBe('/audit/events');
     expect(toAuditEvents({ stream: 'team-1' })).toBe('/audit/events?stream=team-1');
+    // the link other screens build (paths.ts) is read back by the Event log's own filters
+    const link = new URL(toAuditEvents({ stream: 'account-7 & co' }), 'http://console');
+    expect(link.pathname).toBe('/audit/events');
+    expect(readAuditFilters(link.searchParams).stream).toBe('account-7 & co');
   });
 
   it('leave out what the API would refuse instead of sending it', () => {

@@ -12,7 +12,7 @@ import { describeError, getApiError } from '../../api/api-error';
 import { CountedTextField } from '../../components/CountedTextField';
 import { LoadingState } from '../../components/LoadingState';
 import { trpc } from '../../trpc';
-import { toSignIn } from './routes';
+import { toSignIn } from '../../paths';
 
 /**
  * /activate/:token, public: the link of an activation e-mail. The owner of an account awaiting

@@ -11,7 +11,7 @@ import { describeError, getApiError } from '../../api/api-error';
 import { CountedTextField } from '../../components/CountedTextField';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { trpc } from '../../trpc';
-import { toAccounts } from '../accounts/routes';
+import { toAccounts } from '../../paths';
 
 /**
  * /change-password: where the sign-in form sends a session that must change its password (status 3

@@ -12,7 +12,7 @@ import { authStore } from '../../api/auth-store';
 import { trpc } from '../../trpc';
 import { homeFor } from '../../layouts/nav-items';
 import { CredentialsFields, type Credentials } from './CredentialsFields';
-import { toChangePassword, toIndex } from './routes';
+import { toChangePassword, toIndex } from '../../paths';
 
 /** Username, password, 'Sign in'. The token is kept in memory; the server also sets the cookie. */
 export function SignInForm({ notice }: { notice?: string }) {

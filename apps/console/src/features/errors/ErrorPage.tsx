@@ -6,7 +6,7 @@ import { isRouteErrorResponse, Link as RouterLink, useRouteError } from 'react-r
 import { useTranslation } from 'react-i18next';
 import i18n from '../../i18n';
 import { DefaultLayout } from '../../layouts/DefaultLayout';
-import { toIndex } from '../auth/routes';
+import { toIndex } from '../../paths';
 
 interface ErrorViewProps {
   status?: number;

@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { DateTimeCell, ShortId } from './cells';
-import { toOrganization } from './routes';
+import { toOrganization } from '../../paths';
 import type { OrganizationRow } from './types';
 
 /** ID, Title, Parent ('belongs to'), Num. members, Created at, Actions. Sortable: title, created at. */

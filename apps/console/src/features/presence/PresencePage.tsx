@@ -15,7 +15,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { PageHeader } from '../../components/PageHeader';
 import { trpc } from '../../trpc';
-import { toAccount } from '../accounts/routes';
+import { toAccount } from '../../paths';
 import { timeOf } from '../arrivals-departures/slot-times';
 import { useLiveAttendance } from '../arrivals-departures/use-live-attendance';
 import { groupPresence } from './group-presence';

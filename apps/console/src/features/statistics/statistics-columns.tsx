@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TAttendanceStatistic } from '@rollcall/contracts';
 import { fullName } from '../../lib/account-name';
-import { toAccount } from '../accounts/routes';
+import { toAccount } from '../../paths';
 import { durationText } from '../accounts/profile/attendance/attendance-format';
 
 const figure = (text: string) => (

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { AssociatedAccountsDialog } from '../../components/AssociatedAccountsDialog';
 import { trpc } from '../../trpc';
-import { toAccount } from '../accounts/routes';
+import { toAccount } from '../../paths';
 import type { TeamOption } from './types';
 
 /** 'Associated accounts for a team': its members. The team stays set while the dialog fades out. */

@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { DateTimeCell, ShortId } from '../organizations/cells';
-import { toOrganization } from '../organizations/routes';
+import { toOrganization } from '../../paths';
 import { TeamTitleCell } from './TeamTitleCell';
 import type { TeamOption, TeamRow } from './types';
 

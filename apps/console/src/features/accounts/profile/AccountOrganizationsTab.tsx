@@ -20,7 +20,7 @@ import { MemberRoleSwitches } from '../../organizations/MemberRoleSwitches';
 import { OrganizationPicker } from '../../organizations/OrganizationPicker';
 import { RowActionsMenu } from '../../../components/RowActionsMenu';
 import { DateTimeCell, ShortId } from '../../organizations/cells';
-import { toOrganization } from '../../organizations/routes';
+import { toOrganization } from '../../../paths';
 import type { AccountOrganizationRow, OrganizationOption } from '../../organizations/types';
 
 /** Spec: an organization association error stays under the field for 4 seconds. */

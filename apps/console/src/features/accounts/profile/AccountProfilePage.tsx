@@ -18,7 +18,7 @@ import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { fullName } from '../../../lib/account-name';
 import { trpc } from '../../../trpc';
 import { AccessTokensPanel } from '../../access-tokens/AccessTokensPanel';
-import { toAccounts } from '../routes';
+import { toAccounts } from '../../../paths';
 import { AccountAuthSection } from './AccountAuthSection';
 import { AccountOrganizationsTab } from './AccountOrganizationsTab';
 import { AccountTeamsTab } from './AccountTeamsTab';

@@ -11,7 +11,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { ReadOnly } from '../../../components/read-only';
 import { useConfirmation } from '../../../components/use-confirmation';
 import { trpc } from '../../../trpc';
-import { toApplications } from '../routes';
+import { toApplications } from '../../../paths';
 import type { ApplicationDetails } from '../types';
 import { ApplicationSummaryCard } from './ApplicationSummaryCard';
 import { BasicInfoCard } from './BasicInfoCard';

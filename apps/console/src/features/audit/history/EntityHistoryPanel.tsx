@@ -23,7 +23,7 @@ import { ExpandRowButton } from '../../../components/data-table';
 import { ErrorState } from '../../../components/ErrorState';
 import { formatDateTime } from '../../../lib/format-date';
 import { trpc } from '../../../trpc';
-import { toAuditEvents } from '../routes';
+import { toAuditEvents } from '../../../paths';
 import { positionJustBefore, toLocalSecondsInput } from './history-moments';
 
 const PAGE_SIZE = 20;

@@ -17,7 +17,7 @@ import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { fullName } from '../../../lib/account-name';
 import { useStatusLabel } from '../../../lib/use-status-label';
 import { trpc } from '../../../trpc';
-import { toAccount } from '../../accounts/routes';
+import { toAccount } from '../../../paths';
 import { RowActionsMenu } from '../../../components/RowActionsMenu';
 import { SearchField } from '../../../components/SearchField';
 import { DateTimeCell, ShortId } from '../cells';

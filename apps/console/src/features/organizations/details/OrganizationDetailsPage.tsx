@@ -10,7 +10,7 @@ import { LoadingState } from '../../../components/LoadingState';
 import { PageHeader } from '../../../components/PageHeader';
 import { trpc } from '../../../trpc';
 import { DeleteOrganizationDialog } from '../DeleteOrganizationDialog';
-import { toOrganizations } from '../routes';
+import { toOrganizations } from '../../../paths';
 import type { OrganizationDetails } from '../types';
 import { DetailsTab } from './DetailsTab';
 import { MembersTab } from './MembersTab';

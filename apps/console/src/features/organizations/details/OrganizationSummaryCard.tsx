@@ -10,7 +10,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
-import { toOrganization } from '../routes';
+import { toOrganization } from '../../../paths';
 import type { OrganizationDetails } from '../types';
 import { useReadOnly } from '../../../components/read-only';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { AssociatedAccountsDialog } from '../../../components/AssociatedAccountsDialog';
 import { trpc } from '../../../trpc';
-import { toAccount } from '../../accounts/routes';
+import { toAccount } from '../../../paths';
 import type { PermissionRow, RoleRow } from '../types';
 
 /** 'Associated accounts for a role': the accounts holding it. The role stays set while the dialog fades out. */

@@ -12,7 +12,7 @@ import { DeleteOrganizationDialog } from '../DeleteOrganizationDialog';
 import { RowActionsMenu } from '../../../components/RowActionsMenu';
 import { useLocalPaging } from '../../../components/use-local-paging';
 import { DateTimeCell, ShortId } from '../cells';
-import { toOrganization } from '../routes';
+import { toOrganization } from '../../../paths';
 import type { OrganizationDetails, OrganizationOption, SubOrganizationRow } from '../types';
 import { TabHeading } from './TabHeading';
 

@@ -11,7 +11,7 @@ import { ErrorState } from '../../../../components/ErrorState';
 import { SwitchList, type SwitchItem } from '../../../../components/SwitchList';
 import { useSnackbar } from '../../../../components/snackbar/snackbar-context';
 import { trpc } from '../../../../trpc';
-import { toApplication } from '../../../applications/routes';
+import { toApplication } from '../../../../paths';
 
 interface ApplicationRoles {
   id: string;

@@ -1,3 +1,0 @@
-export const accessTokensRoute = '/access-tokens';
-
-export const toAccessTokens = (): string => accessTokensRoute;

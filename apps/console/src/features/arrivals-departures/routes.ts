@@ -1,3 +1,0 @@
-export const arrivalsDeparturesRoute = '/arrivals-departures';
-
-export const toArrivalsDepartures = (): string => arrivalsDeparturesRoute;

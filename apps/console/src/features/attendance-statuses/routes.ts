@@ -1,3 +1,0 @@
-export const attendanceStatusesRoute = '/attendance-statuses';
-
-export const toAttendanceStatuses = (): string => attendanceStatusesRoute;

@@ -1,3 +1,0 @@
-export const passwordPoliciesRoute = '/password-policies';
-
-export const toPasswordPolicies = (): string => passwordPoliciesRoute;

@@ -1,3 +1,0 @@
-export const readersRoute = '/readers';
-
-export const toReaders = (): string => readersRoute;

@@ -1,3 +1,0 @@
-export const statisticsRoute = '/statistics';
-
-export const toStatistics = (): string => statisticsRoute;

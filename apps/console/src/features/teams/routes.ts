@@ -1,3 +1,0 @@
-export const teamsRoute = '/teams';
-
-export const toTeams = (): string => teamsRoute;
