@@ -145,15 +145,16 @@ export function attendanceDaysOfScan(scan: Pick<ReaderScan, 'deviceTime' | 'sent
  * The scans of one batch for one account, decided in order, each on the state the previous ones
  * left: a reader that delivers a queue may carry an arrival and its departure in one request. The
  * state must hold every day from the day before the first scan's to the last scan's (more days do
- * no harm: the rules look at times, not at which streams were read).
+ * no harm: the rules look at times, not at which streams were read). Answers each scan's events, in
+ * the commands' order, so each scan's acknowledgement can say what it became.
  */
-export function decideDoorScansInOrder(state: AttendanceDayState, commands: RecordDoorScan[]): AttendanceDayEvent[] {
-  const events: AttendanceDayEvent[] = [];
+export function decideDoorScansInOrder(state: AttendanceDayState, commands: readonly RecordDoorScan[]): AttendanceDayEvent[][] {
+  const decided: AttendanceDayEvent[][] = [];
   let current = state;
   for (const command of commands) {
-    const decided = decideAttendanceDay(command, current);
-    events.push(...decided);
-    current = decided.reduce(evolveAttendanceDay, current);
+    const events = decideAttendanceDay(command, current);
+    decided.push(events);
+    current = events.reduce(evolveAttendanceDay, current);
   }
-  return events;
+  return decided;
 }

@@ -197,9 +197,9 @@ describe('streams and batches', () => {
     const out = scan('2026-11-23T11:00:00.000Z');
     const repeat = scan('2026-11-23T11:00:20.000Z');
     expect(decideDoorScansInOrder(attendanceDayDecider.initialState(), [record(morning), record(out), record(repeat)])).toEqual([
-      arrival(morning, '2026-11-23'),
-      departure(out, morning, '2026-11-23'),
-      uncounted(repeat, '2026-11-23', 'duplicate'),
+      [arrival(morning, '2026-11-23')],
+      [departure(out, morning, '2026-11-23')],
+      [uncounted(repeat, '2026-11-23', 'duplicate')],
     ]);
   });
 
@@ -207,8 +207,8 @@ describe('streams and batches', () => {
     const beforeMidnight = scan('2026-11-23T22:50:00.000Z'); // 23:50 local on the 23rd
     const afterMidnight = scan('2026-11-23T23:20:00.000Z'); // 00:20 local on the 24th
     expect(decideDoorScansInOrder(attendanceDayDecider.initialState(), [record(beforeMidnight), record(afterMidnight)])).toEqual([
-      arrival(beforeMidnight, '2026-11-23'),
-      departure(afterMidnight, beforeMidnight, '2026-11-23'),
+      [arrival(beforeMidnight, '2026-11-23')],
+      [departure(afterMidnight, beforeMidnight, '2026-11-23')],
     ]);
   });
 });

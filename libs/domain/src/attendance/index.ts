@@ -7,3 +7,4 @@ export * from './record-door-scan';
 export * from './correct-attendance-slot';
 export * from './attendance-status';
 export * from './calendar-event-group';
+export * from './decide-reader-scans';
