@@ -1,6 +1,6 @@
 import { ACCOUNT_STATUS_LABELS, type AccountStatusId, type TAccount, type TAccountListItem } from '@rollcall/contracts';
 import type { Selectable } from 'kysely';
-import type { AccountTable } from '../../platform/read-db/read-database';
+import type { AccountTable } from './accounts.tables';
 
 /** Columns a list may show; never the password hash. */
 export const ACCOUNT_LIST_COLUMNS = ['id', 'username', 'email', 'first_name', 'last_name', 'status_id', 'is_protected', 'created_at', 'last_login_at', 'expires_at'] as const;

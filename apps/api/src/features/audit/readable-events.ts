@@ -1,7 +1,7 @@
 import { readableEventData, readableEventMetadata, type TAuditEvent } from '@rollcall/contracts';
 import type { Selectable } from 'kysely';
 import { formatPosition, type EventMetadata, type StoredEvent } from '../../platform/event-store/event-store.port';
-import type { EventLogTable } from './audit-tables';
+import type { EventLogTable } from './audit.tables';
 
 /**
  * The one door through which stored events leave the server (issue 19, item 2; DESIGN.md section 6).

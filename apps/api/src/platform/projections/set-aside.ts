@@ -11,17 +11,6 @@ import { applyBatch } from './projection-checkpoints';
  * the row (constraint and data errors). Anything else (disk, locks, a lost connection) says nothing
  * about the event: the projection stops as before, /readyz reports it, and nothing is skipped.
  */
-export interface ProjectionSetAsideTable {
-  projection: string;
-  position_commit: number;
-  position_sequence: number;
-  stream_id: string;
-  event_type: string;
-  error: string;
-  set_aside_at: string;
-  attempts: number;
-}
-
 export async function ensureSetAsideTable(db: Kysely<ReadDatabase>): Promise<void> {
   await db.schema
     .createTable('projection_set_aside')

@@ -4,7 +4,8 @@ import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { StoredEvent } from '../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../platform/projections/projection';
 import { insertRowsIgnoringConflicts } from '../../../platform/read-db/bulk-insert';
-import type { AccountTable, ReadDatabase } from '../../../platform/read-db/read-database';
+import type { ReadDatabase } from '../../../platform/read-db/read-database';
+import type { AccountTable } from '../accounts.tables';
 
 /**
  * accounts_v2: one row per account, what lists, search, auth info and sessions read. v2 added

@@ -1,6 +1,7 @@
 import type { TApplication, TApplicationClientType, TApplicationGrantType, TApplicationPermission, TApplicationRole, TApplicationScope } from '@rollcall/contracts';
 import type { Kysely, Selectable } from 'kysely';
-import type { ApplicationTable, ReadDatabase } from '../../../platform/read-db/read-database';
+import type { ReadDatabase } from '../../../platform/read-db/read-database';
+import type { ApplicationTable } from '../applications.tables';
 
 /** the columns every answer about an application reads: never the secret's hash */
 export const APPLICATION_COLUMNS = [

@@ -4,7 +4,7 @@ import { accountStream } from '@rollcall/domain';
 import type { StoredEvent } from '../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../platform/projections/projection';
 import type { ReadDatabase } from '../../../platform/read-db/read-database';
-import type { EventLogTable } from '../audit-tables';
+import type { EventLogTable } from '../audit.tables';
 
 const TABLE = 'event_log_v1';
 /** rows per statement, as read-db/bulk-insert.ts (larger statements measured no faster) */

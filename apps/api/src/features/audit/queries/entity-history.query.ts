@@ -6,7 +6,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { EVENT_STORE, READ_DB } from '../../../platform/tokens';
 import { comparePositions, type EventStore, type Position, type StoredEvent } from '../../../platform/event-store/event-store.port';
 import type { ReadDatabase } from '../../../platform/read-db/read-database';
-import type { EventLogTable } from '../audit-tables';
+import type { EventLogTable } from '../audit.tables';
 import { changesBetween, describeEvent, flattenState, idsIn, initialStateOf, statesAfterEach, streamOfEntity } from '../history/entity-history';
 import { historyView } from '../history/history-scope';
 import { loadNameBook } from '../history/load-name-book';

@@ -2,7 +2,8 @@ import { CALENDAR_EVENT_GROUP_EVENT_TYPES, type CalendarEventGroupEvent } from '
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { StoredEvent } from '../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../platform/projections/projection';
-import type { CalendarEventTable, ReadDatabase } from '../../../platform/read-db/read-database';
+import type { ReadDatabase } from '../../../platform/read-db/read-database';
+import type { CalendarEventTable } from '../calendar.tables';
 
 /**
  * calendar_events_v1: one row per live day of a calendar event group, with the group's range. A

@@ -3,7 +3,8 @@ import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { StoredEvent } from '../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../platform/projections/projection';
 import { insertRowsIgnoringConflicts } from '../../../platform/read-db/bulk-insert';
-import type { OrganizationMemberTable, OrganizationTable, ReadDatabase } from '../../../platform/read-db/read-database';
+import type { ReadDatabase } from '../../../platform/read-db/read-database';
+import type { OrganizationMemberTable, OrganizationTable } from '../organizations.tables';
 
 const MEMBERSHIP_EVENT_TYPES = ['AccountCreated', 'AccountJoinedOrganization', 'AccountLeftOrganization', 'AccountDeleted'] as const;
 

@@ -1,6 +1,7 @@
 import type { TPolicy } from '@rollcall/contracts';
 import type { Kysely, Selectable } from 'kysely';
-import type { PasswordPolicyTable, ReadDatabase } from '../../../platform/read-db/read-database';
+import type { ReadDatabase } from '../../../platform/read-db/read-database';
+import type { PasswordPolicyTable } from '../policies.tables';
 
 /** Accounts that have each policy enforced, from the accounts read model (indexed by policy_id). */
 export async function countAccountsByPolicy(db: Kysely<ReadDatabase>, policyIds: string[]): Promise<Map<string, number>> {

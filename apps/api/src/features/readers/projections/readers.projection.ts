@@ -3,7 +3,7 @@ import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { StoredEvent } from '../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../platform/projections/projection';
 import type { ReadDatabase } from '../../../platform/read-db/read-database';
-import type { ReaderTable } from '../reader-tables';
+import type { ReaderTable } from '../readers.tables';
 
 /**
  * readers_v1: one row per live reader: its name, door, role, the hash and prefix of its token, its

@@ -1,4 +1,4 @@
-/** Read tables of the event log (issue 8); referenced from read-db/read-database.ts. */
+/** Read tables of the event log (issue 8). */
 
 /**
  * event_log_v1: one row per stored event, owned by EventLogProjection. The position pair is the
@@ -22,4 +22,10 @@ export interface EventLogTable {
   schema_version: number;
   payload: string;
   metadata: string;
+}
+
+declare module '../../platform/read-db/read-database' {
+  interface ReadDatabase {
+    event_log_v1: EventLogTable;
+  }
 }

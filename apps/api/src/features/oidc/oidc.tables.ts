@@ -1,4 +1,4 @@
-/** Tables of the OpenID Connect provider (docs/adr/0014); referenced from read-db/read-database.ts. */
+/** Tables of the OpenID Connect provider (docs/adr/0014). */
 
 /**
  * oidc_store: the provider's protocol state (sessions, interactions, codes, tokens, grants, and our
@@ -27,4 +27,11 @@ export interface ApplicationConsentTable {
   scopes: string;
   given_at: string;
   updated_at: string;
+}
+
+declare module '../../platform/read-db/read-database' {
+  interface ReadDatabase {
+    oidc_store: OidcStoreTable;
+    application_consents_v1: ApplicationConsentTable;
+  }
 }

@@ -1,4 +1,4 @@
-/** Read tables of door readers (docs/adr/0013); referenced from read-db/read-database.ts. */
+/** Read tables of door readers (docs/adr/0013). */
 
 /** readers_v1: one row per live reader, owned by ReadersProjection */
 export interface ReaderTable {
@@ -40,4 +40,11 @@ export interface ReaderHealthTable {
   /** scans set aside on the box, and the latest one as JSON (sequence, card_uid, code, message, refused_at) */
   dead_letters: number | null;
   last_dead_letter: string | null;
+}
+
+declare module '../../platform/read-db/read-database' {
+  interface ReadDatabase {
+    readers_v1: ReaderTable;
+    reader_health: ReaderHealthTable;
+  }
 }

@@ -1,4 +1,4 @@
-/** Read tables of smart cards and attendance (docs/adr/0013); referenced from read-db/read-database.ts. */
+/** Read tables of smart cards and attendance (docs/adr/0013). */
 
 /** smart_cards_v1: current registrations, owned by SmartCardsProjection */
 export interface SmartCardTable {
@@ -34,4 +34,12 @@ export interface UnknownCardTable {
   door: string;
   scanned_at: string;
   scans: number;
+}
+
+declare module '../../platform/read-db/read-database' {
+  interface ReadDatabase {
+    smart_cards_v1: SmartCardTable;
+    attendance_slots_v1: AttendanceSlotTable;
+    unknown_cards_v1: UnknownCardTable;
+  }
 }
