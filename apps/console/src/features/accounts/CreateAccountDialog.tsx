@@ -10,7 +10,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { FormDialogLayout } from '../../components/FormDialogLayout';
-import type { TCreateAccountInput } from '@rollcall/contracts';
+import type { TCreateAccountInput, TOrganizationSearchItem } from '@rollcall/contracts';
 import { describeError } from '../../api/api-error';
 import { CountedTextField } from '../../components/CountedTextField';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
@@ -18,7 +18,6 @@ import { useFieldErrors } from '../../components/use-field-errors';
 import { trpc } from '../../trpc';
 import { useGrants } from '../../auth/use-grants';
 import { OrganizationPicker } from '../organizations/OrganizationPicker';
-import type { OrganizationOption } from '../organizations/types';
 
 /** Fields whose server errors are shown under the field (spec section 5). */
 const FIELD_NAMES = ['first_name', 'last_name', 'email', 'username', 'password', 'policy_id', 'expires_at', 'organization'] as const;
@@ -36,7 +35,7 @@ interface FormState {
   policy: boolean;
   expiry: boolean;
   /** asked only of an organization administrator: accounts it creates belong to one of its organizations */
-  organization: OrganizationOption | null;
+  organization: TOrganizationSearchItem | null;
 }
 
 const EMPTY_FORM: FormState = {

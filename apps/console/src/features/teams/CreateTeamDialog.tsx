@@ -9,13 +9,12 @@ import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { DescriptionField } from '../../components/DescriptionField';
 import { FormDialogLayout } from '../../components/FormDialogLayout';
-import { TEAM_DESCRIPTION_MAX, type TAccountSearchItem } from '@rollcall/contracts';
+import { TEAM_DESCRIPTION_MAX, type TAccountSearchItem, type TOrganizationSearchItem } from '@rollcall/contracts';
 import { CountedTextField } from '../../components/CountedTextField';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { useFieldErrors } from '../../components/use-field-errors';
 import { trpc } from '../../trpc';
 import { OrganizationPicker } from '../organizations/OrganizationPicker';
-import type { OrganizationOption } from '../organizations/types';
 import { AccountsPicker } from './AccountsPicker';
 
 const FIELD_NAMES = ['title', 'description', 'interorg', 'organization', 'accounts'] as const;
@@ -23,7 +22,7 @@ const FIELD_NAMES = ['title', 'description', 'interorg', 'organization', 'accoun
 interface CreateTeamDialogProps {
   open: boolean;
   /** 'Add Team' on an organization's Teams tab: the organization is fixed */
-  organization?: OrganizationOption | null;
+  organization?: TOrganizationSearchItem | null;
   onClose: () => void;
 }
 
@@ -45,14 +44,14 @@ export function CreateTeamDialog({ open, organization = null, onClose }: CreateT
   );
 }
 
-function CreateTeamForm({ titleId, preset, onClose }: { titleId: string; preset: OrganizationOption | null; onClose: () => void }) {
+function CreateTeamForm({ titleId, preset, onClose }: { titleId: string; preset: TOrganizationSearchItem | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { notify } = useSnackbar();
   const utils = trpc.useUtils();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [interorg, setInterorg] = useState(false);
-  const [organization, setOrganization] = useState<OrganizationOption | null>(preset);
+  const [organization, setOrganization] = useState<TOrganizationSearchItem | null>(preset);
   const [accounts, setAccounts] = useState<TAccountSearchItem[]>([]);
   const { errors, clearErrors, showServerErrors } = useFieldErrors(FIELD_NAMES);
   const create = trpc.teams.create.useMutation();

@@ -4,13 +4,12 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE_OPTIONS } from '@rollcall/contracts';
-import type { OrganizationOption } from '../organizations/types';
+import { PAGE_SIZE_OPTIONS, type TOrganizationSearchItem } from '@rollcall/contracts';
 import { CreateTeamDialog } from './CreateTeamDialog';
 import { TeamsTable } from './TeamsTable';
 
 /** An organization's Teams tab: ID, Title (inline edit), Members, Created at, Actions; Add Team with the organization preset. */
-export function OrganizationTeamsTab({ organization }: { organization: OrganizationOption }) {
+export function OrganizationTeamsTab({ organization }: { organization: TOrganizationSearchItem }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZE_OPTIONS[0]);

@@ -9,7 +9,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { FormDialogLayout } from '../../../components/FormDialogLayout';
-import { PAGE_SIZE_OPTIONS } from '@rollcall/contracts';
+import { PAGE_SIZE_OPTIONS, type TAccountOrganization, type TOrganizationSearchItem } from '@rollcall/contracts';
 import { singleFieldErrorText } from '../../../api/api-error';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useConfirmation } from '../../../components/use-confirmation';
@@ -21,7 +21,6 @@ import { OrganizationPicker } from '../../organizations/OrganizationPicker';
 import { RowActionsMenu } from '../../../components/RowActionsMenu';
 import { DateTimeCell, ShortId } from '../../organizations/cells';
 import { toOrganization } from '../../../paths';
-import type { AccountOrganizationRow, OrganizationOption } from '../../organizations/types';
 
 /** Spec: an organization association error stays under the field for 4 seconds. */
 export const ASSOCIATION_ERROR_MS = 4000;
@@ -39,12 +38,12 @@ export function AccountOrganizationsTab({ accountId }: { accountId: string }) {
   const list = trpc.organizations.ofAccount.useQuery({ account_id: accountId, page, limit: pageSize }, { placeholderData: (previous) => previous });
   const leave = trpc.organizations.removeMember.useMutation();
   const [addOpen, setAddOpen] = useState(false);
-  const confirmation = useConfirmation<AccountOrganizationRow>();
+  const confirmation = useConfirmation<TAccountOrganization>();
   const askToConfirm = confirmation.ask;
   const [expanded, setExpanded] = useState<string | null>(null);
   const baseId = useId();
 
-  const columns = useMemo<ColumnDef<AccountOrganizationRow>[]>(
+  const columns = useMemo<ColumnDef<TAccountOrganization>[]>(
     () => [
       { accessorKey: 'id', header: t('accounts.organizations.columns.id'), cell: ({ row }) => <ShortId id={row.original.id} /> },
       {
@@ -163,7 +162,7 @@ function AssociateOrganizationForm({ titleId, accountId, onClose }: { titleId: s
   const { t } = useTranslation();
   const { notify } = useSnackbar();
   const utils = trpc.useUtils();
-  const [organization, setOrganization] = useState<OrganizationOption | null>(null);
+  const [organization, setOrganization] = useState<TOrganizationSearchItem | null>(null);
   const [error, setError] = useState<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);

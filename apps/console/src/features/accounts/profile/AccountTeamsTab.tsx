@@ -6,7 +6,7 @@ import AddIcon from '@mui/icons-material/Add';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { FormDialogLayout } from '../../../components/FormDialogLayout';
-import { PAGE_SIZE_OPTIONS } from '@rollcall/contracts';
+import { PAGE_SIZE_OPTIONS, type TAccountTeam, type TTeamSearchItem } from '@rollcall/contracts';
 import { describeError, singleFieldErrorText } from '../../../api/api-error';
 import { DataTable, pageQueryProps } from '../../../components/data-table';
 import { RowActionsMenu } from '../../../components/RowActionsMenu';
@@ -15,7 +15,6 @@ import { trpc } from '../../../trpc';
 import { DateTimeCell, ShortId } from '../../organizations/cells';
 import { TeamPicker } from '../../teams/TeamPicker';
 import { TeamTitleCell } from '../../teams/TeamTitleCell';
-import type { AccountTeamRow, TeamOption } from '../../teams/types';
 
 /**
  * Account tab 'Team association' (spec tab 5): the account's teams (10 per page, 10/20/30), the team
@@ -33,7 +32,7 @@ export function AccountTeamsTab({ accountId }: { accountId: string }) {
   const leaveTeam = leave.mutate;
   const [addOpen, setAddOpen] = useState(false);
 
-  const columns = useMemo<ColumnDef<AccountTeamRow>[]>(
+  const columns = useMemo<ColumnDef<TAccountTeam>[]>(
     () => [
       { accessorKey: 'team_id', header: t('teams.accountTab.columns.id'), cell: ({ row }) => <ShortId id={row.original.team_id} /> },
       { accessorKey: 'team_title', header: t('teams.accountTab.columns.title'), cell: ({ row }) => <TeamTitleCell teamId={row.original.team_id} title={row.original.team_title} /> },
@@ -114,7 +113,7 @@ function AssociateTeamForm({ titleId, accountId, onClose }: { titleId: string; a
   const { t } = useTranslation();
   const { notify } = useSnackbar();
   const utils = trpc.useUtils();
-  const [team, setTeam] = useState<TeamOption | null>(null);
+  const [team, setTeam] = useState<TTeamSearchItem | null>(null);
   const [error, setError] = useState<string | null>(null);
   // the account's teams, to refuse a second association without a call; read afresh at each opening
   const linked = trpc.teams.ofAccount.useQuery({ account_id: accountId, page: 1, limit: 100 }, { gcTime: 0, staleTime: 0 });
