@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
-import { AccessTokensPanel } from './AccessTokensPanel';
+import { AccessTokensPanel } from '../../components/access-tokens/AccessTokensPanel';
 
 /** /access-tokens: every access token of every account, with the same dialog as the account tab. */
 export default function AccessTokensPage() {

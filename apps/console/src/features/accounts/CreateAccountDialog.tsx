@@ -17,7 +17,7 @@ import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { useFieldErrors } from '../../components/use-field-errors';
 import { trpc } from '../../trpc';
 import { useGrants } from '../../auth/use-grants';
-import { OrganizationPicker } from '../organizations/OrganizationPicker';
+import { OrganizationPicker } from '../../components/organizations/OrganizationPicker';
 
 /** Fields whose server errors are shown under the field (spec section 5). */
 const FIELD_NAMES = ['first_name', 'last_name', 'email', 'username', 'password', 'policy_id', 'expires_at', 'organization'] as const;

@@ -13,7 +13,7 @@ import { SearchPicker, type SearchPickerOption } from '../../components/SearchPi
 import { useGrants } from '../../auth/use-grants';
 import { fullName } from '../../lib/account-name';
 import { trpc } from '../../trpc';
-import { OrganizationPicker } from '../organizations/OrganizationPicker';
+import { OrganizationPicker } from '../../components/organizations/OrganizationPicker';
 import { useArrivalDepartureColumns } from './arrival-departure-columns';
 import { CorrectSlotDialog } from './CorrectSlotDialog';
 import { useArrivalsDeparturesState } from './use-arrivals-departures-state';

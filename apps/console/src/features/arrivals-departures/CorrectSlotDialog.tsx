@@ -14,7 +14,7 @@ import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { formatDateTime } from '../../lib/format-date';
 import { useFieldErrors } from '../../components/use-field-errors';
 import { trpc } from '../../trpc';
-import { fromLocalInput, toLocalInput } from './slot-times';
+import { fromLocalInput, toLocalInput } from '../../lib/slot-times';
 
 const FIELD_NAMES = ['arrived_at', 'departed_at', 'reason'] as const;
 

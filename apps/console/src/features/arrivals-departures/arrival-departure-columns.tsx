@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { TArrivalDeparture } from '@rollcall/contracts';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 import { toAccount } from '../../paths';
-import { formatDuration, timeOf } from './slot-times';
+import { formatDuration, timeOf } from '../../lib/slot-times';
 
 function Place({ at, door, reader }: { at: string | null; door: string | null; reader: string | null }) {
   const { t } = useTranslation();

@@ -15,7 +15,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import { OrganizationPicker } from '../organizations/OrganizationPicker';
+import { OrganizationPicker } from '../../components/organizations/OrganizationPicker';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { keepPreviousData } from '@tanstack/react-query';

@@ -11,7 +11,7 @@ import { describeError, getApiError } from '../../api/api-error';
 import { authStore } from '../../api/auth-store';
 import { trpc } from '../../trpc';
 import { homeFor } from '../../layouts/nav-items';
-import { CredentialsFields, type Credentials } from './CredentialsFields';
+import { CredentialsFields, type Credentials } from '../../components/CredentialsFields';
 import { toChangePassword, toIndex } from '../../paths';
 
 /** Username, password, 'Sign in'. The token is kept in memory; the server also sets the cookie. */

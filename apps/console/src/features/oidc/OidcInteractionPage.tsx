@@ -12,7 +12,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../components/LoadingState';
-import { CredentialsFields, type Credentials } from '../auth/CredentialsFields';
+import { CredentialsFields, type Credentials } from '../../components/CredentialsFields';
 import { abortInteraction, interactionDetails, InteractionCallError, submitConsent, submitLogin, type OidcInteractionDetails } from './interaction-api';
 
 /** The provider continues at the URL it answered: the next step, or back to the application. */

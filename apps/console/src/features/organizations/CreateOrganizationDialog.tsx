@@ -10,7 +10,7 @@ import { CountedTextField } from '../../components/CountedTextField';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { useFieldErrors } from '../../components/use-field-errors';
 import { trpc } from '../../trpc';
-import { OrganizationPicker } from './OrganizationPicker';
+import { OrganizationPicker } from '../../components/organizations/OrganizationPicker';
 import type { OrganizationOption } from './types';
 
 const FIELD_NAMES = ['title', 'description', 'parent_id'] as const;

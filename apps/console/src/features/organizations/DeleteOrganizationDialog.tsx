@@ -17,7 +17,7 @@ import { DELETION_CHOICES } from '@rollcall/contracts';
 import { splitFieldErrors } from '../../api/api-error';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { trpc } from '../../trpc';
-import { OrganizationPicker } from './OrganizationPicker';
+import { OrganizationPicker } from '../../components/organizations/OrganizationPicker';
 import type { DeletionChoice, OrganizationOption } from './types';
 
 const CHOICES: readonly DeletionChoice[] = DELETION_CHOICES;

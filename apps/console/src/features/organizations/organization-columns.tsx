@@ -5,7 +5,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
-import { DateTimeCell, ShortId } from './cells';
+import { DateTimeCell, ShortId } from '../../components/data-table/cells';
 import { toOrganization } from '../../paths';
 import type { OrganizationRow } from './types';
 

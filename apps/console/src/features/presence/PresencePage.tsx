@@ -16,7 +16,7 @@ import { LoadingState } from '../../components/LoadingState';
 import { PageHeader } from '../../components/PageHeader';
 import { trpc } from '../../trpc';
 import { toAccount } from '../../paths';
-import { timeOf } from '../arrivals-departures/slot-times';
+import { timeOf } from '../../lib/slot-times';
 import { useLiveAttendance } from '../arrivals-departures/use-live-attendance';
 import { groupPresence } from './group-presence';
 

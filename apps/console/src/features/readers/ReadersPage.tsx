@@ -13,7 +13,7 @@ import { SearchField } from '../../components/SearchField';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { useConfirmation } from '../../components/use-confirmation';
 import { trpc } from '../../trpc';
-import { EntityHistoryDialog } from '../audit/history/EntityHistoryDialog';
+import { EntityHistoryDialog } from '../../components/history/EntityHistoryDialog';
 import { EditReaderDialog } from './EditReaderDialog';
 import { useReaderColumns } from './reader-columns';
 import { ReaderTokenDialog, type ShownReaderToken } from './ReaderTokenDialog';

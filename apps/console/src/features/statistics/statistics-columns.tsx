@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { TAttendanceStatistic } from '@rollcall/contracts';
 import { fullName } from '../../lib/account-name';
 import { toAccount } from '../../paths';
-import { durationText } from '../accounts/profile/attendance/attendance-format';
+import { durationText } from '../../lib/attendance-format';
 
 const figure = (text: string) => (
   <Typography component="span" variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>

@@ -7,8 +7,8 @@ import { TEAM_SORT_FIELDS } from '@rollcall/contracts';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchField } from '../../components/SearchField';
 import { useUrlTableState } from '../../components/data-table/use-url-table-state';
-import { CreateTeamDialog } from './CreateTeamDialog';
-import { TeamsTable } from './TeamsTable';
+import { CreateTeamDialog } from '../../components/teams/CreateTeamDialog';
+import { TeamsTable } from '../../components/teams/TeamsTable';
 import { useGrants } from '../../auth/use-grants';
 
 /** /teams: every team, server-paged; page, size, search and sort live in the URL. */

@@ -16,10 +16,10 @@ import { useConfirmation } from '../../../components/use-confirmation';
 import { DataTable, ExpandRowButton, pageQueryProps } from '../../../components/data-table';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { trpc } from '../../../trpc';
-import { MemberRoleSwitches } from '../../organizations/MemberRoleSwitches';
-import { OrganizationPicker } from '../../organizations/OrganizationPicker';
+import { MemberRoleSwitches } from '../../../components/organizations/MemberRoleSwitches';
+import { OrganizationPicker } from '../../../components/organizations/OrganizationPicker';
 import { RowActionsMenu } from '../../../components/RowActionsMenu';
-import { DateTimeCell, ShortId } from '../../organizations/cells';
+import { DateTimeCell, ShortId } from '../../../components/data-table/cells';
 import { toOrganization } from '../../../paths';
 
 /** Spec: an organization association error stays under the field for 4 seconds. */

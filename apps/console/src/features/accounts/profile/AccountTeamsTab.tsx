@@ -12,9 +12,9 @@ import { DataTable, pageQueryProps } from '../../../components/data-table';
 import { RowActionsMenu } from '../../../components/RowActionsMenu';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { trpc } from '../../../trpc';
-import { DateTimeCell, ShortId } from '../../organizations/cells';
-import { TeamPicker } from '../../teams/TeamPicker';
-import { TeamTitleCell } from '../../teams/TeamTitleCell';
+import { DateTimeCell, ShortId } from '../../../components/data-table/cells';
+import { TeamPicker } from '../../../components/teams/TeamPicker';
+import { TeamTitleCell } from '../../../components/teams/TeamTitleCell';
 
 /**
  * Account tab 'Team association' (spec tab 5): the account's teams (10 per page, 10/20/30), the team

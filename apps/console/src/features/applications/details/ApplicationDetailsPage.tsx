@@ -19,7 +19,7 @@ import { ClientSettingsCard } from './ClientSettingsCard';
 import { PermissionsCard } from './PermissionsCard';
 import { RolesCard } from './RolesCard';
 import { ScopesCard } from './ScopesCard';
-import { EntityHistoryPanel } from '../../audit/history/EntityHistoryPanel';
+import { EntityHistoryPanel } from '../../../components/history/EntityHistoryPanel';
 
 /** /applications/details/:id: the summary card, basic info, permissions, roles and (our additions) the scopes and the client settings. */
 export default function ApplicationDetailsPage() {

@@ -15,7 +15,7 @@ import { SwitchList, type SwitchItem } from '../../../components/SwitchList';
 import { useConfirmation } from '../../../components/use-confirmation';
 import { useLocalPaging } from '../../../components/use-local-paging';
 import { trpc } from '../../../trpc';
-import { DateTimeCell, ShortId } from '../../organizations/cells';
+import { DateTimeCell, ShortId } from '../../../components/data-table/cells';
 import type { ApplicationDetails, ApplicationPermissionRow, ApplicationRoleRow } from '../types';
 import { CreateApplicationRoleDialog } from './CreateApplicationRoleDialog';
 import { SectionCard } from './SectionCard';

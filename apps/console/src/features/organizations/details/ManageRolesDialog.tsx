@@ -7,7 +7,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
 import { fullName } from '../../../lib/account-name';
-import { MemberRoleSwitches } from '../MemberRoleSwitches';
+import { MemberRoleSwitches } from '../../../components/organizations/MemberRoleSwitches';
 import type { MemberRow, OrganizationOption } from '../types';
 
 /** The members' 'Manage roles': one switch per role of the organization, each change saved at once. */

@@ -20,7 +20,7 @@ import { trpc } from '../../../trpc';
 import { toAccount } from '../../../paths';
 import { RowActionsMenu } from '../../../components/RowActionsMenu';
 import { SearchField } from '../../../components/SearchField';
-import { DateTimeCell, ShortId } from '../cells';
+import { DateTimeCell, ShortId } from '../../../components/data-table/cells';
 import type { MemberRow, OrganizationDetails } from '../types';
 import { AddMemberDialog } from './AddMemberDialog';
 import { ManageRolesDialog } from './ManageRolesDialog';

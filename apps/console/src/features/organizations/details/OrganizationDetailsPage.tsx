@@ -18,8 +18,8 @@ import { OrganizationSummaryCard } from './OrganizationSummaryCard';
 import { PermissionsTab } from './PermissionsTab';
 import { RolesTab } from './RolesTab';
 import { SubOrganizationsTab } from './SubOrganizationsTab';
-import { OrganizationTeamsTab } from '../../teams/OrganizationTeamsTab';
-import { EntityHistoryPanel } from '../../audit/history/EntityHistoryPanel';
+import { OrganizationTeamsTab } from './TeamsTab';
+import { EntityHistoryPanel } from '../../../components/history/EntityHistoryPanel';
 import { useGrants } from '../../../auth/use-grants';
 import { ReadOnly } from '../../../components/read-only';
 

@@ -9,7 +9,7 @@ import { useLocalPaging } from '../../../components/use-local-paging';
 import { DataTable, localPage } from '../../../components/data-table';
 import { RowActionsMenu } from '../../../components/RowActionsMenu';
 import { trpc } from '../../../trpc';
-import { DateTimeCell } from '../cells';
+import { DateTimeCell } from '../../../components/data-table/cells';
 import type { OrganizationDetails, PermissionRow } from '../types';
 import { CreatePermissionDialog } from './CreatePermissionDialog';
 import { PermissionAccountsDialog } from './RoleAccountsDialog';

@@ -16,7 +16,7 @@ import { RowActionsMenu } from '../../../components/RowActionsMenu';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { SwitchList, type SwitchItem } from '../../../components/SwitchList';
 import { trpc } from '../../../trpc';
-import { DateTimeCell, ShortId } from '../cells';
+import { DateTimeCell, ShortId } from '../../../components/data-table/cells';
 import type { OrganizationDetails, RoleRow } from '../types';
 import { CreateRoleDialog } from './CreateRoleDialog';
 import { RoleAccountsDialog } from './RoleAccountsDialog';

@@ -11,7 +11,7 @@ import { CreateOrganizationDialog } from '../CreateOrganizationDialog';
 import { DeleteOrganizationDialog } from '../DeleteOrganizationDialog';
 import { RowActionsMenu } from '../../../components/RowActionsMenu';
 import { useLocalPaging } from '../../../components/use-local-paging';
-import { DateTimeCell, ShortId } from '../cells';
+import { DateTimeCell, ShortId } from '../../../components/data-table/cells';
 import { toOrganization } from '../../../paths';
 import type { OrganizationDetails, OrganizationOption, SubOrganizationRow } from '../types';
 import { TabHeading } from './TabHeading';

@@ -17,8 +17,8 @@ import type { TAccountAttendanceEntry } from '@rollcall/contracts';
 import { ErrorState } from '../../../../components/ErrorState';
 import { LoadingState } from '../../../../components/LoadingState';
 import { trpc } from '../../../../trpc';
-import { dayText, durationText, zonedDateTime } from './attendance-format';
-import { AttendancePeriodPicker, type AttendancePeriod } from './AttendancePeriodPicker';
+import { dayText, durationText, zonedDateTime } from '../../../../lib/attendance-format';
+import { AttendancePeriodPicker, type AttendancePeriod } from '../../../../components/AttendancePeriodPicker';
 
 const PERIODS: readonly AttendancePeriod[] = ['daily', 'weekly', 'monthly'];
 

@@ -6,7 +6,7 @@ import { ErrorState } from '../../../../components/ErrorState';
 import { LoadingState } from '../../../../components/LoadingState';
 import { ReadOnly } from '../../../../components/read-only';
 import { trpc } from '../../../../trpc';
-import { AccountConsentsSection } from '../../../oidc/AccountConsentsSection';
+import { AccountConsentsSection } from './AccountConsentsSection';
 import { AccountApplicationRoles } from './AccountApplicationRoles';
 import { SsoClaimsForm } from './SsoClaimsForm';
 

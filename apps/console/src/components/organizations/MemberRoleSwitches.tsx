@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../api/api-error';
-import { ErrorState } from '../../components/ErrorState';
-import { LoadingState } from '../../components/LoadingState';
-import { useSnackbar } from '../../components/snackbar/snackbar-context';
-import { SwitchList, type SwitchItem } from '../../components/SwitchList';
+import { ErrorState } from '../ErrorState';
+import { LoadingState } from '../LoadingState';
+import { useSnackbar } from '../snackbar/snackbar-context';
+import { SwitchList, type SwitchItem } from '../SwitchList';
 import { trpc } from '../../trpc';
 
 /**

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
-import { RowActionsMenu } from '../../components/RowActionsMenu';
+import { RowActionsMenu } from '../RowActionsMenu';
 import { Link as RouterLink } from 'react-router-dom';
 import type { TAccessToken } from '@rollcall/contracts';
 import { formatDateTime } from '../../lib/format-date';

@@ -5,8 +5,8 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_OPTIONS, type TOrganizationSearchItem } from '@rollcall/contracts';
-import { CreateTeamDialog } from './CreateTeamDialog';
-import { TeamsTable } from './TeamsTable';
+import { CreateTeamDialog } from '../../../components/teams/CreateTeamDialog';
+import { TeamsTable } from '../../../components/teams/TeamsTable';
 
 /** An organization's Teams tab: ID, Title (inline edit), Members, Created at, Actions; Add Team with the organization preset. */
 export function OrganizationTeamsTab({ organization }: { organization: TOrganizationSearchItem }) {

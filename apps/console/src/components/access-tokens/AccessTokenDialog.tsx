@@ -17,10 +17,10 @@ import { useTheme } from '@mui/material/styles';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useTranslation } from 'react-i18next';
 import type { SystemPermission, TAccessToken, TAccountSearchItem, TCreatedAccessToken } from '@rollcall/contracts';
-import { CountedTextField } from '../../components/CountedTextField';
-import { LoadingState } from '../../components/LoadingState';
-import { useSnackbar } from '../../components/snackbar/snackbar-context';
-import { useFieldErrors } from '../../components/use-field-errors';
+import { CountedTextField } from '../CountedTextField';
+import { LoadingState } from '../LoadingState';
+import { useSnackbar } from '../snackbar/snackbar-context';
+import { useFieldErrors } from '../use-field-errors';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { trpc } from '../../trpc';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TOrganizationSearchItem } from '@rollcall/contracts';
-import { SearchPicker, type SearchPickerProps } from '../../components/SearchPicker';
+import { SearchPicker, type SearchPickerProps } from '../SearchPicker';
 import { trpc } from '../../trpc';
 
 const useFindOrganizations = (search: string) => trpc.organizations.find.useQuery({ organization: search }, { staleTime: 30_000, placeholderData: (previous) => previous });

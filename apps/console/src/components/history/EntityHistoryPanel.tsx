@@ -19,11 +19,11 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { TFieldChange, THistoryKind, TTimeTravelKind } from '@rollcall/contracts';
-import { ExpandRowButton } from '../../../components/data-table';
-import { ErrorState } from '../../../components/ErrorState';
-import { formatDateTime } from '../../../lib/format-date';
-import { trpc } from '../../../trpc';
-import { toAuditEvents } from '../../../paths';
+import { ExpandRowButton } from '../data-table';
+import { ErrorState } from '../ErrorState';
+import { formatDateTime } from '../../lib/format-date';
+import { trpc } from '../../trpc';
+import { toAuditEvents } from '../../paths';
 import { positionJustBefore, toLocalSecondsInput } from './history-moments';
 
 const PAGE_SIZE = 20;

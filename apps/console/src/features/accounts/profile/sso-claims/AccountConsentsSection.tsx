@@ -6,12 +6,12 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../../api/api-error';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ErrorState } from '../../components/ErrorState';
-import { LoadingState } from '../../components/LoadingState';
-import { useSnackbar } from '../../components/snackbar/snackbar-context';
-import { trpc } from '../../trpc';
+import { describeError } from '../../../../api/api-error';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog';
+import { ErrorState } from '../../../../components/ErrorState';
+import { LoadingState } from '../../../../components/LoadingState';
+import { useSnackbar } from '../../../../components/snackbar/snackbar-context';
+import { trpc } from '../../../../trpc';
 
 /**
  * An account's single sign-on consents: each application it agreed to share data with, the scopes,

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AssociatedAccountsDialog } from '../../components/AssociatedAccountsDialog';
+import { AssociatedAccountsDialog } from '../AssociatedAccountsDialog';
 import { trpc } from '../../trpc';
 import { toAccount } from '../../paths';
 import type { TeamOption } from './types';

@@ -9,7 +9,7 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import { useTranslation } from 'react-i18next';
 import { TEXT_MAX } from '@rollcall/contracts';
 import { splitFieldErrors } from '../../api/api-error';
-import { useSnackbar } from '../../components/snackbar/snackbar-context';
+import { useSnackbar } from '../snackbar/snackbar-context';
 import { trpc } from '../../trpc';
 
 /**

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SearchPicker, type SearchPickerProps } from '../../components/SearchPicker';
+import { SearchPicker, type SearchPickerProps } from '../SearchPicker';
 import { trpc } from '../../trpc';
 import type { TeamOption } from './types';
 
