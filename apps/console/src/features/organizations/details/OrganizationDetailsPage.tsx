@@ -18,7 +18,7 @@ import { OrganizationSummaryCard } from './OrganizationSummaryCard';
 import { PermissionsTab } from './PermissionsTab';
 import { RolesTab } from './RolesTab';
 import { SubOrganizationsTab } from './SubOrganizationsTab';
-import { OrganizationTeamsTab } from './TeamsTab';
+import { TeamsTab } from './TeamsTab';
 import { EntityHistoryPanel } from '../../../components/history/EntityHistoryPanel';
 import { useGrants } from '../../../auth/use-grants';
 import { ReadOnly } from '../../../components/read-only';
@@ -97,7 +97,7 @@ function OrganizationTabs({ organization }: { organization: OrganizationDetails 
         {tab === 'members' ? <MembersTab organization={organization} /> : null}
         {tab === 'permissions' ? <PermissionsTab organization={organization} /> : null}
         {tab === 'roles' ? <RolesTab organization={organization} /> : null}
-        {tab === 'teams' ? <OrganizationTeamsTab organization={organization} /> : null}
+        {tab === 'teams' ? <TeamsTab organization={organization} /> : null}
         {tab === 'history' ? <EntityHistoryPanel kind="organization" id={organization.id} /> : null}
       </Box>
     </Box>

@@ -9,7 +9,7 @@ import { CreateTeamDialog } from '../../../components/teams/CreateTeamDialog';
 import { TeamsTable } from '../../../components/teams/TeamsTable';
 
 /** An organization's Teams tab: ID, Title (inline edit), Members, Created at, Actions; Add Team with the organization preset. */
-export function OrganizationTeamsTab({ organization }: { organization: TOrganizationSearchItem }) {
+export function TeamsTab({ organization }: { organization: TOrganizationSearchItem }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZE_OPTIONS[0]);
