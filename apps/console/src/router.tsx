@@ -2,71 +2,61 @@ import { isValidElement } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { isPreloadable, lazyWithReload } from './lib/lazy-with-reload';
 import BlankLayout from './layouts/BlankLayout';
+import type { AdminRoute, ConsoleRoute } from './routing/console-route';
+import { RequirePermission } from './routing/RequirePermission';
 import { NotFoundPage, RouteErrorPage } from './features/errors/ErrorPage';
-import { accountProfilePath, accountsPath, accessTokensPath, auditEventsPath, projectionsPath, applicationDetailsPath, applicationsPath, arrivalsDeparturesPath, attendanceStatusesPath, activatePath, changePasswordPath, indexPath, signInPath, organizationDetailsPath, organizationsPath, passwordPoliciesPath, statisticsPath, teamsPath, readersPath, presencePath, oidcInteractionPath } from './paths';
+import { accessTokensRoutes } from './features/access-tokens/routes';
+import { accountsRoutes } from './features/accounts/routes';
+import { applicationsRoutes } from './features/applications/routes';
+import { arrivalsDeparturesRoutes } from './features/arrivals-departures/routes';
+import { attendanceStatusesRoutes } from './features/attendance-statuses/routes';
+import { auditRoutes } from './features/audit/routes';
+import { authRoutes } from './features/auth/routes';
+import { oidcRoutes } from './features/oidc/routes';
+import { organizationsRoutes } from './features/organizations/routes';
+import { passwordPoliciesRoutes } from './features/password-policies/routes';
+import { presenceRoutes } from './features/presence/routes';
+import { readersRoutes } from './features/readers/routes';
+import { statisticsRoutes } from './features/statistics/routes';
+import { teamsRoutes } from './features/teams/routes';
 
-// Route-level code splitting: each screen (and the admin shell) is its own chunk.
+// Route-level code splitting: each screen (features/*/routes.ts) and the admin shell is its own chunk.
 const AdminLayout = lazyWithReload(() => import('./layouts/AdminLayout'));
-const IndexPage = lazyWithReload(() => import('./features/auth/IndexPage'));
-const SignInPage = lazyWithReload(() => import('./features/auth/SignInPage'));
-const ChangePasswordPage = lazyWithReload(() => import('./features/auth/ChangePasswordPage'));
-const ActivatePage = lazyWithReload(() => import('./features/auth/ActivatePage'));
-const AccountsPage = lazyWithReload(() => import('./features/accounts/AccountsPage'));
-const AccountProfilePage = lazyWithReload(() => import('./features/accounts/profile/AccountProfilePage'));
-const PasswordPoliciesPage = lazyWithReload(() => import('./features/password-policies/PasswordPoliciesPage'));
-const AccessTokensPage = lazyWithReload(() => import('./features/access-tokens/AccessTokensPage'));
-const EventLogPage = lazyWithReload(() => import('./features/audit/EventLogPage'));
-const ProjectionsPage = lazyWithReload(() => import('./features/audit/ProjectionsPage'));
-const OrganizationsPage = lazyWithReload(() => import('./features/organizations/OrganizationsPage'));
-const OrganizationDetailsPage = lazyWithReload(() => import('./features/organizations/details/OrganizationDetailsPage'));
-const TeamsPage = lazyWithReload(() => import('./features/teams/TeamsPage'));
-const ApplicationsPage = lazyWithReload(() => import('./features/applications/ApplicationsPage'));
-const ApplicationDetailsPage = lazyWithReload(() => import('./features/applications/details/ApplicationDetailsPage'));
-const AttendanceStatusesPage = lazyWithReload(() => import('./features/attendance-statuses/AttendanceStatusesPage'));
-const ReadersPage = lazyWithReload(() => import('./features/readers/ReadersPage'));
-const ArrivalsDeparturesPage = lazyWithReload(() => import('./features/arrivals-departures/ArrivalsDeparturesPage'));
-const PresencePage = lazyWithReload(() => import('./features/presence/PresencePage'));
-const StatisticsPage = lazyWithReload(() => import('./features/statistics/StatisticsPage'));
-const OidcInteractionPage = lazyWithReload(() => import('./features/oidc/OidcInteractionPage'));
 
-const adminScreens: RouteObject[] = [
-  { path: accountsPath, element: <AccountsPage /> },
-  { path: accountProfilePath, element: <AccountProfilePage /> },
-  { path: organizationsPath, element: <OrganizationsPage /> },
-  { path: organizationDetailsPath, element: <OrganizationDetailsPage /> },
-  { path: teamsPath, element: <TeamsPage /> },
-  { path: applicationsPath, element: <ApplicationsPage /> },
-  { path: applicationDetailsPath, element: <ApplicationDetailsPage /> },
-  { path: passwordPoliciesPath, element: <PasswordPoliciesPage /> },
-  { path: presencePath, element: <PresencePage /> },
-  { path: arrivalsDeparturesPath, element: <ArrivalsDeparturesPage /> },
-  { path: statisticsPath, element: <StatisticsPage /> },
-  { path: attendanceStatusesPath, element: <AttendanceStatusesPage /> },
-  { path: readersPath, element: <ReadersPage /> },
-  { path: accessTokensPath, element: <AccessTokensPage /> },
-  { path: auditEventsPath, element: <EventLogPage /> },
-  { path: projectionsPath, element: <ProjectionsPage /> },
+/** the pages outside the admin shell: title bar and a centred form */
+const publicScreens: ConsoleRoute[] = [...authRoutes, ...oidcRoutes];
+
+/** the screens of the admin shell, each with the permission it needs */
+const adminScreens: AdminRoute[] = [
+  ...accountsRoutes,
+  ...organizationsRoutes,
+  ...teamsRoutes,
+  ...applicationsRoutes,
+  ...passwordPoliciesRoutes,
+  ...presenceRoutes,
+  ...arrivalsDeparturesRoutes,
+  ...statisticsRoutes,
+  ...attendanceStatusesRoutes,
+  ...readersRoutes,
+  ...accessTokensRoutes,
+  ...auditRoutes,
 ];
+
+const publicRoute = ({ path, screen: Screen }: ConsoleRoute): RouteObject => ({ path, element: <Screen /> });
+const adminRoute = ({ path, screen: Screen, permission }: AdminRoute): RouteObject => ({
+  element: <RequirePermission permission={permission} />,
+  children: [{ path, element: <Screen /> }],
+});
 
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorPage />,
     children: [
-      {
-        path: indexPath,
-        element: <BlankLayout />,
-        children: [
-          { index: true, element: <IndexPage /> },
-          { path: signInPath, element: <SignInPage /> },
-          { path: changePasswordPath, element: <ChangePasswordPage /> },
-          { path: activatePath, element: <ActivatePage /> },
-          { path: oidcInteractionPath, element: <OidcInteractionPage /> },
-        ],
-      },
+      { element: <BlankLayout />, children: publicScreens.map(publicRoute) },
       {
         element: <AdminLayout />,
         // A failing screen shows the error page inside the shell, so the menu stays usable.
-        children: [{ errorElement: <RouteErrorPage embedded />, children: adminScreens }],
+        children: [{ errorElement: <RouteErrorPage embedded />, children: adminScreens.map(adminRoute) }],
       },
       { path: '*', element: <NotFoundPage /> },
     ],
@@ -76,7 +66,7 @@ export const routes: RouteObject[] = [
 /**
  * Starts loading the code of the screen at `pathname` and of its layout at once, before the first
  * render. Left to React, the admin shell's chunk loads first and the screen's only once the shell
- * renders, and the shell's `auth.me` call waits for both (issue 10: time to the first list).
+ * renders, and the shell's `auth.me` call waits for both (the time to the first list).
  * `admin`: the path is an admin screen, which asks `auth.me` first; `loaded`: when the code is here.
  */
 export function preloadScreen(pathname: string): { admin: boolean; loaded: Promise<void> } {
