@@ -7,13 +7,21 @@ import type { AppConfig } from './platform/config/app-config';
 import { CoreModule } from './platform/platform.module';
 import { APP_CONFIG } from './platform/tokens';
 import { OpenApiController } from './platform/http/openapi/openapi.controller';
-import { LiveFeed } from './platform/live/live-feed';
+import { LIVE_SOURCES, LiveFeed } from './platform/live/live-feed';
+import { attendanceLive } from './features/attendance/attendance.live';
+import { accountChangesLive } from './features/accounts/accounts.live';
 import { MailModule } from './platform/mail/mail.module';
 import { OrganizationsModule } from './features/organizations/organizations.module';
 import { PoliciesModule } from './features/policies/policies.module';
 import { TeamsModule } from './features/teams/teams.module';
 import { ApplicationsModule } from './features/applications/applications.module';
-import { TrpcServer } from './platform/trpc/trpc-server';
+import { TRPC_ROUTER, TrpcServer } from './platform/trpc/trpc-server';
+import { QueryBus } from '@nestjs/cqrs';
+import { CommandGateway } from './platform/commands/command-gateway';
+import { ProjectionsService } from './platform/projections/projections.service';
+import { buildAppRouter } from './root-router';
+import { allProjections } from './all-projections';
+import { PROJECTIONS } from './platform/projections/projection-registry';
 import { ReaderProtocolModule } from './features/readers/reader-protocol.module';
 import { ReadersModule } from './features/readers/readers.module';
 import { AttendanceModule } from './features/attendance/attendance.module';
@@ -30,7 +38,7 @@ import { OperationsGauges } from './platform/operations/operations-gauges';
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
-    const configModule: DynamicModule = { module: class ConfigModule {}, global: true, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] };
+    const configModule: DynamicModule = { module: class ConfigModule {}, global: true, providers: [{ provide: APP_CONFIG, useValue: config }, { provide: PROJECTIONS, useFactory: allProjections }], exports: [APP_CONFIG, PROJECTIONS] };
     return {
       module: AppModule,
       // the reader protocol first: a door's scan is the busiest request and Express tries routes in
@@ -38,7 +46,15 @@ export class AppModule {
       // (account/current) must be matched before account/:id
       imports: [configModule, CoreModule, ReaderProtocolModule, AuthModule, AccountsModule, PoliciesModule, AccessTokensModule, OrganizationsModule, MailModule, TeamsModule, ApplicationsModule, AttendanceStatusesModule, CalendarModule, ReadersModule, AttendanceModule, AuditModule, SsoClaimsModule, OidcModule],
       controllers: [OpenApiController, HealthController, MetricsController],
-      providers: [LiveFeed, TrpcServer, BootstrapAdminService, OperationsGauges],
+      providers: [
+        { provide: LIVE_SOURCES, useValue: [attendanceLive, accountChangesLive] },
+        LiveFeed,
+        {
+          provide: TRPC_ROUTER,
+          inject: [CommandGateway, QueryBus, LiveFeed, ProjectionsService],
+          useFactory: (gateway: CommandGateway, queryBus: QueryBus, live: LiveFeed, projectionsService: ProjectionsService) => buildAppRouter({ gateway, queryBus, live, projectionsService }),
+        },
+        TrpcServer, BootstrapAdminService, OperationsGauges],
     };
   }
 }

@@ -64,7 +64,7 @@ import { SignInCommand, type SignInResult } from './features/auth/commands/sign-
 import { SignOutCommand } from './features/auth/commands/sign-out.handler';
 import { CurrentAccountQuery } from './features/auth/queries/current-account.query';
 import type { CommandGateway } from './platform/commands/command-gateway';
-import type { LiveFeed } from './platform/live/live-feed';
+import { MESSAGE_CHANNEL, type LiveFeed } from './platform/live/live-feed';
 import { CreatePasswordPolicyCommand } from './features/policies/commands/create-password-policy.handler';
 import { DeletePasswordPolicyCommand } from './features/policies/commands/delete-password-policy.handler';
 import { UpdatePasswordPolicyCommand } from './features/policies/commands/update-password-policy.handler';
@@ -77,8 +77,8 @@ import { buildTeamsRouter } from './features/teams/trpc/teams.router';
 import { buildAttendanceStatusesRouter } from './features/attendance-statuses/trpc/attendance-statuses.router';
 import { buildCalendarRouter } from './features/calendar/trpc/calendar.router';
 import { buildApplicationsRouter } from './features/applications/trpc/applications.router';
-import { listScope } from './features/auth/permissions';
-import { EVERYWHERE, on, onWholeAccount } from './features/auth/resource-requirements';
+import { listScope } from './platform/access/permissions';
+import { EVERYWHERE, on, onWholeAccount } from './platform/access/resource-requirements';
 import { permittedProcedure, publicProcedure, router, sessionProcedure } from './platform/trpc/trpc';
 import { buildReadersRouter } from './features/readers/trpc/readers.router';
 import { attendanceLiveProcedure, buildSmartCardsRouter } from './features/attendance/trpc/attendance.router';
@@ -245,7 +245,7 @@ export function buildAppRouter({ gateway, queryBus, live, projectionsService }: 
        * and a kind without a rule here is not pushed
        */
       accounts: permittedProcedure('accounts:read').subscription(async function* ({ ctx, signal }) {
-        for await (const [message] of eventsOf(live.emitter, 'message', { signal })) {
+        for await (const [message] of eventsOf(live.emitter, MESSAGE_CHANNEL, { signal })) {
           const change = message as TLiveMessage;
           if (change.kind === 'account.changed') {
             if (!(await ctx.access.permits(ctx.principal, 'accounts:read', 'account', change.accountId))) continue;

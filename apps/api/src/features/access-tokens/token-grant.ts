@@ -3,8 +3,8 @@ import { DomainError, type AccessTokenGrant } from '@rollcall/domain';
 import ipaddr from 'ipaddr.js';
 import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '../../platform/read-db/read-database';
-import { holdsAnywhere, scopeOf, type Grants } from '../auth/grants';
-import type { Principal } from '../auth/principal';
+import { holdsAnywhere, scopeOf, type Grants } from '../../platform/access/grants';
+import type { Principal } from '../../platform/access/principal';
 
 type GrantInput = Pick<TCreateAccessTokenInput, 'title' | 'permissions' | 'restrictions' | 'expires_at'> & { forever: boolean };
 

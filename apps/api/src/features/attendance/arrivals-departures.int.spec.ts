@@ -2,7 +2,8 @@ import type { TArrivalDeparture, TLiveMessage, TPage, TPresence } from '@rollcal
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_STORE } from '../../platform/tokens';
 import type { EventStore } from '../../platform/event-store/event-store.port';
-import { ATTENDANCE_BATCH, LiveFeed } from '../../platform/live/live-feed';
+import { LiveFeed } from '../../platform/live/live-feed';
+import { ATTENDANCE_BATCH } from './attendance.live';
 import { createAccount, http, signIn, startTestApp, storageKinds, type TestApp } from '../../../test/test-app';
 
 type Client = ReturnType<typeof http>;

@@ -4,10 +4,11 @@ import { DomainError } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
 import { READ_DB } from '../../platform/tokens';
 import type { ReadDatabase } from '../../platform/read-db/read-database';
-import { holdsAnywhere, isFullyWithin, isWithin, scopeOf, visibleOrganizations, type Grants, type Scope } from './grants';
-import type { Principal } from './principal';
+import { holdsAnywhere, isFullyWithin, isWithin, scopeOf, visibleOrganizations, type Grants, type Scope } from '../../platform/access/grants';
+import type { AccessChecks } from '../../platform/access/caller-access';
+import type { Principal } from '../../platform/access/principal';
 import { expandSubtrees, isSuperAdministrator } from './queries/load-grants';
-import { idsAt, valueAt, type IdLocation, type RequestParts, type ResourceKind, type ResourceRequirement } from './resource-requirements';
+import { idsAt, valueAt, type IdLocation, type RequestParts, type ResourceKind, type ResourceRequirement } from '../../platform/access/resource-requirements';
 
 const NOT_FOUND: Record<ResourceKind, [ErrorCode, string]> = {
   account: ['account.not_found', 'Account not found'],
@@ -29,7 +30,7 @@ const NOT_FOUND: Record<ResourceKind, [ErrorCode, string]> = {
  *   filtered by the query; a call on what belongs to no organization needs the permission everywhere.
  */
 @Injectable()
-export class AccessPolicy {
+export class AccessPolicy implements AccessChecks {
   constructor(@Inject(READ_DB) private readonly db: Kysely<ReadDatabase>) {}
 
   async authorize(principal: Principal, permission: SystemPermission | undefined, requirements: readonly ResourceRequirement[], request: RequestParts): Promise<void> {

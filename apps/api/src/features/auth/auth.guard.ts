@@ -1,25 +1,11 @@
-import { CanActivate, createParamDecorator, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { DomainError } from '@rollcall/domain';
-import type { Request } from 'express';
-import type { RequestContext } from '../../platform/commands/request-context';
 import { requestContext } from '../../platform/http/request-context.factory';
+import { REQUIRED_PERMISSION, type PermissionRequirement } from '../../platform/access/permissions';
+import { ALLOWED_WHILE_PASSWORD_CHANGE_REQUIRED, IS_PUBLIC, passwordChangeRequiredError, type AuthenticatedRequest } from '../../platform/access/route-decorators';
 import { Authenticator } from './authenticator';
 import { AccessPolicy } from './access-policy';
-import { REQUIRED_PERMISSION, type PermissionRequirement } from './permissions';
-import type { Principal } from './principal';
-
-const IS_PUBLIC = 'rollcall:public';
-/** Marks the few routes that work without a session (sign-in, API documents). */
-export const Public = () => SetMetadata(IS_PUBLIC, true);
-
-const ALLOWED_WHILE_PASSWORD_CHANGE_REQUIRED = 'rollcall:allowed-while-password-change-required';
-/** The few routes a session that must change its password may call (account/current, the change, logout). */
-export const AllowedWhilePasswordChangeRequired = () => SetMetadata(ALLOWED_WHILE_PASSWORD_CHANGE_REQUIRED, true);
-
-export const passwordChangeRequiredError = () => new DomainError('auth.password_change_required', 'Change your password first: this session may only change the password or sign out');
-
-export type AuthenticatedRequest = Request & { principal?: Principal; rollcallContext?: RequestContext };
 
 /** Every route needs a valid session unless marked @Public(). */
 @Injectable()
@@ -47,14 +33,3 @@ export class AuthGuard implements CanActivate {
     return true;
   }
 }
-
-export const CurrentPrincipal = createParamDecorator((_data: unknown, context: ExecutionContext): Principal => {
-  const principal = context.switchToHttp().getRequest<AuthenticatedRequest>().principal;
-  if (!principal) throw new DomainError('auth.required', 'Sign in first: this call needs a valid session');
-  return principal;
-});
-
-export const Ctx = createParamDecorator((_data: unknown, context: ExecutionContext): RequestContext => {
-  const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-  return request.rollcallContext ?? requestContext(request, null);
-});

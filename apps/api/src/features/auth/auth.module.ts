@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { ACCESS_CHECKS, CALLER_AUTHENTICATION } from '../../platform/access/caller-access';
 import { AccessPolicy } from './access-policy';
 import { AuthGuard } from './auth.guard';
 import { Authenticator } from './authenticator';
@@ -17,8 +18,13 @@ import { SignInThrottle } from './sign-in-throttle';
 
 @Module({
   // PasswordAttempts: the own change's current password, under the sign-in's throttle (one instance) and lockout
-  exports: [Authenticator, TokenUsageRecorder, AccessPolicy, PasswordAttempts],
+  exports: [Authenticator, TokenUsageRecorder, AccessPolicy, PasswordAttempts, CALLER_AUTHENTICATION, ACCESS_CHECKS],
   controllers: [AuthV1Controller, AuthV2Controller],
-  providers: [AccessPolicy, CredentialCache, TokenUsageRecorder, Authenticator, ResolveAccessTokenHandler, SignInHandler, SignInThrottle, PasswordAttempts, SignOutHandler, ResolveSessionHandler, CurrentAccountHandler, { provide: APP_GUARD, useClass: AuthGuard }],
+  providers: [
+    AccessPolicy, CredentialCache, TokenUsageRecorder, Authenticator, ResolveAccessTokenHandler, SignInHandler, SignInThrottle, PasswordAttempts, SignOutHandler, ResolveSessionHandler, CurrentAccountHandler, { provide: APP_GUARD, useClass: AuthGuard },
+    // the platform's ports (platform/access/caller-access.ts): the tRPC server checks callers through them
+    { provide: CALLER_AUTHENTICATION, useExisting: Authenticator },
+    { provide: ACCESS_CHECKS, useExisting: AccessPolicy },
+  ],
 })
 export class AuthModule {}

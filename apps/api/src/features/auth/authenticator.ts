@@ -7,14 +7,13 @@ import type { Clock } from '../../platform/runtime/clock';
 import { CLOCK } from '../../platform/tokens';
 import { addressAllowed, clientAddressOf } from '../../platform/http/client-address';
 import { credentialFrom } from '../../platform/http/request-context.factory';
-import type { Principal, SessionPrincipal, TokenPrincipal } from './principal';
+import type { Authentication, CallerAuthentication } from '../../platform/access/caller-access';
+import type { SessionPrincipal, TokenPrincipal } from '../../platform/access/principal';
 import { ResolveAccessTokenQuery } from './queries/resolve-access-token.query';
 import { ResolveSessionQuery } from './queries/resolve-session.query';
 import type { ResolvedCredential } from './credential-cache';
 import { TokenUsageRecorder } from './token-usage-recorder';
 
-/** Who a request is, or why its credential was refused (an expired or out-of-place access token). */
-export type Authentication = { principal: Principal; refusal: null } | { principal: null; refusal: DomainError | null };
 
 const anonymous: Authentication = { principal: null, refusal: null };
 
@@ -24,12 +23,16 @@ const anonymous: Authentication = { principal: null, refusal: null };
  * restrictions are checked on every request, their use is noted for `last_used_at`.
  */
 @Injectable()
-export class Authenticator {
+export class Authenticator implements CallerAuthentication {
   constructor(
     private readonly queryBus: QueryBus,
     private readonly usage: TokenUsageRecorder,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
+
+  resolveSession(token: string): Promise<SessionPrincipal | null> {
+    return this.queryBus.execute<ResolveSessionQuery, SessionPrincipal | null>(new ResolveSessionQuery(token));
+  }
 
   async authenticate(request: IncomingMessage): Promise<Authentication> {
     const credential = credentialFrom(request);
@@ -37,7 +40,7 @@ export class Authenticator {
     // a door reader's token is checked by the reader routes themselves (docs/readers.md): it is no session
     if (credential.token.startsWith(READER_TOKEN_PREFIX)) return anonymous;
     if (!credential.token.startsWith(ACCESS_TOKEN_PREFIX)) {
-      const session = await this.queryBus.execute<ResolveSessionQuery, SessionPrincipal | null>(new ResolveSessionQuery(credential.token));
+      const session = await this.resolveSession(credential.token);
       return session ? { principal: session, refusal: null } : anonymous;
     }
     const resolved = await this.queryBus.execute<ResolveAccessTokenQuery, ResolvedCredential<TokenPrincipal> | null>(new ResolveAccessTokenQuery(credential.token));

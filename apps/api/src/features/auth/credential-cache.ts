@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { ProjectionProgress } from '../../platform/projections/projection-progress';
-import type { Principal } from './principal';
+import type { Principal } from '../../platform/access/principal';
 
 /** A resolved credential: who it acts as, and where it may be used from (access tokens only). */
 export interface ResolvedCredential<P extends Principal = Principal> {

@@ -5,7 +5,7 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import type { Kysely } from 'kysely';
 import { SignInCommand, type SignInResult } from '../auth/commands/sign-in.handler';
 import { SignOutCommand } from '../auth/commands/sign-out.handler';
-import { hashToken } from '../auth/session-token';
+import { hashToken } from '../../platform/access/session-token';
 import { CommandGateway } from '../../platform/commands/command-gateway';
 import { READ_DB } from '../../platform/tokens';
 import { mapError } from '../../platform/http/api-error';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { READER_TOKEN_PREFIX } from '@rollcall/contracts';
-import { hashToken } from '../auth/session-token';
+import { hashToken } from '../../platform/access/session-token';
 
 /** 'rcr_' + 256 random bits; lists show 'rcr_' and the next 8 characters to tell readers' tokens apart. */
 export const newReaderToken = () => `${READER_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { parse as parseCookies } from 'cookie';
 import { SESSION_COOKIE } from '@rollcall/contracts';
 import type { RequestContext } from '../commands/request-context';
-import type { Principal } from '../../features/auth/principal';
+import type { Principal } from '../access/principal';
 import { clientAddressOf } from './client-address';
 
 const CORRELATION_HEADER = 'x-correlation-id';

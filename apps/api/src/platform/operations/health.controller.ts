@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { sql, type Kysely } from 'kysely';
-import { Public } from '../../features/auth/auth.guard';
+import { Public } from '../access/route-decorators';
 import { ProjectionsService } from '../projections/projections.service';
 import { EVENT_STORE, READ_DB } from '../tokens';
 import type { EventStore } from '../event-store/event-store.port';

@@ -1,6 +1,6 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Public } from '../../features/auth/auth.guard';
+import { Public } from '../access/route-decorators';
 import { Metrics } from './metrics';
 
 /**

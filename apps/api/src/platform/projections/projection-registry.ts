@@ -1,16 +1,13 @@
-import { Injectable } from '@nestjs/common';
-import { allProjections } from '../../all-projections';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Projection } from './projection';
 
-/** The projections this process runs: every read model by default (see all-projections.ts). */
+/** the read models this process runs, given by the composition root (all-projections.ts) */
+export const PROJECTIONS = Symbol('PROJECTIONS');
+
+/** The projections this process runs: every feature's read models, in the composition root's order. */
 @Injectable()
 export class ProjectionRegistry {
-  private readonly projections: Projection[] = allProjections();
-
-  register(projection: Projection): void {
-    if (this.projections.some((p) => p.name === projection.name)) return;
-    this.projections.push(projection);
-  }
+  constructor(@Inject(PROJECTIONS) private readonly projections: readonly Projection[]) {}
 
   all(): readonly Projection[] {
     return this.projections;

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import type { WebSocket } from 'ws';
-import type { SessionPrincipal } from '../../features/auth/principal';
+import type { SessionPrincipal } from '../access/principal';
 
 /** close code of a console socket whose session ended (signed out, expired, account disabled or deleted) */
 export const SESSION_ENDED_CLOSE = 4401;

@@ -1,33 +1,29 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { Injectable, Logger } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
-import { TRPCError } from '@trpc/server';
+import { TRPCError, type AnyTRPCRouter } from '@trpc/server';
 import type { Express, Request } from 'express';
 import { DomainError } from '@rollcall/domain';
 import { WebSocketServer } from 'ws';
-import { AccessPolicy } from '../../features/auth/access-policy';
-import { Authenticator } from '../../features/auth/authenticator';
-import { holdsAnywhere } from '../../features/auth/grants';
-import type { Principal, SessionPrincipal } from '../../features/auth/principal';
-import { ResolveSessionQuery } from '../../features/auth/queries/resolve-session.query';
-import { CommandGateway } from '../commands/command-gateway';
-import { ProjectionsService } from '../projections/projections.service';
+import { ACCESS_CHECKS, CALLER_AUTHENTICATION, type AccessChecks, type CallerAuthentication } from '../access/caller-access';
+import { holdsAnywhere } from '../access/grants';
+import type { Principal, SessionPrincipal } from '../access/principal';
 import { ProjectionProgress } from '../projections/projection-progress';
 import { resolveClientAddress } from '../http/client-address';
 import { retryAfterSecondsOf } from '../http/retry-after';
 import { credentialFrom, requestContext } from '../http/request-context.factory';
 import { clearSessionCookie, setSessionCookie } from '../http/session-cookie';
-import { ATTENDANCE_BATCH, LiveFeed } from '../live/live-feed';
+import { BEFORE_PUSH, LiveFeed } from '../live/live-feed';
 import { pathOf, refuseUpgrade } from '../live/socket-limits';
-import { buildAppRouter, type AppRouter } from '../../root-router';
 import { FrameCoalescer } from './frame-coalescer';
 import { LiveConnection } from './live-connection';
 import type { TrpcContext } from './trpc';
 
 export const TRPC_PATH = '/trpc';
+/** the composition root's router (root-router.ts), built from every feature's */
+export const TRPC_ROUTER = Symbol('TRPC_ROUTER');
 export const WS_PATH = '/ws';
 /** calls in one batched HTTP request; more answers 400 request.invalid before any call runs */
 export const TRPC_MAX_BATCH_SIZE = 50;
@@ -53,7 +49,6 @@ type UpgradeRequest = IncomingMessage & { liveConnection?: LiveConnection };
 @Injectable()
 export class TrpcServer {
   private readonly logger = new Logger('tRPC');
-  readonly router: AppRouter;
   private wss: WebSocketServer | null = null;
   private stopWsHandler: (() => void) | null = null;
   /** a burst of live messages goes out to each console in one write (frame-coalescer.ts) */
@@ -65,18 +60,14 @@ export class TrpcServer {
   private readonly sweep: NodeJS.Timeout;
 
   constructor(
-    gateway: CommandGateway,
-    private readonly queryBus: QueryBus,
+    @Inject(TRPC_ROUTER) readonly router: AnyTRPCRouter,
     private readonly live: LiveFeed,
-    private readonly authenticator: Authenticator,
-    private readonly access: AccessPolicy,
-    projectionsService: ProjectionsService,
+    @Inject(CALLER_AUTHENTICATION) private readonly callers: CallerAuthentication,
+    @Inject(ACCESS_CHECKS) private readonly access: AccessChecks,
     progress: ProjectionProgress,
   ) {
-    this.router = buildAppRouter({ gateway, queryBus, live, projectionsService });
-    // registered before any subscription listens: the sockets are corked before their frames are sent
-    live.emitter.on('message', this.coalesceBurst);
-    live.emitter.on(ATTENDANCE_BATCH, this.coalesceBurst);
+    // every push is announced first: the sockets are corked before their frames are sent
+    live.emitter.on(BEFORE_PUSH, this.coalesceBurst);
     this.stopWatchingSessions = progress.onAdvanced((projection, events) => {
       if (SESSION_SHAPING_PROJECTIONS.has(projection) && events.some((event) => !QUIET_ACCOUNT_EVENTS.has(event.type))) this.recheckSessionsSoon();
     });
@@ -98,27 +89,27 @@ export class TrpcServer {
   }
 
   /** the access policy as a live socket uses it: every verdict first refreshes the session it is taken on */
-  private accessFor(connection: LiveConnection): AccessPolicy {
+  private accessFor(connection: LiveConnection): AccessChecks {
     const access = this.access;
-    return Object.assign(Object.create(access) as AccessPolicy, {
-      authorize: async (...args: Parameters<AccessPolicy['authorize']>) => {
+    return {
+      authorize: async (...args: Parameters<AccessChecks['authorize']>) => {
         await connection.current();
         return access.authorize(...args);
       },
       // a subscription that filters what it pushes ends (FORBIDDEN) once its own permission is gone
-      permits: async (...args: Parameters<AccessPolicy['permits']>) => {
+      permits: async (...args: Parameters<AccessChecks['permits']>) => {
         const [principal, permission] = args;
         await connection.current();
         if (!holdsAnywhere(principal.grants, permission)) throw new DomainError('auth.forbidden', `This account lacks the permission ${permission}`);
         return access.permits(...args);
       },
-    });
+    };
   }
 
   mountHttp(app: Express): void {
     app.use(
       TRPC_PATH,
-      createExpressMiddleware<AppRouter>({
+      createExpressMiddleware({
         router: this.router,
         maxBodySize: 1024 * 1024,
         // one request may carry many calls: without a cap, a 15 KB anonymous GET of 1,937 calls held the
@@ -136,7 +127,7 @@ export class TrpcServer {
           if (!TRPC_BODY_TYPES.test(req.headers['content-type'] ?? 'application/json')) {
             throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'tRPC calls take a JSON body (Content-Type: application/json)' });
           }
-          const { principal, refusal } = await this.authenticator.authenticate(req);
+          const { principal, refusal } = await this.callers.authenticate(req);
           return {
             principal,
             refusal,
@@ -161,8 +152,8 @@ export class TrpcServer {
     const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
     this.wss = wss;
     wss.on('error', (error) => this.logger.warn(`WebSocket server error: ${error.message}`));
-    const resolveSession = (token: string) => this.queryBus.execute<ResolveSessionQuery, SessionPrincipal | null>(new ResolveSessionQuery(token));
-    const handler = applyWSSHandler<AppRouter>({
+    const resolveSession = (token: string) => this.callers.resolveSession(token);
+    const handler = applyWSSHandler({
       wss,
       router: this.router,
       keepAlive: KEEP_ALIVE,
@@ -209,8 +200,7 @@ export class TrpcServer {
   async close(): Promise<void> {
     this.stopWatchingSessions();
     clearInterval(this.sweep);
-    this.live.emitter.off('message', this.coalesceBurst);
-    this.live.emitter.off(ATTENDANCE_BATCH, this.coalesceBurst);
+    this.live.emitter.off(BEFORE_PUSH, this.coalesceBurst);
     this.stopWsHandler?.();
     const wss = this.wss;
     if (!wss) return;

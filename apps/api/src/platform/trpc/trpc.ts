@@ -1,12 +1,12 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import type { RequestContext } from '../commands/request-context';
-import type { Principal } from '../../features/auth/principal';
+import type { Principal } from '../access/principal';
 import type { SystemPermission } from '@rollcall/contracts';
 import type { DomainError } from '@rollcall/domain';
-import { passwordChangeRequiredError } from '../../features/auth/auth.guard';
-import type { AccessPolicy } from '../../features/auth/access-policy';
-import type { ResourceRequirement } from '../../features/auth/resource-requirements';
+import { passwordChangeRequiredError } from '../access/route-decorators';
+import type { AccessChecks } from '../access/caller-access';
+import type { ResourceRequirement } from '../access/resource-requirements';
 import { mapError } from '../http/api-error';
 import { MAX_SUBSCRIPTIONS_PER_SOCKET, type LiveConnection } from './live-connection';
 
@@ -16,7 +16,7 @@ export interface TrpcContext {
   refusal: DomainError | null;
   context: RequestContext;
   /** who may do what (docs/adr/0011): the same check as REST's AuthGuard */
-  access: AccessPolicy;
+  access: AccessChecks;
   /** present on HTTP calls (sign-in/out set the session cookie), absent over WS */
   cookies?: { set(token: string, expiresAt: string): void; clear(): void };
   /** present on the console WebSocket: its session, checked again before each push (live-connection.ts) */
@@ -124,7 +124,7 @@ export const sessionProcedure = authenticatedProcedure.use(({ ctx, next }) => {
 
 /**
  * A session free to act (or an access token) holding `permission` where `requirements` say (ids read
- * from the input as `input:<key>`): the same rule as REST's @RequirePermission, by the same AccessPolicy.
+ * from the input as `input:<key>`): the same rule as REST's @RequirePermission, by the same access checks (the auth feature's AccessPolicy).
  */
 export const permittedProcedure = (permission: SystemPermission, ...requirements: ResourceRequirement[]) => permittedByInputProcedure(permission, () => requirements);
 

@@ -5,7 +5,7 @@ import { accessTokenDecider, accessTokenStream } from '@rollcall/domain';
 import { handleCommand } from '../../../platform/commands/aggregate-repository';
 import type { Clock } from '../../../platform/runtime/clock';
 import type { RequestContext } from '../../../platform/commands/request-context';
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../../../platform/access/principal';
 import type { CommandOutcome } from '../../../platform/commands/command-gateway';
 import type { Kysely } from 'kysely';
 import { CLOCK, EVENT_STORE, READ_DB } from '../../../platform/tokens';

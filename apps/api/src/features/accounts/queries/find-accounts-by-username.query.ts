@@ -2,8 +2,8 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { FIND_ACCOUNTS_LIMIT, type TAccountSearchItem } from '@rollcall/contracts';
 import { sql, type Kysely } from 'kysely';
-import type { Scope } from '../../auth/grants';
-import { accountsWithin } from '../../auth/scope-filters';
+import type { Scope } from '../../../platform/access/grants';
+import { accountsWithin } from '../../../platform/access/scope-filters';
 import { READ_DB } from '../../../platform/tokens';
 import type { ReadDatabase } from '../../../platform/read-db/read-database';
 

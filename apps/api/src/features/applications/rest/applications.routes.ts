@@ -26,9 +26,9 @@ import {
 import type { Response } from 'express';
 import { z } from 'zod';
 import type { RequestContext } from '../../../platform/commands/request-context';
-import { Ctx } from '../../auth/auth.guard';
-import { RequirePermission } from '../../auth/permissions';
-import { EVERYWHERE, on } from '../../auth/resource-requirements';
+import { Ctx } from '../../../platform/access/route-decorators';
+import { RequirePermission } from '../../../platform/access/permissions';
+import { EVERYWHERE, on } from '../../../platform/access/resource-requirements';
 import { CommandGateway } from '../../../platform/commands/command-gateway';
 import { writeConsistencyHeaders } from '../../../platform/http/consistency-headers';
 import { parseWith } from '../../../platform/http/zod-body';

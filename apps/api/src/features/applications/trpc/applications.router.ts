@@ -23,7 +23,7 @@ import {
   type TApplicationRolePermissionRelation,
   type TPage,
 } from '@rollcall/contracts';
-import { EVERYWHERE, on } from '../../auth/resource-requirements';
+import { EVERYWHERE, on } from '../../../platform/access/resource-requirements';
 import type { CommandGateway } from '../../../platform/commands/command-gateway';
 import { permittedProcedure, router } from '../../../platform/trpc/trpc';
 import { AddApplicationPermissionCommand } from '../commands/add-application-permission.handler';

@@ -1,7 +1,7 @@
 import type { QueryBus } from '@nestjs/cqrs';
 import { ZAttendanceStatusId, ZAttendanceStatusInput, ZUpdateAttendanceStatusByIdInput, type TAttendanceStatus } from '@rollcall/contracts';
 import { z } from 'zod';
-import { EVERYWHERE } from '../../auth/resource-requirements';
+import { EVERYWHERE } from '../../../platform/access/resource-requirements';
 import type { CommandGateway } from '../../../platform/commands/command-gateway';
 import { permittedProcedure, router } from '../../../platform/trpc/trpc';
 import { CreateAttendanceStatusCommand } from '../commands/create-attendance-status.handler';

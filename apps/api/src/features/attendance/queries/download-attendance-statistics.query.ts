@@ -4,7 +4,7 @@ import type { TAttendanceStatistic } from '@rollcall/contracts';
 import { Workbook } from 'exceljs';
 import type { Kysely } from 'kysely';
 import Papa from 'papaparse';
-import type { Scope } from '../../auth/grants';
+import type { Scope } from '../../../platform/access/grants';
 import { CLOCK, READ_DB } from '../../../platform/tokens';
 import type { Clock } from '../../../platform/runtime/clock';
 import type { ReadDatabase } from '../../../platform/read-db/read-database';

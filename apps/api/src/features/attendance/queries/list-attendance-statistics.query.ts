@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { toPage, type TAttendanceStatistics } from '@rollcall/contracts';
 import type { Kysely } from 'kysely';
-import type { Scope } from '../../auth/grants';
+import type { Scope } from '../../../platform/access/grants';
 import { CLOCK, READ_DB } from '../../../platform/tokens';
 import type { Clock } from '../../../platform/runtime/clock';
 import type { ReadDatabase } from '../../../platform/read-db/read-database';

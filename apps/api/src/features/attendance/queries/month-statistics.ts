@@ -1,7 +1,7 @@
 import type { TAttendanceStatistic, TStatisticsDay } from '@rollcall/contracts';
 import type { Kysely } from 'kysely';
-import type { Scope } from '../../auth/grants';
-import { accountsWithin } from '../../auth/scope-filters';
+import type { Scope } from '../../../platform/access/grants';
+import { accountsWithin } from '../../../platform/access/scope-filters';
 import type { ReadDatabase } from '../../../platform/read-db/read-database';
 import { attendanceTimeZones } from '../attendance-time-zone';
 import { dayFigures, monthWindow, totalsOf, type AttendanceTotals, type DayFigures } from './attendance-summary';

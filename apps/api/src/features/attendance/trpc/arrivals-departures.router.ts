@@ -1,7 +1,7 @@
 import type { QueryBus } from '@nestjs/cqrs';
 import { ZArrivalsDeparturesQuery, ZCorrectSlotByIdInput, ZPresenceQuery, type TArrivalDeparture, type TPage, type TPresence } from '@rollcall/contracts';
 import type { CommandGateway } from '../../../platform/commands/command-gateway';
-import { listScope } from '../../auth/permissions';
+import { listScope } from '../../../platform/access/permissions';
 import { permittedProcedure, router } from '../../../platform/trpc/trpc';
 import { CorrectAttendanceSlotCommand, type SlotCorrected } from '../commands/correct-attendance-slot.handler';
 import { ListArrivalsDeparturesQuery } from '../queries/list-arrivals-departures.query';

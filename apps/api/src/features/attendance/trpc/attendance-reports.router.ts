@@ -1,7 +1,7 @@
 import type { QueryBus } from '@nestjs/cqrs';
 import { ZAccountAttendanceInput, ZStatisticsListInput, type TAccountAttendance, type TAttendanceStatistics } from '@rollcall/contracts';
-import { listScope } from '../../auth/permissions';
-import { on } from '../../auth/resource-requirements';
+import { listScope } from '../../../platform/access/permissions';
+import { on } from '../../../platform/access/resource-requirements';
 import { permittedProcedure, router } from '../../../platform/trpc/trpc';
 import { AccountAttendanceQuery } from '../queries/account-attendance.query';
 import { ListAttendanceStatisticsQuery } from '../queries/list-attendance-statistics.query';

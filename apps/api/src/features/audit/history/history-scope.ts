@@ -1,7 +1,7 @@
 import type { THistoryKind } from '@rollcall/contracts';
 import type { Kysely } from 'kysely';
-import type { Scope } from '../../auth/grants';
-import { accountsWithin, actorsWithin } from '../../auth/scope-filters';
+import type { Scope } from '../../../platform/access/grants';
+import { accountsWithin, actorsWithin } from '../../../platform/access/scope-filters';
 import type { StoredEvent } from '../../../platform/event-store/event-store.port';
 import type { ReadDatabase } from '../../../platform/read-db/read-database';
 

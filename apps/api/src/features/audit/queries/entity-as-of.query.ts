@@ -8,7 +8,7 @@ import type { ReadDatabase } from '../../../platform/read-db/read-database';
 import { flattenState, idsIn, initialStateOf, statesAfterEach } from '../history/entity-history';
 import { historyView } from '../history/history-scope';
 import { loadNameBook } from '../history/load-name-book';
-import type { Scope } from '../../auth/grants';
+import type { Scope } from '../../../platform/access/grants';
 import { readEntityStream } from './entity-history.query';
 
 /** `at` (ISO time, inclusive) or `position` (inclusive): the contracts require exactly one */

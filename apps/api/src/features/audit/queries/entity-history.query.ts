@@ -10,7 +10,7 @@ import type { EventLogTable } from '../audit.tables';
 import { changesBetween, describeEvent, flattenState, idsIn, initialStateOf, statesAfterEach, streamOfEntity } from '../history/entity-history';
 import { historyView } from '../history/history-scope';
 import { loadNameBook } from '../history/load-name-book';
-import type { Scope } from '../../auth/grants';
+import type { Scope } from '../../../platform/access/grants';
 import { toEventLogRow } from '../projections/event-log.projection';
 import { auditEventOf, readableEvents } from '../readable-events';
 

@@ -3,8 +3,8 @@ import { Controller, Get, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ZAuditEventFilter, ZAuditEventsInput, type TAuditEventPage } from '@rollcall/contracts';
 import type { Response } from 'express';
-import { RequirePermission } from '../../auth/permissions';
-import { EVERYWHERE } from '../../auth/resource-requirements';
+import { RequirePermission } from '../../../platform/access/permissions';
+import { EVERYWHERE } from '../../../platform/access/resource-requirements';
 import { parseWith } from '../../../platform/http/zod-body';
 import { cursorOf, ListAuditEventsQuery } from '../queries/list-audit-events.query';
 

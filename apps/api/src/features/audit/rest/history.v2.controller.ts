@@ -1,11 +1,11 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ZAsOfQueryInput, ZHistoryPageInput, type TAsOfAnswer, type THistoryKind, type THistoryPage, type TTimeTravelKind } from '@rollcall/contracts';
-import { CurrentPrincipal } from '../../auth/auth.guard';
-import type { Scope } from '../../auth/grants';
-import { listScope, RequirePermission } from '../../auth/permissions';
-import type { Principal } from '../../auth/principal';
-import { EVERYWHERE, on } from '../../auth/resource-requirements';
+import { CurrentPrincipal } from '../../../platform/access/route-decorators';
+import type { Scope } from '../../../platform/access/grants';
+import { listScope, RequirePermission } from '../../../platform/access/permissions';
+import type { Principal } from '../../../platform/access/principal';
+import { EVERYWHERE, on } from '../../../platform/access/resource-requirements';
 import { parsePosition } from '../../../platform/event-store/event-store.port';
 import { parseWith } from '../../../platform/http/zod-body';
 import { EntityAsOfQuery } from '../queries/entity-as-of.query';

@@ -13,8 +13,8 @@ import {
   type TSetAsideEvent,
 } from '@rollcall/contracts';
 import type { CommandGateway } from '../../../platform/commands/command-gateway';
-import { listScope } from '../../auth/permissions';
-import { EVERYWHERE, on, type ResourceKind, type ResourceRequirement } from '../../auth/resource-requirements';
+import { listScope } from '../../../platform/access/permissions';
+import { EVERYWHERE, on, type ResourceKind, type ResourceRequirement } from '../../../platform/access/resource-requirements';
 import { permittedByInputProcedure, permittedProcedure, router } from '../../../platform/trpc/trpc';
 import { EntityAsOfQuery } from '../queries/entity-as-of.query';
 import { EntityHistoryQuery } from '../queries/entity-history.query';

@@ -14,7 +14,7 @@ import { APP_CONFIG, CLOCK, EVENT_STORE, READ_DB } from '../../../platform/token
 import type { EventStore } from '../../../platform/event-store/event-store.port';
 import type { ReadDatabase } from '../../../platform/read-db/read-database';
 import { accountExpired, passwordChangeRequired as needsPasswordChange } from '../queries/resolve-session.query';
-import { hashToken, newSessionToken } from '../session-token';
+import { hashToken, newSessionToken } from '../../../platform/access/session-token';
 import { lockoutRule, recordWrongPassword } from '../password-attempts';
 import { SignInThrottle } from '../sign-in-throttle';
 

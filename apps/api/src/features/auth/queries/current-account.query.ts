@@ -5,7 +5,7 @@ import { DomainError } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
 import { READ_DB } from '../../../platform/tokens';
 import type { ReadDatabase } from '../../../platform/read-db/read-database';
-import { grantsForConsole, type Grants } from '../grants';
+import { grantsForConsole, type Grants } from '../../../platform/access/grants';
 import { loadGrants } from './load-grants';
 
 export class CurrentAccountQuery {

@@ -1,7 +1,7 @@
 import { SYSTEM_PERMISSION_SLUGS, type SystemPermission } from '@rollcall/contracts';
 import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '../../../platform/read-db/read-database';
-import { EVERY_GRANT, type Grants, NO_GRANTS } from '../grants';
+import { EVERY_GRANT, type Grants, NO_GRANTS } from '../../../platform/access/grants';
 
 /**
  * Holds a protected role of the protected first organization (the bootstrap's `administrator`):

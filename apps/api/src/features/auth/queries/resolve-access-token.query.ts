@@ -8,9 +8,9 @@ import { CLOCK, READ_DB } from '../../../platform/tokens';
 import { isTransientPostgresError } from '../../../platform/event-store/postgres-connections';
 import type { ReadDatabase } from '../../../platform/read-db/read-database';
 import { CredentialCache, type ResolvedCredential } from '../credential-cache';
-import type { TokenPrincipal } from '../principal';
-import { restrictGrants } from '../grants';
-import { hashToken } from '../session-token';
+import type { TokenPrincipal } from '../../../platform/access/principal';
+import { restrictGrants } from '../../../platform/access/grants';
+import { hashToken } from '../../../platform/access/session-token';
 import { loadGrants } from './load-grants';
 
 /**

@@ -5,9 +5,9 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../../platform/runtime/clock';
 import { CLOCK, READ_DB } from '../../../platform/tokens';
 import type { ReadDatabase } from '../../../platform/read-db/read-database';
-import type { SessionPrincipal } from '../principal';
+import type { SessionPrincipal } from '../../../platform/access/principal';
 import { CredentialCache } from '../credential-cache';
-import { hashToken } from '../session-token';
+import { hashToken } from '../../../platform/access/session-token';
 import { loadGrants } from './load-grants';
 
 /** Status 3, or a password older than the policy's maximum age in days. */

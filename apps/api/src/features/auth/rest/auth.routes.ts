@@ -11,11 +11,11 @@ import { clearSessionCookie, setSessionCookie } from '../../../platform/http/ses
 import { isAllowedOrigin } from '../../../platform/http/http-pipeline';
 import { credentialFrom } from '../../../platform/http/request-context.factory';
 import { parseWith } from '../../../platform/http/zod-body';
-import { AllowedWhilePasswordChangeRequired, Ctx, CurrentPrincipal, Public } from '../auth.guard';
+import { AllowedWhilePasswordChangeRequired, Ctx, CurrentPrincipal, Public } from '../../../platform/access/route-decorators';
 import { SignInCommand, type SignInResult } from '../commands/sign-in.handler';
 import { SignOutCommand } from '../commands/sign-out.handler';
-import { sessionOf } from '../permissions';
-import type { Principal } from '../principal';
+import { sessionOf } from '../../../platform/access/permissions';
+import type { Principal } from '../../../platform/access/principal';
 import { CurrentAccountQuery } from '../queries/current-account.query';
 
 /**

@@ -1,7 +1,7 @@
 import type { QueryBus } from '@nestjs/cqrs';
 import { ZCalendarRangeInput, ZCreateTrackingStatusInput, ZRemoveTrackingStatusInput, ZUpdateTrackingStatusInput, type TCalendarEvent } from '@rollcall/contracts';
 import { DomainError } from '@rollcall/domain';
-import { on } from '../../auth/resource-requirements';
+import { on } from '../../../platform/access/resource-requirements';
 import type { CommandGateway } from '../../../platform/commands/command-gateway';
 import { permittedProcedure, router } from '../../../platform/trpc/trpc';
 import { CreateTrackingStatusCommand } from '../commands/create-tracking-status.handler';

@@ -1,6 +1,6 @@
 import type { QueryBus } from '@nestjs/cqrs';
 import { ZRevokeApplicationConsentInput } from '@rollcall/contracts';
-import { on, onWholeAccount } from '../../auth/resource-requirements';
+import { on, onWholeAccount } from '../../../platform/access/resource-requirements';
 import type { CommandGateway } from '../../../platform/commands/command-gateway';
 import { permittedProcedure, router } from '../../../platform/trpc/trpc';
 import { consentRevokedMessage, RevokeApplicationConsentCommand } from '../commands/revoke-application-consent.handler';

@@ -5,8 +5,8 @@ import { DomainError } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
 import { READ_DB } from '../../../platform/tokens';
 import type { ReadDatabase } from '../../../platform/read-db/read-database';
-import type { Scope } from '../../auth/grants';
-import { organizationsWithin } from '../../auth/scope-filters';
+import type { Scope } from '../../../platform/access/grants';
+import { organizationsWithin } from '../../../platform/access/scope-filters';
 import { heldRoleIds } from './access-rows';
 
 export class ListAccountOrganizationsQuery {

@@ -37,9 +37,9 @@ import {
   type TSubOrganization,
 } from '@rollcall/contracts';
 import type { CommandGateway } from '../../../platform/commands/command-gateway';
-import { listScope } from '../../auth/permissions';
+import { listScope } from '../../../platform/access/permissions';
 import { permittedProcedure, router } from '../../../platform/trpc/trpc';
-import { deletingOrganization, movingOrganization, on } from '../../auth/resource-requirements';
+import { deletingOrganization, movingOrganization, on } from '../../../platform/access/resource-requirements';
 import { AddMemberCommand, memberAddedMessage, type Membership } from '../commands/add-member.handler';
 import { ChangeOrganizationDetailsCommand } from '../commands/change-organization-details.handler';
 import { ChangeOrganizationTimeZoneCommand, ZOrganizationTimeZoneInput, type TOrganizationTimeZone } from '../commands/change-organization-time-zone.handler';

@@ -4,9 +4,9 @@ import { ZPasswordPolicyId, ZPolicyInput, type TPolicy } from '@rollcall/contrac
 import type { Response } from 'express';
 import { z } from 'zod';
 import type { RequestContext } from '../../../platform/commands/request-context';
-import { Ctx } from '../../auth/auth.guard';
-import { RequirePermission } from '../../auth/permissions';
-import { EVERYWHERE } from '../../auth/resource-requirements';
+import { Ctx } from '../../../platform/access/route-decorators';
+import { RequirePermission } from '../../../platform/access/permissions';
+import { EVERYWHERE } from '../../../platform/access/resource-requirements';
 import { CommandGateway } from '../../../platform/commands/command-gateway';
 import { writeConsistencyHeaders } from '../../../platform/http/consistency-headers';
 import { parseWith } from '../../../platform/http/zod-body';

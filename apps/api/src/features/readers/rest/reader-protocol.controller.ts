@@ -8,7 +8,7 @@ import { loadState } from '../../../platform/commands/aggregate-repository';
 import type { Clock } from '../../../platform/runtime/clock';
 import type { RequestContext } from '../../../platform/commands/request-context';
 import { RecordReaderScansCommand } from '../../attendance/commands/record-reader-scans.handler';
-import { Public } from '../../auth/auth.guard';
+import { Public } from '../../../platform/access/route-decorators';
 import { CommandGateway, type CommandOutcome, type ConsistentOutcome } from '../../../platform/commands/command-gateway';
 import { CLOCK, EVENT_STORE } from '../../../platform/tokens';
 import { formatPosition, type EventStore } from '../../../platform/event-store/event-store.port';

@@ -1,7 +1,7 @@
 import type { QueryBus } from '@nestjs/cqrs';
 import { ZListReadersInput, ZMoveReaderInput, ZReaderById, ZRegisterReaderInput, ZRenameReaderInput, ZResetScanSequenceInput, type TIssuedReaderToken, type TPage, type TReader } from '@rollcall/contracts';
 import type { CommandGateway } from '../../../platform/commands/command-gateway';
-import { EVERYWHERE } from '../../auth/resource-requirements';
+import { EVERYWHERE } from '../../../platform/access/resource-requirements';
 import { permittedProcedure, router } from '../../../platform/trpc/trpc';
 import { ChangeReaderCommand } from '../commands/change-reader.handler';
 import { ResetScanSequenceCommand } from '../commands/reset-scan-sequence.handler';

@@ -1,6 +1,6 @@
 import type { QueryBus } from '@nestjs/cqrs';
 import { SSO_CLAIMS_SAVED_MESSAGE, ZAccountClaimsByIdInput, ZSetAccountClaimsInput, type TAccountClaimGroup } from '@rollcall/contracts';
-import { on, onWholeAccount } from '../../auth/resource-requirements';
+import { on, onWholeAccount } from '../../../platform/access/resource-requirements';
 import type { CommandGateway } from '../../../platform/commands/command-gateway';
 import { permittedProcedure, router } from '../../../platform/trpc/trpc';
 import { SetAccountClaimsCommand } from '../commands/set-account-claims.handler';

@@ -4,8 +4,8 @@ import { toPage, type TAccountTeam, type TAccountTeamsQuery, type TPage } from '
 import { DomainError } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
 import { READ_DB } from '../../../platform/tokens';
-import type { Scope } from '../../auth/grants';
-import { teamsWithin } from '../../auth/scope-filters';
+import type { Scope } from '../../../platform/access/grants';
+import { teamsWithin } from '../../../platform/access/scope-filters';
 import type { ReadDatabase } from '../../../platform/read-db/read-database';
 
 export class ListAccountTeamsQuery {

@@ -4,8 +4,8 @@ import type { TTeamMember } from '@rollcall/contracts';
 import { teamNotFound } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
 import { READ_DB } from '../../../platform/tokens';
-import type { Scope } from '../../auth/grants';
-import { accountsWithin } from '../../auth/scope-filters';
+import type { Scope } from '../../../platform/access/grants';
+import { accountsWithin } from '../../../platform/access/scope-filters';
 import type { ReadDatabase } from '../../../platform/read-db/read-database';
 
 export class ListTeamMembersQuery {

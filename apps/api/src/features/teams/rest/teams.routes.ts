@@ -19,10 +19,10 @@ import {
 import type { Response } from 'express';
 import { z } from 'zod';
 import type { RequestContext } from '../../../platform/commands/request-context';
-import { Ctx, CurrentPrincipal } from '../../auth/auth.guard';
-import { listScope, RequirePermission } from '../../auth/permissions';
-import type { Principal } from '../../auth/principal';
-import { on, onWholeTeam } from '../../auth/resource-requirements';
+import { Ctx, CurrentPrincipal } from '../../../platform/access/route-decorators';
+import { listScope, RequirePermission } from '../../../platform/access/permissions';
+import type { Principal } from '../../../platform/access/principal';
+import { on, onWholeTeam } from '../../../platform/access/resource-requirements';
 import { CommandGateway } from '../../../platform/commands/command-gateway';
 import { writeConsistencyHeaders } from '../../../platform/http/consistency-headers';
 import { parseWith } from '../../../platform/http/zod-body';

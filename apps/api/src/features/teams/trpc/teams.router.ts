@@ -15,10 +15,10 @@ import {
   type TTeamSearchItem,
 } from '@rollcall/contracts';
 import type { CommandGateway } from '../../../platform/commands/command-gateway';
-import { listScope } from '../../auth/permissions';
-import type { Principal } from '../../auth/principal';
+import { listScope } from '../../../platform/access/permissions';
+import type { Principal } from '../../../platform/access/principal';
 import { permittedProcedure, router } from '../../../platform/trpc/trpc';
-import { on, onWholeTeam } from '../../auth/resource-requirements';
+import { on, onWholeTeam } from '../../../platform/access/resource-requirements';
 import { AddTeamMemberCommand, teamJoinedMessage, type TeamMembership } from '../commands/add-team-member.handler';
 import { CreateTeamCommand } from '../commands/create-team.handler';
 import { DeleteTeamCommand, teamDeletedMessage } from '../commands/delete-team.handler';

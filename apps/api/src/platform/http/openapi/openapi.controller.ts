@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path';
 import { Controller, Get, Header, NotFoundException, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Public } from '../../../features/auth/auth.guard';
+import { Public } from '../../access/route-decorators';
 import { buildOpenApiDocument } from './openapi-document';
 
 const SWAGGER_ASSETS = new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'favicon-32x32.png']);

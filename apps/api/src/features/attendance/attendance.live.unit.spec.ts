@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../platform/event-store/event-store.port';
-import { attendanceLiveMessages, attendanceMessageRequirement } from './attendance-live';
+import { attendanceLiveMessages, attendanceMessageRequirement } from './attendance.live';
 
 const scan = { scanId: 's1', readerId: 'r1', sequence: 7, door: 'Main entrance', cardUid: '04A1B2C3', deviceTime: 't', sentAt: 't', receivedAt: 't', skewMs: 0, at: '2026-11-23T07:00:00.000Z', flags: ['two_doors'] };
 let sequence = 0;

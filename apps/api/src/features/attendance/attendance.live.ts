@@ -1,6 +1,18 @@
 import type { SystemPermission, TAttendanceLiveMessage } from '@rollcall/contracts';
 import type { AttendanceDayEvent, EnrollmentScanIgnored, ReaderEvent, UnknownCardScanned } from '@rollcall/domain';
 import { formatPosition, type StoredEvent } from '../../platform/event-store/event-store.port';
+import type { LiveSource } from '../../platform/live/live-feed';
+
+/** the emitter event that carries one commit's attendance messages together, as an array */
+export const ATTENDANCE_BATCH = 'attendance';
+
+/** attendance goes out a commit at a time, as soon as its read model holds it */
+export const attendanceLive: LiveSource = {
+  projections: new Set(['attendance_slots_v1', 'unknown_cards_v1', 'readers_v1']),
+  channel: ATTENDANCE_BATCH,
+  delivery: 'commit',
+  messages: (projection, events) => attendanceLiveMessages(projection, events),
+};
 
 /**
  * The live messages of attendance, from the events a projection has just committed (LiveFeed calls
