@@ -9,7 +9,7 @@ import { DomainError } from '@rollcall/domain';
 import { WebSocketServer } from 'ws';
 import { ACCESS_CHECKS, CALLER_AUTHENTICATION, type AccessChecks, type CallerAuthentication } from '../access/caller-access';
 import { holdsAnywhere } from '../access/grants';
-import type { Principal, SessionPrincipal } from '../access/principal';
+import type { Principal } from '../access/principal';
 import { ProjectionProgress } from '../projections/projection-progress';
 import { resolveClientAddress } from '../http/client-address';
 import { retryAfterSecondsOf } from '../http/retry-after';
