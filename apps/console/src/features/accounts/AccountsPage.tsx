@@ -10,10 +10,11 @@ import { AccountStatusFilter } from '../../components/AccountStatusFilter';
 import { DataTable, pageQueryProps } from '../../components/data-table';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchField } from '../../components/SearchField';
+import { useLive } from '../../live/use-live';
 import { trpc } from '../../trpc';
 import { useAccountColumns } from './account-columns';
 import { useAccountsTableState } from './use-accounts-table-state';
-import { useLiveAccounts } from './use-live-accounts';
+import { accountsListLive } from './accounts.live';
 import { useGrants } from '../../auth/use-grants';
 import { lazyDialog } from '../../lib/lazy-dialog';
 
@@ -31,7 +32,7 @@ export default function AccountsPage() {
   const statuses = trpc.accounts.statuses.useQuery(undefined, { staleTime: 5 * 60_000 });
   const [createOpen, setCreateOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
-  useLiveAccounts();
+  useLive(trpc.live.accounts, { cache: [accountsListLive] });
 
   // A page beyond the last one (rows removed meanwhile) moves to the last page.
   const lastPage = list.data?.last_page;

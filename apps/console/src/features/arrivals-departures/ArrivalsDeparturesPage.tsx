@@ -12,12 +12,13 @@ import { PageHeader } from '../../components/PageHeader';
 import { SearchPicker, type SearchPickerOption } from '../../components/SearchPicker';
 import { useGrants } from '../../auth/use-grants';
 import { fullName } from '../../lib/account-name';
+import { useLive } from '../../live/use-live';
 import { trpc } from '../../trpc';
+import { arrivalsDeparturesLive } from './arrivals-departures.live';
 import { OrganizationPicker } from '../../components/organizations/OrganizationPicker';
 import { useArrivalDepartureColumns } from './arrival-departure-columns';
 import { CorrectSlotDialog } from './CorrectSlotDialog';
 import { useArrivalsDeparturesState } from './use-arrivals-departures-state';
-import { useLiveAttendance } from './use-live-attendance';
 
 const useFindAccounts = (search: string) => {
   const found = trpc.accounts.findByUsername.useQuery({ username: search }, { enabled: search.length > 0, staleTime: 30_000, placeholderData: (previous) => previous });
@@ -36,7 +37,7 @@ export default function ArrivalsDeparturesPage() {
   const [editing, setEditing] = useState<TArrivalDeparture | null>(null);
   const onEdit = useCallback((row: TArrivalDeparture) => setEditing(row), []);
   const columns = useArrivalDepartureColumns({ onEdit: grants.may('attendance:write') ? onEdit : null });
-  useLiveAttendance();
+  useLive(trpc.live.attendance, { cache: [arrivalsDeparturesLive] });
 
   // A page beyond the last one (filters narrowed meanwhile) moves to the last page.
   const lastPage = list.data?.last_page;

@@ -14,17 +14,18 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { PageHeader } from '../../components/PageHeader';
+import { useLive } from '../../live/use-live';
 import { trpc } from '../../trpc';
 import { toAccount } from '../../paths';
 import { timeOf } from '../../lib/slot-times';
-import { useLiveAttendance } from '../arrivals-departures/use-live-attendance';
 import { groupPresence } from './group-presence';
+import { presenceLive } from './presence.live';
 
 /** /presence: who is in right now (an open slot that still counts), per organization and team, updated as scans land. */
 export default function PresencePage() {
   const { t } = useTranslation();
   const presence = trpc.arrivalsDepartures.presence.useQuery({});
-  useLiveAttendance();
+  useLive(trpc.live.attendance, { cache: [presenceLive] });
   const groups = useMemo(() => groupPresence(presence.data?.present ?? [], { organization: t('presence.noOrganization'), team: t('presence.noTeam') }), [presence.data, t]);
 
   return (

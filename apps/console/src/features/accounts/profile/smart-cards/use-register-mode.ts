@@ -4,6 +4,7 @@ import type { TAttendanceLiveMessage } from '@rollcall/contracts';
 import { describeError } from '../../../../api/api-error';
 import { useGrants } from '../../../../auth/use-grants';
 import { useSnackbar } from '../../../../components/snackbar/snackbar-context';
+import { useLive } from '../../../../live/use-live';
 import { trpc } from '../../../../trpc';
 
 export interface RegisterModeState {
@@ -98,21 +99,12 @@ export function useRegisterMode(accountId: string) {
     }
   };
 
-  const starts = useRef(0);
-  trpc.live.attendance.useSubscription(undefined, {
+  useLive(trpc.live.attendance, {
     enabled: grants.may('attendance:read'),
-    onStarted: () => {
-      // after a reconnect a registration may have been missed
-      starts.current += 1;
-      if (starts.current > 1) refreshList();
-    },
-    // one commit's messages at a time
-    onData: (messages) => {
+    // after a reconnect a registration may have been missed
+    onReconnect: refreshList,
+    onMessages: (messages) => {
       for (const message of messages) if (message.kind === 'scanner.register_mode' && message.state === 'ended' && message.account_id === accountId) onEnded(message);
-    },
-    onError: (error) => {
-      // the list still works without live updates; the link reconnects on its own
-      console.warn('live.attendance subscription failed', error);
     },
   });
 
