@@ -45,6 +45,22 @@ export default tseslint.config(
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
   {
+    // the API's two floors (docs/adr/0022): the platform knows no feature; features know neither the
+    // composition root nor (through it) each other's wiring
+    files: ['apps/api/src/platform/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/*.contract.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/root-router', '**/all-projections', '**/app.module', '**/create-app', '**/cli/**'], message: 'The platform never imports a feature or the composition root: take what a feature gives through a port or a token the composition root provides (docs/adr/0022).' }] }],
+    },
+  },
+  {
+    files: ['apps/api/src/features/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/root-router', '**/all-projections', '**/app.module', '**/create-app', '**/cli/**'], message: 'A feature never imports the composition root: it exports its parts and the root assembles them (docs/adr/0022).' }] }],
+    },
+  },
+  {
     files: ['libs/domain/**/*.ts'],
     ignores: ['libs/domain/**/*.spec.ts', 'libs/domain/test/**'],
     rules: {

@@ -22,7 +22,7 @@ import { ProjectionsService } from './platform/projections/projections.service';
 import { buildAppRouter } from './root-router';
 import { allProjections } from './all-projections';
 import { PROJECTIONS } from './platform/projections/projection-registry';
-import { ReaderProtocolModule } from './features/readers/reader-protocol.module';
+import { DoorProtocolModule } from './features/doors/door-protocol.module';
 import { ReadersModule } from './features/readers/readers.module';
 import { AttendanceModule } from './features/attendance/attendance.module';
 import { AttendanceStatusesModule } from './features/attendance-statuses/attendance-statuses.module';
@@ -42,9 +42,9 @@ export class AppModule {
     return {
       module: AppModule,
       // the reader protocol first: a door's scan is the busiest request and Express tries routes in
-      // order (readers/reader-protocol.module.ts); then AuthModule, whose fixed routes
+      // order (features/doors/door-protocol.module.ts); then AuthModule, whose fixed routes
       // (account/current) must be matched before account/:id
-      imports: [configModule, CoreModule, ReaderProtocolModule, AuthModule, AccountsModule, PoliciesModule, AccessTokensModule, OrganizationsModule, MailModule, TeamsModule, ApplicationsModule, AttendanceStatusesModule, CalendarModule, ReadersModule, AttendanceModule, AuditModule, SsoClaimsModule, OidcModule],
+      imports: [configModule, CoreModule, DoorProtocolModule, AuthModule, AccountsModule, PoliciesModule, AccessTokensModule, OrganizationsModule, MailModule, TeamsModule, ApplicationsModule, AttendanceStatusesModule, CalendarModule, ReadersModule, AttendanceModule, AuditModule, SsoClaimsModule, OidcModule],
       controllers: [OpenApiController, HealthController, MetricsController],
       providers: [
         { provide: LIVE_SOURCES, useValue: [attendanceLive, accountChangesLive] },

@@ -20,7 +20,7 @@ import { compileTrust, resolveClientAddress } from './platform/http/client-addre
 import { mountOidc } from './features/oidc/oidc.module';
 import { preparePrivateDataDir } from './platform/operations/private-files';
 import { BoundedExpressAdapter, DEFAULT_HTTP_TIMEOUTS, guardUpgrades, type HttpTimeouts } from './platform/live/socket-limits';
-import { READER_WS_PATH } from './features/readers/reader-channel';
+import { READER_WS_PATH } from './features/doors/reader-channel';
 import { WS_PATH } from './platform/trpc/trpc-server';
 import { OidcProviderHost } from './features/oidc/oidc-provider.host';
 

@@ -52,7 +52,7 @@ import { accountDeletedMessage, DeleteAccountCommand, type DeletedAccount } from
 import { EraseAccountPersonalDataCommand, PERSONAL_DATA_ERASED_MESSAGE } from './features/accounts/commands/erase-account-personal-data.handler';
 import { UpdateAccountProfileCommand } from './features/accounts/commands/update-account-profile.handler';
 import { FindAccountsByUsernameQuery } from './features/accounts/queries/find-accounts-by-username.query';
-import { supportedTimeZones } from './features/accounts/time-zones';
+import { supportedTimeZones } from './platform/runtime/time-zones';
 import { GetAccountQuery } from './features/accounts/queries/get-account.query';
 import { ListAccountsQuery } from './features/accounts/queries/list-accounts.query';
 import { ActivateAccountCommand } from './features/accounts/commands/activate-account.handler';

@@ -1,7 +1,6 @@
 import { isValidTimeZone } from '@rollcall/domain';
 import { sql, type Kysely } from 'kysely';
 import type { ReadDatabase } from '../../platform/read-db/read-database';
-import { profileTimeZone } from './queries/attendance-summary';
 
 /** how far up the tree a member's organization is searched for a zone (the tree refuses cycles; this only bounds a damaged one) */
 const MAX_TREE_DEPTH = 64;
@@ -81,4 +80,18 @@ function before(left: ZoneCandidate, right: ZoneCandidate): boolean {
   if (left.joined_at !== right.joined_at) return left.joined_at < right.joined_at;
   if (left.member_of !== right.member_of) return left.member_of < right.member_of;
   return Number(left.depth) < Number(right.depth);
+}
+
+/**
+ * The zone named in an account's profile (`additional.time_zone`), null when it names none or an
+ * unknown one: its organizations' zone or UTC then draws its days (attendanceTimeZones above).
+ */
+export function profileTimeZone(additional: string | null | undefined, isValid: (zone: string) => boolean): string | null {
+  try {
+    const zone = (JSON.parse(additional ?? '{}') as { time_zone?: unknown }).time_zone;
+    if (typeof zone === 'string' && isValid(zone)) return zone;
+  } catch {
+    // an unreadable profile names no zone
+  }
+  return null;
 }

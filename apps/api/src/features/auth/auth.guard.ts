@@ -3,7 +3,8 @@ import { Reflector } from '@nestjs/core';
 import { DomainError } from '@rollcall/domain';
 import { requestContext } from '../../platform/http/request-context.factory';
 import { REQUIRED_PERMISSION, type PermissionRequirement } from '../../platform/access/permissions';
-import { ALLOWED_WHILE_PASSWORD_CHANGE_REQUIRED, IS_PUBLIC, passwordChangeRequiredError, type AuthenticatedRequest } from '../../platform/access/route-decorators';
+import { ALLOWED_WHILE_PASSWORD_CHANGE_REQUIRED, IS_PUBLIC, passwordChangeRequiredError } from '../../platform/access/route-decorators';
+import { type AuthenticatedRequest } from '../../platform/http/request-params';
 import { Authenticator } from './authenticator';
 import { AccessPolicy } from './access-policy';
 

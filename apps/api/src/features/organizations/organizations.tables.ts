@@ -1,4 +1,3 @@
-import type { OrganizationTimeZoneTable } from './projections/organization-time-zones.projection';
 /** The read tables of organizations (docs/adr/0022): declared here, added to the platform's ReadDatabase below. */
 /** organizations_v1: one row per live organization, where it sits in the tree (docs/adr/0009) */
 export interface OrganizationTable {
@@ -55,6 +54,12 @@ export interface AccountRoleTable {
   organization_id: string;
   role_id: string;
   created_at: string;
+}
+
+/** organization_time_zones_v1: one row per live organization that names a zone for its members' attendance days */
+export interface OrganizationTimeZoneTable {
+  organization_id: string;
+  time_zone: string;
 }
 
 declare module '../../platform/read-db/read-database' {

@@ -8,19 +8,18 @@ import { RevokeReaderTokenHandler } from './commands/revoke-reader-token.handler
 import { GetReaderHandler } from './queries/get-reader.query';
 import { ListReadersHandler } from './queries/list-readers.query';
 import { ReaderAuthenticator } from './reader-authenticator';
-import { ReaderChannel } from './reader-channel';
 import { ReaderHealthRecorder } from './reader-health-recorder';
 import { ReadersV2Controller } from './rest/readers.v2.controller';
 
 /**
  * Door readers (docs/adr/0013, docs/readers.md): the administrators' REST v2 and (trpc/readers.router.ts)
- * tRPC over the same handlers; the reader protocol, authenticated by each reader's own token, is
- * reader-protocol.module.ts, registered first.
+ * tRPC over the same handlers; the doors' own protocol (scans, health, the reader channel),
+ * authenticated by each reader's own token, is ../doors, registered first.
  * Scans become attendance in ../attendance.
  */
 @Module({
   controllers: [ReadersV2Controller],
   exports: [ReaderAuthenticator, ReaderHealthRecorder],
-  providers: [RegisterReaderHandler, ChangeReaderHandler, ResetScanSequenceHandler, IssueReaderTokenHandler, RevokeReaderTokenHandler, DeleteReaderHandler, ListReadersHandler, GetReaderHandler, ReaderAuthenticator, ReaderHealthRecorder, ReaderChannel],
+  providers: [RegisterReaderHandler, ChangeReaderHandler, ResetScanSequenceHandler, IssueReaderTokenHandler, RevokeReaderTokenHandler, DeleteReaderHandler, ListReadersHandler, GetReaderHandler, ReaderAuthenticator, ReaderHealthRecorder],
 })
 export class ReadersModule {}

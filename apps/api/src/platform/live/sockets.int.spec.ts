@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/app-config';
 import { startApp, type RunningApp } from '../../create-app';
 import { dropStorage, http, newAccount, signIn, ADMIN } from '../../../test/test-app';
-import { READER_MAX_FRAME_BYTES, READER_WS_PATH } from '../../features/readers/reader-channel';
+import { READER_MAX_FRAME_BYTES, READER_WS_PATH } from '../../features/doors/reader-channel';
 import { SESSION_ENDED_CLOSE } from '../trpc/live-connection';
 import type { AppConfig } from '../config/app-config';
 

@@ -8,7 +8,7 @@ import type { RequestContext } from '../../../platform/commands/request-context'
 import type { CommandOutcome } from '../../../platform/commands/command-gateway';
 import { CLOCK, EVENT_STORE } from '../../../platform/tokens';
 import type { EventStore } from '../../../platform/event-store/event-store.port';
-import { isSupportedTimeZone } from '../time-zones';
+import { isSupportedTimeZone } from '../../../platform/runtime/time-zones';
 
 export class UpdateAccountProfileCommand {
   constructor(

@@ -2,7 +2,7 @@ import { Body, HttpCode, Post, Res } from '@nestjs/common';
 import { ZImportAccountsInput, type TImportAccountsResult } from '@rollcall/contracts';
 import type { Response } from 'express';
 import type { RequestContext } from '../../../platform/commands/request-context';
-import { Ctx } from '../../../platform/access/route-decorators';
+import { Ctx } from '../../../platform/http/request-params';
 import { RequirePermission } from '../../../platform/access/permissions';
 import { EVERYWHERE } from '../../../platform/access/resource-requirements';
 import { CommandGateway } from '../../../platform/commands/command-gateway';

@@ -24,7 +24,8 @@ import {
 import type { Response } from 'express';
 import { z } from 'zod';
 import type { RequestContext } from '../../../platform/commands/request-context';
-import { AllowedWhilePasswordChangeRequired, Ctx, CurrentPrincipal, Public } from '../../../platform/access/route-decorators';
+import { AllowedWhilePasswordChangeRequired, Public } from '../../../platform/access/route-decorators';
+import { Ctx, CurrentPrincipal } from '../../../platform/http/request-params';
 import { listScope, RequirePermission } from '../../../platform/access/permissions';
 import { on, onWholeAccount } from '../../../platform/access/resource-requirements';
 import type { Principal } from '../../../platform/access/principal';
@@ -41,7 +42,7 @@ import { CreateAccountCommand } from '../commands/create-account.handler';
 import { accountDeletedMessage, DeleteAccountCommand, type DeletedAccount } from '../commands/delete-account.handler';
 import { UpdateAccountProfileCommand } from '../commands/update-account-profile.handler';
 import { FindAccountsByUsernameQuery } from '../queries/find-accounts-by-username.query';
-import { supportedTimeZones } from '../time-zones';
+import { supportedTimeZones } from '../../../platform/runtime/time-zones';
 import { GetAccountQuery } from '../queries/get-account.query';
 import { ListAccountsQuery } from '../queries/list-accounts.query';
 import { ActivateAccountCommand } from '../commands/activate-account.handler';

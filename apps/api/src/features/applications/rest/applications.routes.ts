@@ -26,7 +26,7 @@ import {
 import type { Response } from 'express';
 import { z } from 'zod';
 import type { RequestContext } from '../../../platform/commands/request-context';
-import { Ctx } from '../../../platform/access/route-decorators';
+import { Ctx } from '../../../platform/http/request-params';
 import { RequirePermission } from '../../../platform/access/permissions';
 import { EVERYWHERE, on } from '../../../platform/access/resource-requirements';
 import { CommandGateway } from '../../../platform/commands/command-gateway';

@@ -1,34 +1,24 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { READER_SCAN_BATCH_MAX, type TReaderScan, type TScanAck, type TScanBatchAck, type TScanFlag, type TScanOutcome } from '@rollcall/contracts';
+import { READER_SCAN_BATCH_MAX, type TReaderScan, type TScanBatchAck } from '@rollcall/contracts';
 import {
   attendanceDayDecider,
-  attendanceDaysOfScan,
-  attendanceDayStream,
-  classifySequences,
-  decideAttendanceDay,
-  decideEnrollmentScan,
-  DomainError,
-  evolveAttendanceDay,
-  fold,
+  attendanceDayStreamsToRead,
+  decideReaderScans,
   measureScanTime,
-  normaliseCardUid,
   readerDecider,
+  readerScanReads,
   readerStream,
-  recordScan,
   scanLedgerDecider,
   scanLedgerStream,
-  scanTimeProblem,
   smartCardDecider,
   smartCardStream,
+  type AcknowledgedScan,
   type AttendanceDayEvent,
-  type AttendanceDayState,
-  type ReaderEvent,
-  type ReaderScan,
-  type ReaderState,
-  type ScanLedgerCommand,
+  type ReaderScanRequest,
   type ScanLedgerEvent,
   type ScanLedgerState,
+  type SentScan,
   type SmartCardEvent,
   type SmartCardState,
 } from '@rollcall/domain';
@@ -36,11 +26,11 @@ import type { Kysely } from 'kysely';
 import { retryingOnConflict } from '../../../platform/commands/aggregate-repository';
 import type { Clock } from '../../../platform/runtime/clock';
 import { newAggregateId } from '../../../platform/runtime/ids';
-import { appendDecision, decideInTurn, foldStream, loadStream, type LoadedStream, type PlannedWrite } from '../../../platform/commands/multi-stream';
+import { appendDecision, foldStream, loadStream, type LoadedStream } from '../../../platform/commands/multi-stream';
 import type { RequestContext } from '../../../platform/commands/request-context';
 import type { CommandOutcome } from '../../../platform/commands/command-gateway';
 import { CLOCK, EVENT_STORE, READ_DB } from '../../../platform/tokens';
-import { START, type EventStore, type StoredEvent } from '../../../platform/event-store/event-store.port';
+import type { EventStore, StoredEvent } from '../../../platform/event-store/event-store.port';
 import type { ReadDatabase } from '../../../platform/read-db/read-database';
 import { readerTokenInvalid } from '../../readers/reader-authenticator';
 import { ATTENDANCE_SETTINGS, type AttendanceSettings } from '../attendance-rules.provider';
@@ -60,19 +50,12 @@ export class RecordReaderScansCommand {
   ) {}
 }
 
-type Accepted = Extract<TScanAck, { status: 'accepted' }>;
-
-interface NewScan {
-  index: number;
-  scan: ReaderScan;
-}
-
 /**
- * A reader's request of scans, one or a batch (docs/adr/0013, 'A batch, step by step'): the ledger
- * judges each sequence (a retry is answered again and counts nothing; backwards and malformed UIDs
- * are refused scan by scan), each new scan becomes exactly one event in the stream of what it became
- * (an account's day, the reader's ledger, a card), and everything lands in one atomic append with the
- * acknowledgement last. A concurrent change to any stream read decides the whole request again.
+ * A reader's request of scans, one or a batch (docs/adr/0013, 'A batch, step by step'). The decision
+ * is the domain's `decideReaderScans`; this handler reads what it needs (the reader and its ledger,
+ * then what `readerScanReads` and `attendanceDayStreamsToRead` name), and appends what it decided in
+ * one atomic append with the acknowledgement last. A concurrent change to any stream read decides
+ * the whole request again.
  */
 @CommandHandler(RecordReaderScansCommand)
 export class RecordReaderScansHandler implements ICommandHandler<RecordReaderScansCommand, CommandOutcome<TScanBatchAck>> {
@@ -95,150 +78,63 @@ export class RecordReaderScansHandler implements ICommandHandler<RecordReaderSca
   }
 
   private async decide({ readerId, tokenHash, sentAt, scans, context, outboxId }: RecordReaderScansCommand, receivedAt: string) {
-    const { rules } = this.settings;
     const reader = await loadStream(this.store, readerDecider, readerStream(readerId));
     if (reader.state.status !== 'active' || reader.state.tokenHash !== tokenHash) throw readerTokenInvalid();
-    const readerState = reader.state;
     const ledger = await this.loadLedger(readerId);
-    // a new outbox numbers from 1 again: its scans are judged against its own set, not the old one's
-    let outboxEvents: ScanLedgerEvent[];
-    try {
-      outboxEvents = outboxId ? scanLedgerDecider.decide({ type: 'NoteScanOutbox', data: { readerId, outboxId, at: receivedAt } }, ledger.state) : [];
-    } catch (error) {
-      if (!(error instanceof DomainError) || error.code !== 'scan.outbox_retired') throw error;
-      return { acks: scans.map((scan) => refused(scan.sequence, error.code, error.message)), position: ledger.lastPosition ?? START };
-    }
-    const ledgerState = outboxEvents.reduce(scanLedgerDecider.evolve, ledger.state);
-    const acks: TScanAck[] = new Array(scans.length);
-    const verdicts = classifySequences(ledgerState.acknowledged, scans.map((scan) => scan.sequence));
-    const highest = ledgerState.acknowledged.at(-1)?.[1] ?? 0;
+    const request: ReaderScanRequest = { reader: reader.state, ledger: ledger.state, outboxId, sentAt, receivedAt, scans: scans.map(sentScan), rules: this.settings.rules };
+    const read = new Map<string, LoadedStream<unknown>>([
+      [reader.streamId, reader],
+      [ledger.streamId, ledger],
+    ]);
 
-    const fresh: NewScan[] = [];
-    // a sequence seen before is a retry only when it is the same scan (a rolled-back outbox hands
-    // its numbers out again to new scans): compared with what was stored
-    const reused = verdicts.includes('seen') ? await this.reusedSequences(readerId, scans.filter((_, index) => verdicts[index] === 'seen')) : new Map<number, string>();
-    scans.forEach((scan, index) => {
-      const { sequence } = scan;
-      const verdict = verdicts[index];
-      const reuse = verdict === 'seen' ? reused.get(sequence) : undefined;
-      if (reuse) acks[index] = refused(sequence, 'scan.sequence_reused', reuse);
-      else if (verdict === 'seen') acks[index] = { sequence, status: 'already_accepted' };
-      else if (verdict === 'backwards') acks[index] = refused(sequence, 'scan.sequence_backwards', `Sequence ${sequence} goes backwards: this reader's scans were acknowledged up to ${highest}`);
-      else if (verdict === 'invalid') acks[index] = refused(sequence, 'scan.sequence_invalid', `Sequence ${sequence} is not a whole number from 1 up`);
-      else {
-        try {
-          const cardUid = normaliseCardUid(scan.card_uid);
-          const readerScan: ReaderScan = { scanId: newAggregateId(), readerId, sequence, door: readerState.door, cardUid, deviceTime: scan.device_time, sentAt, receivedAt, ...(scan.age_ms === undefined ? {} : { ageMs: scan.age_ms }) };
-          const timeProblem = scanTimeProblem(readerScan, rules.clockSkewLimitSeconds);
-          if (timeProblem) acks[index] = refused(sequence, 'scan.device_time_impossible', timeProblem);
-          else fresh.push({ index, scan: readerScan });
-        } catch (error) {
-          if (!(error instanceof DomainError)) throw error;
-          acks[index] = refused(sequence, error.code, error.message);
-        }
+    const { seenSequences, cardUids } = readerScanReads(request);
+    const acknowledgedScans = seenSequences.length ? await this.acknowledgedScans(readerId, seenSequences) : new Map<number, AcknowledgedScan>();
+    const cards = new Map<string, SmartCardState>();
+    for (const uid of cardUids) {
+      const card = await loadStream(this.store, smartCardDecider, smartCardStream(uid));
+      cards.set(uid, card.state);
+      read.set(card.streamId, card);
+    }
+    const orphanedCardRemovals = new Map<string, SmartCardEvent[]>();
+    let timeZones = new Map<string, string>();
+    if (request.reader.role === 'enrollment') {
+      // a deleted account's card is free: its old registration goes in the same append
+      for (const [uid, state] of cards) {
+        const freed = await freeOrphanedCard(this.db, state, readerId, receivedAt);
+        if (freed.events.length) orphanedCardRemovals.set(uid, freed.events);
       }
+    } else {
+      // the zone that draws each holder's days, looked up once per request; a deleted account has none
+      const holders = [...cards.values()].flatMap((state) => (state.status === 'registered' ? [state.accountId] : []));
+      if (holders.length) timeZones = await attendanceTimeZones(this.db, holders);
+    }
+    const days = new Map<string, AttendanceDayEvent[]>();
+    for (const streamId of attendanceDayStreamsToRead({ ...request, cards, timeZones })) {
+      const stored = await this.store.readStream(streamId);
+      days.set(streamId, stored.map((event) => ({ type: event.type, data: event.data }) as AttendanceDayEvent));
+      read.set(streamId, foldStream(attendanceDayDecider, streamId, stored));
+    }
+
+    const decision = decideReaderScans({ ...request, acknowledgedScans, cards, orphanedCardRemovals, timeZones, days, newId: newAggregateId });
+    const writes = decision.writes.map(({ streamId, events }) => {
+      const stream = read.get(streamId);
+      if (!stream) throw new Error(`the scans decided into stream ${streamId}, which was not read`);
+      return { stream, events };
     });
-    fresh.sort((a, b) => a.scan.sequence - b.scan.sequence);
-
-    const cards = new Map<string, LoadedStream<SmartCardState>>();
-    for (const uid of new Set(fresh.map(({ scan }) => scan.cardUid))) cards.set(uid, await loadStream(this.store, smartCardDecider, smartCardStream(uid)));
-
-    const ledgerCommands: ScanLedgerCommand[] = [];
-    const writes: PlannedWrite[] = [];
-    const accept = (index: number, outcome: TScanOutcome, flags: TScanFlag[]) => {
-      acks[index] = { sequence: scans[index].sequence, status: 'accepted', outcome, flags } satisfies Accepted;
-    };
-
-    if (readerState.role === 'enrollment') {
-      const readerEvents: ReaderEvent[] = [];
-      const cardEvents = new Map<string, SmartCardEvent[]>();
-      const ledgerEvents: ScanLedgerEvent[] = [];
-      let currentReader: ReaderState = readerState;
-      const cardStates = new Map<string, SmartCardState>();
-      for (const [uid, loaded] of cards) {
-        // a deleted account's card is free: its old registration goes in the same append
-        const freed = await freeOrphanedCard(this.db, loaded.state, readerId, receivedAt);
-        cardStates.set(uid, freed.state);
-        if (freed.events.length) cardEvents.set(uid, freed.events);
-      }
-      for (const { index, scan } of fresh) {
-        const owner = cardStates.get(scan.cardUid) as SmartCardState;
-        const decision = decideEnrollmentScan({ reader: currentReader, card: owner, scan, cardId: newAggregateId(), clockSkewLimitSeconds: rules.clockSkewLimitSeconds });
-        readerEvents.push(...decision.reader);
-        currentReader = decision.reader.reduce(readerDecider.evolve, currentReader);
-        if (decision.card.length) {
-          cardEvents.set(scan.cardUid, [...(cardEvents.get(scan.cardUid) ?? []), ...decision.card]);
-          cardStates.set(scan.cardUid, decision.card.reduce(smartCardDecider.evolve, owner));
-        }
-        ledgerEvents.push(...decision.ledger);
-        accept(index, decision.outcome, recordScan(scan, rules.clockSkewLimitSeconds).flags);
-      }
-      writes.push({ stream: reader, events: readerEvents });
-      for (const [uid, events] of cardEvents) writes.push({ stream: cards.get(uid) as LoadedStream<unknown>, events });
-      const acknowledged = decideInTurn(scanLedgerDecider, ledgerState, [ackCommand(readerId, fresh, receivedAt)]);
-      writes.unshift({ stream: ledger, events: [...outboxEvents, ...ledgerEvents, ...acknowledged.events] });
-      return { acks, position: await appendDecision(this.store, this.clock, context, writes) };
-    }
-
-    // a door reader: known cards toggle their account's days, unknown ones go to the ledger
-    const byAccount = new Map<string, { timeZone: string; scans: NewScan[] }>();
-    // the zone that draws each holder's days, looked up once per request; a deleted account has none
-    const holders = [...cards.values()].flatMap(({ state }) => (state.status === 'registered' ? [state.accountId] : []));
-    const zones = holders.length ? await attendanceTimeZones(this.db, holders) : new Map<string, string>();
-    for (const entry of fresh) {
-      const card = (cards.get(entry.scan.cardUid) as LoadedStream<SmartCardState>).state;
-      const timeZone = card.status === 'registered' ? zones.get(card.accountId) : undefined;
-      if (card.status !== 'registered' || !timeZone) {
-        ledgerCommands.push({ type: 'RecordUnknownCard', data: { scan: entry.scan, clockSkewLimitSeconds: rules.clockSkewLimitSeconds } });
-        accept(entry.index, 'unknown_card', recordScan(entry.scan, rules.clockSkewLimitSeconds).flags);
-        continue;
-      }
-      const group = byAccount.get(card.accountId) ?? { timeZone, scans: [] };
-      group.scans.push(entry);
-      byAccount.set(card.accountId, group);
-    }
-
-    for (const [accountId, { timeZone, scans: accountScans }] of byAccount) {
-      const days = [...new Set(accountScans.flatMap(({ scan }) => attendanceDaysOfScan(scan, timeZone, rules)))].sort();
-      const loaded = new Map<string, LoadedStream<AttendanceDayState>>();
-      const stored = [];
-      for (const day of days) {
-        const events = await this.store.readStream(attendanceDayStream(accountId, day));
-        loaded.set(day, foldStream(attendanceDayDecider, attendanceDayStream(accountId, day), events));
-        stored.push(...events);
-      }
-      let state = fold(attendanceDayDecider, stored.map((event) => ({ type: event.type, data: event.data }) as AttendanceDayEvent));
-      const decided = new Map<string, AttendanceDayEvent[]>();
-      // each scan on the state the previous ones left (decideDoorScansInOrder, scan by scan for its outcome)
-      for (const { index, scan } of accountScans) {
-        const events = decideAttendanceDay({ type: 'RecordDoorScan', data: { accountId, timeZone, scan, rules } }, state);
-        state = events.reduce(evolveAttendanceDay, state);
-        for (const event of events) decided.set(event.data.day, [...(decided.get(event.data.day) ?? []), event]);
-        const [outcome, flags] = outcomeOf(events);
-        accept(index, outcome, flags);
-      }
-      for (const [day, events] of decided) {
-        const stream = loaded.get(day);
-        if (!stream) throw new Error(`a scan decided into day ${day}, which was not loaded`);
-        writes.push({ stream, events });
-      }
-    }
-    ledgerCommands.push(ackCommand(readerId, fresh, receivedAt));
-    writes.unshift({ stream: ledger, events: [...outboxEvents, ...decideInTurn(scanLedgerDecider, ledgerState, ledgerCommands).events] });
-    return { acks, position: await appendDecision(this.store, this.clock, context, writes) };
+    return { acks: decision.acks, position: await appendDecision(this.store, this.clock, context, writes) };
   }
 
   /**
-   * Of these already acknowledged scans, the ones whose sequence was given to ANOTHER scan (another
-   * card or device time) in the reader's current numbering, with why: found through the
-   * `ScansAcknowledged` that took the sequence and the scan event appended with it. Only requests
-   * carrying seen sequences pay for it (a retry after a lost answer, a rolled-back outbox). A scan
-   * whose stored record cannot be found is taken as the retry it claims to be, as before.
+   * Of these already acknowledged sequences, the scan each was acknowledged with in the reader's
+   * current numbering, as stored: found through the `ScansAcknowledged` that took the sequence and
+   * the scan event appended with it (the domain tells a retry from a sequence given to another scan).
+   * Only requests carrying seen sequences pay for it (a retry after a lost answer, a rolled-back
+   * outbox). A scan whose stored record cannot be found is left out: the retry it claims to be.
    */
-  private async reusedSequences(readerId: string, seen: TReaderScan[]): Promise<Map<number, string>> {
-    const wanted = new Map(seen.map((scan) => [scan.sequence, scan]));
+  private async acknowledgedScans(readerId: string, sequences: readonly number[]): Promise<Map<number, AcknowledgedScan>> {
+    const wanted = new Set(sequences);
     const ackPositions = new Map<number, StoredEvent['position']>();
-    const stored = new Map<number, { cardUid: string; deviceTime: string }>();
+    const stored = new Map<number, AcknowledgedScan>();
     const scanOf = (event: StoredEvent) => (event.data as { scan?: { readerId?: string; sequence?: number; cardUid?: string; deviceTime?: string } } | null)?.scan;
     for (const event of await this.store.readStream(scanLedgerStream(readerId))) {
       // a new outbox or a reset starts a new numbering: earlier acknowledgements are another namespace
@@ -269,22 +165,7 @@ export class RecordReaderScansHandler implements ICommandHandler<RecordReaderSca
         stored.set(scan.sequence, { cardUid: String(scan.cardUid), deviceTime: String(scan.deviceTime) });
       }
     }
-    const reused = new Map<number, string>();
-    for (const [sequence, was] of stored) {
-      const now = wanted.get(sequence) as TReaderScan;
-      let cardUid: string;
-      try {
-        cardUid = normaliseCardUid(now.card_uid);
-      } catch {
-        cardUid = now.card_uid;
-      }
-      if (cardUid === was.cardUid && Date.parse(now.device_time) === Date.parse(was.deviceTime)) continue;
-      reused.set(
-        sequence,
-        `Sequence ${sequence} was already used by another scan (card ${was.cardUid} at ${was.deviceTime}) in this outbox: the outbox was rolled back (a restored disk image?); start a new outbox id and send this scan again`,
-      );
-    }
-    return reused;
+    return stored;
   }
 
   /**
@@ -310,22 +191,10 @@ export class RecordReaderScansHandler implements ICommandHandler<RecordReaderSca
     this.ledgers.set(readerId, loaded);
     return loaded;
   }
-
 }
 
 /** readers whose ledgers are kept folded; past it the cache starts again */
 const LEDGERS_CACHED = 10_000;
 
-const refused = (sequence: number, code: string, message: string): TScanAck => ({ sequence, status: 'refused', error: { code, message } });
-
-const ackCommand = (readerId: string, fresh: NewScan[], at: string): ScanLedgerCommand => ({ type: 'AcknowledgeScans', data: { readerId, sequences: fresh.map(({ scan }) => scan.sequence), at } });
-
-/** what a door scan became: the event carrying the scan (an open-day flag may come before it) */
-function outcomeOf(events: AttendanceDayEvent[]): [TScanOutcome, TScanFlag[]] {
-  for (const event of events) {
-    if (event.type === 'ArrivalRecorded') return ['arrival', event.data.scan.flags];
-    if (event.type === 'DepartureRecorded') return ['departure', event.data.scan.flags];
-    if (event.type === 'UncountedScanRecorded') return [event.data.reason, event.data.scan.flags];
-  }
-  throw new Error('a door scan decided into no scan event');
-}
+/** the contracts' scan in the domain's words */
+const sentScan = ({ sequence, card_uid, device_time, age_ms }: TReaderScan): SentScan => ({ sequence, cardUid: card_uid, deviceTime: device_time, ...(age_ms === undefined ? {} : { ageMs: age_ms }) });

@@ -115,17 +115,3 @@ export function totalsOf(days: readonly DayFigures[]): AttendanceTotals {
 
 /** totals and averages of one account's slots, times of day read in `timeZone` */
 export const summariseSlots = (slots: readonly SlotTimes[], timeZone: string): AttendanceTotals => totalsOf(dayFigures(slots, timeZone));
-
-/**
- * The zone named in an account's profile (`additional.time_zone`), null when it names none or an
- * unknown one: its organizations' zone or UTC then draws its days (attendance-time-zone.ts).
- */
-export function profileTimeZone(additional: string | null | undefined, isValid: (zone: string) => boolean): string | null {
-  try {
-    const zone = (JSON.parse(additional ?? '{}') as { time_zone?: unknown }).time_zone;
-    if (typeof zone === 'string' && isValid(zone)) return zone;
-  } catch {
-    // an unreadable profile names no zone
-  }
-  return null;
-}

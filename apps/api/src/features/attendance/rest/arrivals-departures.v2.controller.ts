@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import { z } from 'zod';
 import type { RequestContext } from '../../../platform/commands/request-context';
 import { AccessPolicy } from '../../auth/access-policy';
-import { Ctx, CurrentPrincipal } from '../../../platform/access/route-decorators';
+import { Ctx, CurrentPrincipal } from '../../../platform/http/request-params';
 import { listScope, RequirePermission } from '../../../platform/access/permissions';
 import type { Principal } from '../../../platform/access/principal';
 import { CommandGateway } from '../../../platform/commands/command-gateway';

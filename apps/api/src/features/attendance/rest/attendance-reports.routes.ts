@@ -2,7 +2,7 @@ import { Get, Param, Query, Res, StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ZAccountAttendanceInput, ZStatisticsDownloadInput, ZStatisticsListInput, type TAccountAttendance, type TAttendanceStatistics } from '@rollcall/contracts';
 import type { Response } from 'express';
-import { CurrentPrincipal } from '../../../platform/access/route-decorators';
+import { CurrentPrincipal } from '../../../platform/http/request-params';
 import { listScope, RequirePermission } from '../../../platform/access/permissions';
 import type { Principal } from '../../../platform/access/principal';
 import { on } from '../../../platform/access/resource-requirements';

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ZAsOfQueryInput, ZHistoryPageInput, type TAsOfAnswer, type THistoryKind, type THistoryPage, type TTimeTravelKind } from '@rollcall/contracts';
-import { CurrentPrincipal } from '../../../platform/access/route-decorators';
+import { CurrentPrincipal } from '../../../platform/http/request-params';
 import type { Scope } from '../../../platform/access/grants';
 import { listScope, RequirePermission } from '../../../platform/access/permissions';
 import type { Principal } from '../../../platform/access/principal';

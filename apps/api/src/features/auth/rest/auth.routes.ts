@@ -11,7 +11,8 @@ import { clearSessionCookie, setSessionCookie } from '../../../platform/http/ses
 import { isAllowedOrigin } from '../../../platform/http/http-pipeline';
 import { credentialFrom } from '../../../platform/http/request-context.factory';
 import { parseWith } from '../../../platform/http/zod-body';
-import { AllowedWhilePasswordChangeRequired, Ctx, CurrentPrincipal, Public } from '../../../platform/access/route-decorators';
+import { AllowedWhilePasswordChangeRequired, Public } from '../../../platform/access/route-decorators';
+import { Ctx, CurrentPrincipal } from '../../../platform/http/request-params';
 import { SignInCommand, type SignInResult } from '../commands/sign-in.handler';
 import { SignOutCommand } from '../commands/sign-out.handler';
 import { sessionOf } from '../../../platform/access/permissions';

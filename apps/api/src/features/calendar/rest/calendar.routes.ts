@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import { z } from 'zod';
 import type { Clock } from '../../../platform/runtime/clock';
 import type { RequestContext } from '../../../platform/commands/request-context';
-import { Ctx } from '../../../platform/access/route-decorators';
+import { Ctx } from '../../../platform/http/request-params';
 import { RequirePermission } from '../../../platform/access/permissions';
 import { on } from '../../../platform/access/resource-requirements';
 import { CommandGateway } from '../../../platform/commands/command-gateway';

@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ZRevokeApplicationConsentInput } from '@rollcall/contracts';
 import type { Response } from 'express';
 import type { RequestContext } from '../../../platform/commands/request-context';
-import { Ctx } from '../../../platform/access/route-decorators';
+import { Ctx } from '../../../platform/http/request-params';
 import { RequirePermission } from '../../../platform/access/permissions';
 import { EVERYWHERE, on, onWholeAccount } from '../../../platform/access/resource-requirements';
 import { CommandGateway } from '../../../platform/commands/command-gateway';

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { handleCommand } from '../../../platform/commands/aggregate-repository';
 import type { Clock } from '../../../platform/runtime/clock';
 import type { RequestContext } from '../../../platform/commands/request-context';
-import { isSupportedTimeZone } from '../../accounts/time-zones';
+import { isSupportedTimeZone } from '../../../platform/runtime/time-zones';
 import type { CommandOutcome } from '../../../platform/commands/command-gateway';
 import { CLOCK, EVENT_STORE } from '../../../platform/tokens';
 import type { EventStore } from '../../../platform/event-store/event-store.port';

@@ -4,12 +4,6 @@ import type { StoredEvent } from '../../../platform/event-store/event-store.port
 import type { Projection } from '../../../platform/projections/projection';
 import type { ReadDatabase } from '../../../platform/read-db/read-database';
 
-/** organization_time_zones_v1: one row per live organization that names a zone for its members' attendance days */
-export interface OrganizationTimeZoneTable {
-  organization_id: string;
-  time_zone: string;
-}
-
 /**
  * The organizations' own time zones, in a table of their own so organizations_v1 (and its rebuild)
  * stays as it is. An organization without a zone has no row. Every change sets or removes the row

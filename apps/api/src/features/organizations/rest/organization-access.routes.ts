@@ -23,7 +23,7 @@ import { DomainError } from '@rollcall/domain';
 import type { Response } from 'express';
 import { z } from 'zod';
 import type { RequestContext } from '../../../platform/commands/request-context';
-import { Ctx } from '../../../platform/access/route-decorators';
+import { Ctx } from '../../../platform/http/request-params';
 import { RequirePermission } from '../../../platform/access/permissions';
 import { on } from '../../../platform/access/resource-requirements';
 import { CommandGateway, type ConsistentOutcome } from '../../../platform/commands/command-gateway';

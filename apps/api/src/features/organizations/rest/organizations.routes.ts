@@ -22,7 +22,7 @@ import {
 import type { Response } from 'express';
 import { z } from 'zod';
 import type { RequestContext } from '../../../platform/commands/request-context';
-import { Ctx, CurrentPrincipal } from '../../../platform/access/route-decorators';
+import { Ctx, CurrentPrincipal } from '../../../platform/http/request-params';
 import { listScope, RequirePermission } from '../../../platform/access/permissions';
 import type { Principal } from '../../../platform/access/principal';
 import { deletingOrganization, movingOrganization, on } from '../../../platform/access/resource-requirements';

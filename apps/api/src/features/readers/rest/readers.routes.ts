@@ -4,7 +4,7 @@ import { ZListReadersInput, ZMoveReaderInput, ZReaderId, ZRegisterReaderInput, Z
 import type { Response } from 'express';
 import { z } from 'zod';
 import type { RequestContext } from '../../../platform/commands/request-context';
-import { Ctx } from '../../../platform/access/route-decorators';
+import { Ctx } from '../../../platform/http/request-params';
 import { RequirePermission } from '../../../platform/access/permissions';
 import { EVERYWHERE } from '../../../platform/access/resource-requirements';
 import { CommandGateway } from '../../../platform/commands/command-gateway';

@@ -4,7 +4,7 @@ import { ZAccountClaimsInput, ZAccountId, type TAccountClaimGroup } from '@rollc
 import type { Response } from 'express';
 import { z } from 'zod';
 import type { RequestContext } from '../../../platform/commands/request-context';
-import { Ctx } from '../../../platform/access/route-decorators';
+import { Ctx } from '../../../platform/http/request-params';
 import { RequirePermission } from '../../../platform/access/permissions';
 import { on, onWholeAccount } from '../../../platform/access/resource-requirements';
 import { CommandGateway } from '../../../platform/commands/command-gateway';

@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
-import { ReadersModule } from './readers.module';
+import { ReadersModule } from '../readers/readers.module';
+import { ReaderChannel } from './reader-channel';
 import { ReaderProtocolController } from './rest/reader-protocol.controller';
 
 /**
- * The reader protocol (scans, batches, health) on its own, so the application module can register
+ * How doors talk to Rollcall, authenticated by each reader's own token: scans and batches (which
+ * become attendance), health reports, and the reader channel (a WebSocket per agent). On its own, so the application module can register
  * it before every other route: Express tries routes in registration order, one after another, and
  * a door's scan, the busiest request there is, used to be tried against about 350 routes first
  * (issue 10: routing was about a tenth of the ingest profile).
@@ -11,5 +13,6 @@ import { ReaderProtocolController } from './rest/reader-protocol.controller';
 @Module({
   imports: [ReadersModule],
   controllers: [ReaderProtocolController],
+  providers: [ReaderChannel],
 })
-export class ReaderProtocolModule {}
+export class DoorProtocolModule {}

@@ -12,8 +12,8 @@ import { CLOCK, EVENT_STORE } from '../../platform/tokens';
 import type { EventStore } from '../../platform/event-store/event-store.port';
 import { ProjectionProgress } from '../../platform/projections/projection-progress';
 import { pathOf, refuseUpgrade } from '../../platform/live/socket-limits';
-import { ReaderAuthenticator, type AuthenticatedReader } from './reader-authenticator';
-import { ReaderHealthRecorder } from './reader-health-recorder';
+import { ReaderAuthenticator, type AuthenticatedReader } from '../readers/reader-authenticator';
+import { ReaderHealthRecorder } from '../readers/reader-health-recorder';
 
 export const READER_WS_PATH = '/api/v2/reader/ws';
 /** close code for a reader whose token stopped being valid (revoked, replaced, reader deleted) */

@@ -16,8 +16,8 @@ import { writeConsistencyHeaders } from '../../../platform/http/consistency-head
 import { requestContext } from '../../../platform/http/request-context.factory';
 import { parseWith } from '../../../platform/http/zod-body';
 import { ProjectionProgress } from '../../../platform/projections/projection-progress';
-import { ReaderAuthenticator, type AuthenticatedReader } from '../reader-authenticator';
-import { ReaderHealthRecorder } from '../reader-health-recorder';
+import { ReaderAuthenticator, type AuthenticatedReader } from '../../readers/reader-authenticator';
+import { ReaderHealthRecorder } from '../../readers/reader-health-recorder';
 
 /**
  * The reader protocol (docs/readers.md): what a reader's agent posts. Not sessions: the routes are
