@@ -8,7 +8,6 @@ import {
   ZListAccessTokensInput,
   ZUpdateAccessTokenInput,
   type TAccessToken,
-  type TCreatedAccessToken,
   type TPage,
 } from '@rollcall/contracts';
 import type { Response } from 'express';
@@ -26,17 +25,10 @@ import { RevokeAccessTokenCommand } from '../commands/revoke-access-token.handle
 import { UpdateAccessTokenCommand } from '../commands/update-access-token.handler';
 import { GetAccessTokenQuery } from '../queries/get-access-token.query';
 import { ListAccessTokensQuery } from '../queries/list-access-tokens.query';
+import { createdAccessToken, tokenDeletedMessage } from '../access-tokens.answers';
 
 const tokenIdOf = (id: string) => parseWith(z.object({ id: ZAccessTokenId }), { id }).id;
 const accountIdOf = (id: string) => parseWith(z.object({ id: ZAccountId }), { id }).id;
-
-export const tokenDeletedMessage = (title: string) => `Token "${title}" deleted`;
-
-/** The created token with its secret, the one time it is shown. */
-export async function createdAccessToken(queryBus: QueryBus, issued: IssuedAccessToken): Promise<TCreatedAccessToken> {
-  const token = await queryBus.execute<GetAccessTokenQuery, TAccessToken>(new GetAccessTokenQuery(issued.id));
-  return { ...token, unique_id: issued.token, token: issued.token };
-}
 
 /** The token calls of the spec (console-directory.md section 7 v1 and v2, console-accounts.md section 7), shared by v1 and v2. */
 export abstract class AccessTokensRoutes {

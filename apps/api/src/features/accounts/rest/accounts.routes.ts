@@ -1,8 +1,6 @@
 import { Body, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
-  ACCOUNT_STATUS_IDS,
-  ACCOUNT_STATUS_LABELS,
   ZAccountAuthInput,
   ZActivateAccountInput,
   ZActivationToken,
@@ -49,10 +47,9 @@ import { ActivateAccountCommand } from '../commands/activate-account.handler';
 import { IssueActivationCommand } from '../commands/issue-activation.handler';
 import { UnlockAccountCommand } from '../commands/unlock-account.handler';
 import { GetActivationQuery } from '../queries/get-activation.query';
+import { accountStatuses } from '../accounts.answers';
 
 const accountIdOf = (id: string) => parseWith(z.object({ id: ZAccountId }), { id }).id;
-
-export const accountStatuses = () => ACCOUNT_STATUS_IDS.map((id) => ({ id, label: ACCOUNT_STATUS_LABELS[id] }));
 
 /**
  * The accounts calls of the spec, shared by v1 and v2; the subclasses only shape the answers.

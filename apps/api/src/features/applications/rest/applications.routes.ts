@@ -50,7 +50,7 @@ import { UpdateApplicationPermissionCommand } from '../commands/update-applicati
 import { GetApplicationQuery } from '../queries/get-application.query';
 import { ListAccountApplicationRolesQuery } from '../queries/list-account-application-roles.query';
 import { ListApplicationsQuery } from '../queries/list-applications.query';
-import { withSecret } from './application-answers';
+import { withSecret } from '../applications.answers';
 
 const idOf = <T extends z.ZodType<string>>(schema: T, value: string, field = 'id') => parseWith(z.object({ [field]: schema }), { [field]: value })[field] as string;
 

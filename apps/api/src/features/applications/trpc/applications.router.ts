@@ -44,7 +44,7 @@ import { UpdateApplicationPermissionCommand } from '../commands/update-applicati
 import { GetApplicationQuery } from '../queries/get-application.query';
 import { ListAccountApplicationRolesQuery } from '../queries/list-account-application-roles.query';
 import { ListApplicationsQuery } from '../queries/list-applications.query';
-import { withSecret } from '../rest/application-answers';
+import { withSecret } from '../applications.answers';
 
 /** `applications.*` of the console's API: the same command and query handlers as REST v2. */
 export function buildApplicationsRouter({ gateway, queryBus }: { gateway: CommandGateway; queryBus: QueryBus }) {

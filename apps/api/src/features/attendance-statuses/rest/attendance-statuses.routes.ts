@@ -15,9 +15,9 @@ import { DeleteAttendanceStatusCommand } from '../commands/delete-attendance-sta
 import { UpdateAttendanceStatusCommand } from '../commands/update-attendance-status.handler';
 import { GetAttendanceStatusQuery } from '../queries/get-attendance-status.query';
 import { ListAttendanceStatusesQuery } from '../queries/list-attendance-statuses.query';
+import { attendanceStatusDeletedMessage } from '../attendance-statuses.answers';
 
 export const statusIdOf = (id: string) => parseWith(z.object({ id: ZAttendanceStatusId }), { id }).id;
-export const attendanceStatusDeletedMessage = (title: string) => `Attendance status "${title}" deleted`;
 
 /** `GET states/attendance`: the one status call the spec lists under v1 as well as v2. */
 export abstract class AttendanceStatusReadRoutes {

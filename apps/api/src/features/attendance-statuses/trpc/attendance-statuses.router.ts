@@ -9,7 +9,7 @@ import { DeleteAttendanceStatusCommand } from '../commands/delete-attendance-sta
 import { UpdateAttendanceStatusCommand } from '../commands/update-attendance-status.handler';
 import { GetAttendanceStatusQuery } from '../queries/get-attendance-status.query';
 import { ListAttendanceStatusesQuery } from '../queries/list-attendance-statuses.query';
-import { attendanceStatusDeletedMessage } from '../rest/attendance-statuses.routes';
+import { attendanceStatusDeletedMessage } from '../attendance-statuses.answers';
 
 /** `attendanceStatuses.*` of the console's API: the same command and query handlers as REST v1 and v2. */
 export function buildAttendanceStatusesRouter({ gateway, queryBus }: { gateway: CommandGateway; queryBus: QueryBus }) {

@@ -18,11 +18,10 @@ import { RemoveSmartCardCommand } from '../commands/remove-smart-card.handler';
 import { StartRegisterModeCommand, type RegisterModeArmed } from '../commands/start-register-mode.handler';
 import { ListSmartCardsQuery } from '../queries/list-smart-cards.query';
 import { ListUnknownCardsQuery } from '../queries/list-unknown-cards.query';
+import { cardRemovedMessage } from '../attendance.answers';
 
 const accountIdOf = (id: string) => parseWith(z.object({ id: ZAccountId }), { id }).id;
 const cardIdOf = (id: string) => parseWith(z.object({ card_id: ZSmartCardId }), { card_id: id }).card_id;
-
-export const cardRemovedMessage = (uid: string) => `Card ${uid} removed`;
 
 /** The smart card and scanner calls of the spec (console-accounts.md section 7), shared by v1 and v2. */
 export abstract class SmartCardsRoutes {

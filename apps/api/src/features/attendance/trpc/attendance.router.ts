@@ -15,7 +15,7 @@ import { StartRegisterModeCommand, type RegisterModeArmed } from '../commands/st
 import { ListAttendanceSlotsQuery, type AttendanceSlotRow } from '../queries/list-attendance-slots.query';
 import { ListSmartCardsQuery } from '../queries/list-smart-cards.query';
 import { ListUnknownCardsQuery } from '../queries/list-unknown-cards.query';
-import { cardRemovedMessage } from '../rest/smart-cards.routes';
+import { cardRemovedMessage } from '../attendance.answers';
 
 
 /** `smartCards.*` and `scanner.*` of the console's API: the same handlers as REST v1 and v2. */

@@ -5,6 +5,7 @@ import type { CommandOutcome } from '../../../platform/commands/command-gateway'
 import { ProjectionsService } from '../../../platform/projections/projections.service';
 import { START, type Position } from '../../../platform/event-store/event-store.port';
 import { projectionNotFound } from '../queries/projections-status.query';
+import { parsePosition } from '../../../platform/event-store/event-store.port';
 
 export class RetrySetAsideCommand {
   constructor(
@@ -29,3 +30,6 @@ export class RetrySetAsideHandler implements ICommandHandler<RetrySetAsideComman
     return { value: outcome, position: START };
   }
 }
+
+/** the contracts checked the position's shape */
+export const retryCommand = (projection: string, position: string) => new RetrySetAsideCommand(projection, parsePosition(position) ?? { commit: 0, sequence: 0 });

@@ -10,6 +10,7 @@ import { historyView } from '../history/history-scope';
 import { loadNameBook } from '../history/load-name-book';
 import type { Scope } from '../../../platform/access/grants';
 import { readEntityStream } from './entity-history.query';
+import { parsePosition } from '../../../platform/event-store/event-store.port';
 
 /** `at` (ISO time, inclusive) or `position` (inclusive): the contracts require exactly one */
 export class EntityAsOfQuery {
@@ -56,4 +57,10 @@ export class EntityAsOfHandler implements IQueryHandler<EntityAsOfQuery, TAsOfAn
       fields: [...flattenState(state, names)].filter(([field]) => field !== 'status').map(([field, value]) => ({ field, value })),
     };
   }
+}
+
+/** the contracts made sure exactly one of `at` and `position` is there, and well formed */
+export function asOfQuery(kind: TTimeTravelKind, id: string, moment: { at?: string; position?: string }, scope: Scope): EntityAsOfQuery {
+  const position = moment.position ? parsePosition(moment.position) : null;
+  return new EntityAsOfQuery(kind, id, position ? { position } : { at: moment.at ?? '' }, scope);
 }

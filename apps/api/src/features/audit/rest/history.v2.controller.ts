@@ -6,11 +6,11 @@ import type { Scope } from '../../../platform/access/grants';
 import { listScope, RequirePermission } from '../../../platform/access/permissions';
 import type { Principal } from '../../../platform/access/principal';
 import { EVERYWHERE, on } from '../../../platform/access/resource-requirements';
-import { parsePosition } from '../../../platform/event-store/event-store.port';
 import { parseWith } from '../../../platform/http/zod-body';
 import { EntityAsOfQuery } from '../queries/entity-as-of.query';
 import { EntityHistoryQuery } from '../queries/entity-history.query';
 import { cursorOf } from '../queries/list-audit-events.query';
+import { asOfQuery } from '../queries/entity-as-of.query';
 
 /**
  * History tabs and time travel (issue 8, ours: not in the spec), v2 only, `{data}` answers. Reading
@@ -71,10 +71,4 @@ export class HistoryV2Controller {
   private async asOf(kind: TTimeTravelKind, id: string, query: Record<string, unknown>, scope: Scope) {
     return { data: await this.queryBus.execute<EntityAsOfQuery, TAsOfAnswer>(asOfQuery(kind, id, parseWith(ZAsOfQueryInput, query), scope)) };
   }
-}
-
-/** the contracts made sure exactly one of `at` and `position` is there, and well formed */
-export function asOfQuery(kind: TTimeTravelKind, id: string, moment: { at?: string; position?: string }, scope: Scope): EntityAsOfQuery {
-  const position = moment.position ? parsePosition(moment.position) : null;
-  return new EntityAsOfQuery(kind, id, position ? { position } : { at: moment.at ?? '' }, scope);
 }

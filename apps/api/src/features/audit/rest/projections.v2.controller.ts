@@ -5,10 +5,9 @@ import { ProjectionsService } from '../../../platform/projections/projections.se
 import { RequirePermission } from '../../../platform/access/permissions';
 import { EVERYWHERE } from '../../../platform/access/resource-requirements';
 import { CommandGateway } from '../../../platform/commands/command-gateway';
-import { parsePosition } from '../../../platform/event-store/event-store.port';
 import { parseWith } from '../../../platform/http/zod-body';
-import { RetrySetAsideCommand } from '../commands/retry-set-aside.handler';
 import { ProjectionsStatusQuery, SetAsideEventsQuery } from '../queries/projections-status.query';
+import { retryCommand } from '../commands/retry-set-aside.handler';
 
 /**
  * The projections screen (issue 8, ours: not in the spec), v2 only: read models are the whole
@@ -52,6 +51,3 @@ export class ProjectionsV2Controller {
     return { data: outcome.value };
   }
 }
-
-/** the contracts checked the position's shape */
-export const retryCommand = (projection: string, position: string) => new RetrySetAsideCommand(projection, parsePosition(position) ?? { commit: 0, sequence: 0 });

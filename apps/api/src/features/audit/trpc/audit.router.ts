@@ -21,8 +21,8 @@ import { EntityHistoryQuery } from '../queries/entity-history.query';
 import { cursorOf, ListAuditEventsQuery } from '../queries/list-audit-events.query';
 import { ProjectionsStatusQuery, SetAsideEventsQuery } from '../queries/projections-status.query';
 import type { ProjectionsService } from '../../../platform/projections/projections.service';
-import { retryCommand } from '../rest/projections.v2.controller';
-import { asOfQuery } from '../rest/history.v2.controller';
+import { retryCommand } from '../commands/retry-set-aside.handler';
+import { asOfQuery } from '../queries/entity-as-of.query';
 
 /** the kinds an organization grant reaches; anything else (applications, readers, an unknown kind) needs it everywhere */
 const WITHIN_ORGANIZATIONS = new Set<string>(['account', 'organization', 'team']);

@@ -15,9 +15,7 @@ import { CreateTrackingStatusCommand } from '../commands/create-tracking-status.
 import { RemoveTrackingStatusCommand } from '../commands/remove-tracking-status.handler';
 import { UpdateTrackingStatusCommand } from '../commands/update-tracking-status.handler';
 import { ListCalendarEventsQuery, monthRange } from '../queries/list-calendar-events.query';
-
-export const EVENT_SAVED_MESSAGE = 'Event created successfully';
-export const EVENT_REMOVED_MESSAGE = 'Event removed successfully';
+import { EVENT_REMOVED_MESSAGE, EVENT_SAVED_MESSAGE } from '../calendar.answers';
 
 const accountIdOf = (id: string) => parseWith(z.object({ id: ZAccountId }), { id }).id;
 

@@ -8,7 +8,7 @@ import { CreateTrackingStatusCommand } from '../commands/create-tracking-status.
 import { RemoveTrackingStatusCommand } from '../commands/remove-tracking-status.handler';
 import { UpdateTrackingStatusCommand } from '../commands/update-tracking-status.handler';
 import { ListCalendarEventsQuery } from '../queries/list-calendar-events.query';
-import { EVENT_REMOVED_MESSAGE, EVENT_SAVED_MESSAGE } from '../rest/calendar.routes';
+import { EVENT_REMOVED_MESSAGE, EVENT_SAVED_MESSAGE } from '../calendar.answers';
 
 /** over tRPC a write names its account in the payload's `account_id` (as the spec's payloads do), which is then required */
 function accountOf(input: { account_id?: string }): string {

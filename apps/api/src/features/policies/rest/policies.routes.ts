@@ -16,10 +16,9 @@ import { UpdatePasswordPolicyCommand } from '../commands/update-password-policy.
 import { toPolicyRules } from '../policy-input';
 import { GetPolicyQuery } from '../queries/get-policy.query';
 import { ListPoliciesQuery } from '../queries/list-policies.query';
+import { policyDeletedMessage } from '../policies.answers';
 
 const policyIdOf = (id: string) => parseWith(z.object({ id: ZPasswordPolicyId }), { id }).id;
-
-export const policyDeletedMessage = (title: string) => `Policy "${title}" deleted`;
 
 /** The policy calls of the spec (console-directory.md section 7), shared by v1 and v2. */
 export abstract class PoliciesRoutes {

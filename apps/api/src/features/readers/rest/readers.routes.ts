@@ -18,11 +18,9 @@ import { ResetScanSequenceCommand } from '../commands/reset-scan-sequence.handle
 import { RevokeReaderTokenCommand } from '../commands/revoke-reader-token.handler';
 import { GetReaderQuery } from '../queries/get-reader.query';
 import { ListReadersQuery } from '../queries/list-readers.query';
+import { readerDeletedMessage, readerTokenRevokedMessage } from '../readers.answers';
 
 const readerIdOf = (id: string) => parseWith(z.object({ id: ZReaderId }), { id }).id;
-
-export const readerDeletedMessage = (name: string) => `Reader "${name}" deleted`;
-export const readerTokenRevokedMessage = 'Reader token revoked';
 
 /**
  * Door readers for administrators (not in the spec; issue 6 point 1, docs/readers.md). Readers

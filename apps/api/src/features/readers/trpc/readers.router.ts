@@ -11,7 +11,7 @@ import { RegisterReaderCommand } from '../commands/register-reader.handler';
 import { RevokeReaderTokenCommand } from '../commands/revoke-reader-token.handler';
 import { GetReaderQuery } from '../queries/get-reader.query';
 import { ListReadersQuery } from '../queries/list-readers.query';
-import { readerDeletedMessage, readerTokenRevokedMessage } from '../rest/readers.routes';
+import { readerDeletedMessage, readerTokenRevokedMessage } from '../readers.answers';
 
 /** `readers.*` of the console's API: the same handlers as REST v2. */
 export function buildReadersRouter({ gateway, queryBus }: { gateway: CommandGateway; queryBus: QueryBus }) {

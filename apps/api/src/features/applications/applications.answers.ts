@@ -1,5 +1,5 @@
 import type { TApplicationDetails, TApplicationWithSecret } from '@rollcall/contracts';
-import type { ApplicationWithSecret } from '../commands/create-application.handler';
+import type { ApplicationWithSecret } from './commands/create-application.handler';
 
 /**
  * The answer of create, client settings and rotation: the details plus `client_secret`, present

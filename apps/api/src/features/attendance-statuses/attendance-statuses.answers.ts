@@ -1,0 +1,3 @@
+/** What REST and tRPC answer alike for attendance statuses (shaped once, here). */
+
+export const attendanceStatusDeletedMessage = (title: string) => `Attendance status "${title}" deleted`;
