@@ -1,12 +1,12 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE_OPTIONS, type TArrivalDeparture } from '@rollcall/contracts';
-import { DataTable, pageQueryProps } from '../../components/data-table';
+import { ARRIVALS_DEPARTURES_SORT_FIELDS, type TArrivalDeparture, type TArrivalsDeparturesInput } from '@rollcall/contracts';
+import { DataTable } from '../../components/data-table';
+import { SERVER_TABLE_QUERY, useServerTable } from '../../components/data-table/use-server-table';
 import { DateField, INCOMPLETE_DATE } from '../../components/DateField';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchPicker, type SearchPickerOption } from '../../components/SearchPicker';
@@ -18,7 +18,7 @@ import { arrivalsDeparturesLive } from './arrivals-departures.live';
 import { OrganizationPicker } from '../../components/organizations/OrganizationPicker';
 import { useArrivalDepartureColumns } from './arrival-departure-columns';
 import { CorrectSlotDialog } from './CorrectSlotDialog';
-import { useArrivalsDeparturesState } from './use-arrivals-departures-state';
+import { arrivalsDeparturesFilters, arrivalsDeparturesInput } from './use-arrivals-departures-state';
 
 const useFindAccounts = (search: string) => {
   const found = trpc.accounts.findByUsername.useQuery({ username: search }, { enabled: search.length > 0, staleTime: 30_000, placeholderData: (previous) => previous });
@@ -26,41 +26,33 @@ const useFindAccounts = (search: string) => {
   return { data, isFetching: found.isFetching };
 };
 
+const useArrivalsDeparturesList = (input: TArrivalsDeparturesInput) => trpc.arrivalsDepartures.list.useQuery(input, SERVER_TABLE_QUERY);
+
 /** /arrivals-departures: the log of slots, server paged, newest first; filters in the URL; rows appear as scans land. */
 export default function ArrivalsDeparturesPage() {
   const { t } = useTranslation();
   const grants = useGrants();
-  const table = useArrivalsDeparturesState();
-  const { state, setPage, setFilters } = table;
-  const list = trpc.arrivalsDepartures.list.useQuery(table.input, { placeholderData: keepPreviousData });
+  const table = useServerTable(useArrivalsDeparturesList, {
+    sort: { fields: ARRIVALS_DEPARTURES_SORT_FIELDS, defaultSort: 'arrived_at' },
+    filters: arrivalsDeparturesFilters,
+    toInput: arrivalsDeparturesInput,
+  });
+  const { state, setFilters } = table;
   const readers = trpc.readers.list.useQuery({ limit: 100, role: 'door' }, { enabled: grants.may('readers:manage'), staleTime: 60_000 });
   const [editing, setEditing] = useState<TArrivalDeparture | null>(null);
   const onEdit = useCallback((row: TArrivalDeparture) => setEditing(row), []);
   const columns = useArrivalDepartureColumns({ onEdit: grants.may('attendance:write') ? onEdit : null });
   useLive(trpc.live.attendance, { cache: [arrivalsDeparturesLive] });
 
-  // A page beyond the last one (filters narrowed meanwhile) moves to the last page.
-  const lastPage = list.data?.last_page;
-  useEffect(() => {
-    if (lastPage && list.data?.total && state.page > lastPage) setPage(lastPage);
-  }, [lastPage, list.data?.total, state.page, setPage]);
-
   const filtered = Boolean(state.dateFrom || state.dateTo || state.organization || state.account || state.readerId);
   return (
     <>
       <PageHeader title={t('arrivalsDepartures.title')} />
       <DataTable
-        {...pageQueryProps(list)}
+        {...table.props}
         label={t('arrivalsDepartures.tableLabel')}
         columns={columns}
         getRowId={(row) => row.id}
-        page={state.page}
-        pageSize={state.limit}
-        pageSizeOptions={PAGE_SIZE_OPTIONS}
-        onPageChange={setPage}
-        onPageSizeChange={table.setLimit}
-        sort={{ sortBy: state.sortBy, desc: state.desc }}
-        onSortChange={(sort) => table.setSort(sort.sortBy, sort.desc)}
         emptyText={t('arrivalsDepartures.empty')}
         toolbar={
           <Box role="search" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, alignItems: 'flex-start', '& > *': { minWidth: 200, flex: '1 1 200px' } }}>

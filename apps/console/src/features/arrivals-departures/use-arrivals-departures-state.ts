@@ -1,6 +1,5 @@
-import { useMemo } from 'react';
-import { ARRIVALS_DEPARTURES_SORT_FIELDS, type TArrivalsDeparturesInput } from '@rollcall/contracts';
-import { useUrlTableState, type UrlTableFilters } from '../../components/data-table/use-url-table-state';
+import type { ARRIVALS_DEPARTURES_SORT_FIELDS, TArrivalsDeparturesInput } from '@rollcall/contracts';
+import type { UrlTableFilters, UrlTableState } from '../../components/data-table/use-url-table-state';
 
 /** a picked organization or account: its id filters, its title is kept so a reload shows the same chip */
 export interface PickedFilter {
@@ -22,7 +21,8 @@ const picked = (params: URLSearchParams, id: string, title: string): PickedFilte
   return value ? { id: value, title: params.get(title) ?? value } : null;
 };
 
-const filters: UrlTableFilters<ArrivalsDeparturesFilters> = {
+/** the log's filters in the URL */
+export const arrivalsDeparturesFilters: UrlTableFilters<ArrivalsDeparturesFilters> = {
   read: (params) => ({
     dateFrom: DATE.test(params.get('date_from') ?? '') ? (params.get('date_from') as string) : '',
     dateTo: DATE.test(params.get('date_to') ?? '') ? (params.get('date_to') as string) : '',
@@ -45,23 +45,15 @@ const filters: UrlTableFilters<ArrivalsDeparturesFilters> = {
   },
 };
 
-/** The log's state (page, limit, sort and its filters: date range, organization, account, reader) lives in the URL. */
-export function useArrivalsDeparturesState() {
-  const { setFilters, ...table } = useUrlTableState({ sortFields: ARRIVALS_DEPARTURES_SORT_FIELDS, defaultSort: 'arrived_at', filters });
-  const { state } = table;
-  const input: TArrivalsDeparturesInput = useMemo(
-    () => ({
-      page: state.page,
-      limit: state.limit,
-      sortBy: state.sortBy,
-      desc: state.desc,
-      date_from: state.dateFrom || undefined,
-      date_to: state.dateTo || undefined,
-      organization_id: state.organization?.id,
-      account_id: state.account?.id,
-      reader_id: state.readerId || undefined,
-    }),
-    [state],
-  );
-  return { ...table, input, setFilters };
-}
+/** the log's input: page, size, sort and its filters (date range, organization, account, reader) */
+export const arrivalsDeparturesInput = (state: UrlTableState<(typeof ARRIVALS_DEPARTURES_SORT_FIELDS)[number]> & ArrivalsDeparturesFilters): TArrivalsDeparturesInput => ({
+  page: state.page,
+  limit: state.limit,
+  sortBy: state.sortBy,
+  desc: state.desc,
+  date_from: state.dateFrom || undefined,
+  date_to: state.dateTo || undefined,
+  organization_id: state.organization?.id,
+  account_id: state.account?.id,
+  reader_id: state.readerId || undefined,
+});

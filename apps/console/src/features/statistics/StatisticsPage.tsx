@@ -1,12 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import DownloadIcon from '@mui/icons-material/Download';
-import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE_OPTIONS } from '@rollcall/contracts';
-import { DataTable, pageQueryProps } from '../../components/data-table';
+import type { TStatisticsListInput } from '@rollcall/contracts';
+import { DataTable } from '../../components/data-table';
+import { SERVER_TABLE_QUERY, useServerTable } from '../../components/data-table/use-server-table';
 import { PageHeader } from '../../components/PageHeader';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { trpc } from '../../trpc';
@@ -16,7 +16,9 @@ import { OrganizationPicker } from '../../components/organizations/OrganizationP
 import { downloadStatistics, StatisticsDownloadError, type StatisticsFormat } from './download-statistics';
 import { StatisticsCharts } from './StatisticsCharts';
 import { useStatisticsColumns } from './statistics-columns';
-import { useStatisticsState } from './use-statistics-state';
+import { statisticsFilters, statisticsInput } from './use-statistics-state';
+
+const useStatistics = (input: TStatisticsListInput) => trpc.attendanceReports.statistics.useQuery(input, SERVER_TABLE_QUERY);
 
 /**
  * /statistics: attendance per account for a month (this month unless picked), within the
@@ -26,16 +28,10 @@ import { useStatisticsState } from './use-statistics-state';
 export default function StatisticsPage() {
   const { t } = useTranslation();
   const { notify } = useSnackbar();
-  const table = useStatisticsState();
-  const { state, setPage, setFilters, input } = table;
-  const statistics = trpc.attendanceReports.statistics.useQuery(input, { placeholderData: keepPreviousData });
+  const table = useServerTable(useStatistics, { filters: statisticsFilters, toInput: statisticsInput });
+  const { state, setFilters, input, list: statistics } = table;
   const columns = useStatisticsColumns();
   const [downloading, setDownloading] = useState<StatisticsFormat | null>(null);
-
-  const lastPage = statistics.data?.last_page;
-  useEffect(() => {
-    if (lastPage && statistics.data?.total && state.page > lastPage) setPage(lastPage);
-  }, [lastPage, statistics.data?.total, state.page, setPage]);
 
   const download = (format: StatisticsFormat) => {
     setDownloading(format);
@@ -82,15 +78,10 @@ export default function StatisticsPage() {
       ) : null}
       {statistics.data ? <StatisticsCharts statistics={statistics.data} /> : null}
       <DataTable
-        {...pageQueryProps(statistics)}
+        {...table.props}
         label={t('statistics.tableLabel')}
         columns={columns}
         getRowId={(row) => row.account_id}
-        page={state.page}
-        pageSize={state.limit}
-        pageSizeOptions={PAGE_SIZE_OPTIONS}
-        onPageChange={setPage}
-        onPageSizeChange={table.setLimit}
         emptyText={t('statistics.empty')}
       />
     </>

@@ -1,6 +1,5 @@
-import { useMemo } from 'react';
 import type { TStatisticsListInput } from '@rollcall/contracts';
-import { useUrlTableState, type UrlTableFilters } from '../../components/data-table/use-url-table-state';
+import type { UrlTableFilters, UrlTableState } from '../../components/data-table/use-url-table-state';
 
 export interface PickedOrganization {
   id: string;
@@ -15,7 +14,8 @@ export interface StatisticsFilters {
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-const filters: UrlTableFilters<StatisticsFilters> = {
+/** the screen's month and organization in the URL */
+export const statisticsFilters: UrlTableFilters<StatisticsFilters> = {
   read: (params) => {
     const organization = params.get('organization_id');
     return {
@@ -32,13 +32,5 @@ const filters: UrlTableFilters<StatisticsFilters> = {
   },
 };
 
-/** the rows come by name; there is nothing to sort */
-const SORT_FIELDS = ['name'] as const;
-
-/** The screen's state (page, size, month, organization) lives in the URL. */
-export function useStatisticsState() {
-  const { setFilters, ...table } = useUrlTableState({ sortFields: SORT_FIELDS, defaultSort: 'name', filters });
-  const { state } = table;
-  const input: TStatisticsListInput = useMemo(() => ({ page: state.page, limit: state.limit, date_at: state.month || undefined, organization_id: state.organization?.id }), [state]);
-  return { ...table, input, setFilters };
-}
+/** the month's input: page, size, month and organization (the rows come by name; there is nothing to sort) */
+export const statisticsInput = (state: UrlTableState<string> & StatisticsFilters): TStatisticsListInput => ({ page: state.page, limit: state.limit, date_at: state.month || undefined, organization_id: state.organization?.id });

@@ -7,6 +7,7 @@ import { TEAM_SORT_FIELDS } from '@rollcall/contracts';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchField } from '../../components/SearchField';
 import { useUrlTableState } from '../../components/data-table/use-url-table-state';
+import { searchListInput } from '../../components/data-table/use-server-table';
 import { CreateTeamDialog } from '../../components/teams/CreateTeamDialog';
 import { TeamsTable } from '../../components/teams/TeamsTable';
 import { useGrants } from '../../auth/use-grants';
@@ -17,7 +18,8 @@ export default function TeamsPage() {
   const grants = useGrants();
   const { setFilters: _noFilters, ...table } = useUrlTableState({ sortFields: TEAM_SORT_FIELDS, defaultSort: 'created_at' });
   const { state } = table;
-  const input = useMemo(() => ({ page: state.page, limit: state.limit, search: state.search || undefined, sortBy: state.sortBy, desc: state.desc }), [state]);
+  // the shared teams table asks the list itself (an organization's Teams tab pages it without the URL)
+  const input = useMemo(() => searchListInput(state), [state]);
   const [createOpen, setCreateOpen] = useState(false);
 
   return (
