@@ -18,7 +18,7 @@ import { arrivalsDeparturesLive } from './arrivals-departures.live';
 import { OrganizationPicker } from '../../components/organizations/OrganizationPicker';
 import { useArrivalDepartureColumns } from './arrival-departure-columns';
 import { CorrectSlotDialog } from './CorrectSlotDialog';
-import { arrivalsDeparturesFilters, arrivalsDeparturesInput } from './use-arrivals-departures-state';
+import { arrivalsDeparturesFilters, arrivalsDeparturesInput } from './arrivals-departures-filters';
 
 const useFindAccounts = (search: string) => {
   const found = trpc.accounts.findByUsername.useQuery({ username: search }, { enabled: search.length > 0, staleTime: 30_000, placeholderData: (previous) => previous });

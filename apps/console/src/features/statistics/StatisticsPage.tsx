@@ -16,7 +16,7 @@ import { OrganizationPicker } from '../../components/organizations/OrganizationP
 import { downloadStatistics, StatisticsDownloadError, type StatisticsFormat } from './download-statistics';
 import { StatisticsCharts } from './StatisticsCharts';
 import { useStatisticsColumns } from './statistics-columns';
-import { statisticsFilters, statisticsInput } from './use-statistics-state';
+import { statisticsFilters, statisticsInput } from './statistics-filters';
 
 const useStatistics = (input: TStatisticsListInput) => trpc.attendanceReports.statistics.useQuery(input, SERVER_TABLE_QUERY);
 
