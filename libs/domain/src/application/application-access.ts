@@ -1,4 +1,4 @@
-import { DomainError, type DomainEvent } from '../shared';
+import { DomainError, fieldError, type DomainEvent } from '../shared';
 import { checkAccessSlug, checkAccessTitle } from '../organization/organization-access';
 
 /**
@@ -121,7 +121,6 @@ export interface ApplicationAccessContext {
   scopes: readonly string[];
 }
 
-const fieldError = (code: string, field: string, message: string) => new DomainError(code, message, field, { [field]: [message] });
 
 const checkTitle = checkAccessTitle;
 const checkSlug = (slug: string, taken: Iterable<{ slug: string }>, what: 'permission' | 'role') => checkAccessSlug(slug, taken, what, 'application');

@@ -1,4 +1,4 @@
-import { DomainError, type DomainEvent } from '../shared';
+import { DomainError, fieldError, type DomainEvent } from '../shared';
 
 /**
  * An organization's permissions and roles (spec: 'Roles are defined per organization'; 'Permissions
@@ -109,9 +109,6 @@ export const ACCESS_TEXT_MAX = 255;
  */
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9._:-]*$/;
 
-function fieldError(code: string, field: string, message: string): DomainError {
-  return new DomainError(code, message, field, { [field]: [message] });
-}
 
 /** A role's or permission's title as stored: trimmed, required, at most ACCESS_TEXT_MAX characters. */
 export function checkAccessTitle(title: string): string {

@@ -1,4 +1,4 @@
-import { DomainError, type Decider, type DomainEvent } from '../shared';
+import { DomainError, fieldError, type Decider, type DomainEvent } from '../shared';
 import type { OrganizationDeletionChoices } from './organization';
 
 /**
@@ -61,9 +61,6 @@ export interface OrganizationDeletionPlan {
   accounts: { action: 'leave' } | { action: 'delete' } | { action: 'move'; to: string };
 }
 
-function destinationError(code: string, message: string, field: string): DomainError {
-  return new DomainError(code, message, field, { [field]: [message] });
-}
 
 /**
  * Checks the choices against the tree and says what the deletion does. The organizations' own rules
@@ -80,10 +77,10 @@ export function planOrganizationDeletion(tree: OrganizationTreeState, organizati
   if (choices.suborganizations === 'move') {
     const to = choices.suborganizationsMoveTo;
     const field = 'suborganizations_move_to';
-    if (!to) throw destinationError('organization.destination_required', 'Pick the organization to move the sub-organizations to', field);
-    if (to === organizationId) throw destinationError('organization.destination_same', SAME_DESTINATION, field);
-    if (!tree.parents.has(to)) throw destinationError('organization.destination_not_found', 'The destination organization does not exist', field);
-    if (subtree.includes(to)) throw destinationError('organization.cycle', 'The destination lies inside the organization you are deleting: its sub-organizations cannot move under themselves', field);
+    if (!to) throw fieldError('organization.destination_required', field, 'Pick the organization to move the sub-organizations to');
+    if (to === organizationId) throw fieldError('organization.destination_same', field, SAME_DESTINATION);
+    if (!tree.parents.has(to)) throw fieldError('organization.destination_not_found', field, 'The destination organization does not exist');
+    if (subtree.includes(to)) throw fieldError('organization.cycle', field, 'The destination lies inside the organization you are deleting: its sub-organizations cannot move under themselves');
     moved = children.map((id) => ({ organizationId: id, parentId: to }));
   }
 
@@ -91,10 +88,10 @@ export function planOrganizationDeletion(tree: OrganizationTreeState, organizati
   if (choices.accounts === 'move') {
     const to = choices.accountsMoveTo;
     const field = 'accounts_move_to';
-    if (!to) throw destinationError('organization.destination_required', 'Pick the organization to move the accounts to', field);
-    if (to === organizationId) throw destinationError('organization.destination_same', SAME_DESTINATION_ACCOUNTS, field);
-    if (!tree.parents.has(to)) throw destinationError('organization.destination_not_found', 'The destination organization does not exist', field);
-    if (deleted.includes(to)) throw destinationError('organization.destination_deleted', 'The destination is deleted with this organization: pick one that stays', field);
+    if (!to) throw fieldError('organization.destination_required', field, 'Pick the organization to move the accounts to');
+    if (to === organizationId) throw fieldError('organization.destination_same', field, SAME_DESTINATION_ACCOUNTS);
+    if (!tree.parents.has(to)) throw fieldError('organization.destination_not_found', field, 'The destination organization does not exist');
+    if (deleted.includes(to)) throw fieldError('organization.destination_deleted', field, 'The destination is deleted with this organization: pick one that stays');
     accounts = { action: 'move', to };
   }
   return { deleted, moved, accounts };

@@ -1,4 +1,4 @@
-import { DomainError, type Decider, type DomainEvent } from '../shared';
+import { DomainError, fieldError, type Decider, type DomainEvent } from '../shared';
 
 /**
  * A door reader (docs/adr/0013), one stream each (`reader-{id}`): its name, its door, its role, the
@@ -80,7 +80,6 @@ export type ReaderState =
   | { status: 'deleted'; readerId: string };
 
 const notFound = () => new DomainError('reader.not_found', 'This reader does not exist or was deleted');
-const fieldError = (code: string, field: string, message: string) => new DomainError(code, message, field, { [field]: [message] });
 
 function validText(value: string, field: 'name' | 'door', max: number): string {
   const trimmed = value.trim();

@@ -15,3 +15,6 @@ export class DomainError extends Error {
     this.name = 'DomainError';
   }
 }
+
+/** A rule about one input field: the message under that field, and the field's only error. */
+export const fieldError = (code: string, field: string, message: string): DomainError => new DomainError(code, message, field, { [field]: [message] });

@@ -1,4 +1,4 @@
-import { DomainError, type Decider, type DomainEvent } from '../shared';
+import { DomainError, fieldError, type Decider, type DomainEvent } from '../shared';
 
 /**
  * A team (docs/adr/0010): a title, a description, either one organization or several
@@ -63,7 +63,6 @@ export type TeamState =
 
 export const teamNotFound = () => new DomainError('team.not_found', 'Team not found');
 
-const fieldError = (code: string, field: string, message: string) => new DomainError(code, message, field, { [field]: [message] });
 
 function assertValidTitle(title: string): string {
   const trimmed = title.trim();
