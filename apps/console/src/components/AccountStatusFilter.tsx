@@ -24,7 +24,8 @@ interface AccountStatusFilterProps {
 /**
  * The accounts list's 'Filter by Account Status': any number of statuses, shown as chips, clearable.
  * A select rather than an Autocomplete: the handful of statuses needs no typing, and the list, the
- * console's first screen, ships without the Autocomplete and Popper code (issue 10's budget).
+ * console's first screen, ships without the Autocomplete and Popper code (its budget: docs/benchmarks.md,
+ * console-first-screen).
  */
 export function AccountStatusFilter({ options, value, onChange, loading }: AccountStatusFilterProps) {
   const { t } = useTranslation();

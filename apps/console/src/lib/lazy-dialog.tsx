@@ -3,7 +3,7 @@ import { lazyWithReload } from './lazy-with-reload';
 
 /**
  * A dialog whose code loads the first time it opens, so a page ships without what only its dialogs
- * need (the organization picker's Autocomplete, CSV parsing): issue 10's first-screen budget. Once
+ * need (the organization picker's Autocomplete, CSV parsing): the first screen's budget (docs/benchmarks.md). Once
  * opened it stays mounted, so it closes with its transition and opens again at once.
  */
 export function lazyDialog<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>): ComponentType<P> {

@@ -30,7 +30,7 @@ function loaded(): void {
  * Route-level code splitting with the reload above. `preload()` starts loading before the first
  * render; a screen mounted after its code arrived renders it at once instead of suspending: a
  * suspended lazy component shows its content again only after React's reveal throttle (about 300
- * ms a level), which on the first screen was most of the wait for the accounts list (issue 10).
+ * ms a level), which on the first screen was most of the wait for the accounts list (docs/benchmarks.md, console-first-screen).
  */
 // React.lazy's own constraint; props stay typed through T.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

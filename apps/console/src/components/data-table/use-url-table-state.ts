@@ -39,9 +39,8 @@ export function writePaging({ page, limit }: { page: number; limit: number }, pa
 const noFilters: UrlTableFilters<object> = { read: () => ({}), write: () => undefined };
 
 /**
- * A server-paged table's state in the URL (DESIGN section 9: 'Table state lives in the URL'), so a
- * reload, Back or a shared link shows the same page. Only what differs from the defaults is written:
- * a plain /accounts stays plain. A page-size change returns to page 1 (spec), as does any change of
+ * A server-paged table's state in the URL, so a reload, Back or a shared link shows the same page.
+ * Only what differs from the defaults is written: a plain /accounts stays plain. A page-size change returns to page 1 (spec), as does any change of
  * what is listed; search changes replace the history entry instead of adding one per keystroke.
  */
 export function useUrlTableState<SortField extends string, Filters extends object = object>(options: {

@@ -31,7 +31,7 @@ const PAGE_SIZE = 20;
 type Moment = { at: string } | { position: string; label: string };
 
 /**
- * An entity's history (issue 8): its events newest first, each in plain words with the fields it
+ * An entity's history: its events newest first, each in plain words with the fields it
  * changed; 'Load older' pages back. For accounts and organizations, time travel shows the entity as
  * it was at a chosen moment or just before an event, folded from its stream on the server.
  */

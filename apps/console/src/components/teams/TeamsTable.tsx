@@ -26,7 +26,7 @@ interface TeamsTableProps {
 
 /**
  * The one teams table (/teams and an organization's Teams tab): server-paged, 10 per page (10, 20,
- * 30), inline title edit, row menu 'Associated accounts', 'History' (issue 8) and 'Delete' (disabled when
+ * 30), inline title edit, row menu 'Associated accounts', 'History' and 'Delete' (disabled when
  * protected, after a confirmation).
  */
 export function TeamsTable({ label, input, withOrganization, onPageChange, onPageSizeChange, sort, onSortChange, emptyText, toolbar }: TeamsTableProps) {

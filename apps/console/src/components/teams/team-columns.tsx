@@ -15,7 +15,7 @@ interface TeamColumnsOptions {
   withOrganization: boolean;
   onShowMembers: (team: TeamOption) => void;
   onDelete: (team: TeamOption) => void;
-  /** given to who may read the audit trail: the team's history (issue 8) */
+  /** given to who may read the audit trail: the team's history */
   onShowHistory?: (team: TeamOption) => void;
 }
 

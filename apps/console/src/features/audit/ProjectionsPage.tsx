@@ -29,7 +29,7 @@ import { trpc } from '../../trpc';
 const REFRESH_MS = 2000;
 
 /**
- * /audit/projections (issue 8): every read model's position, lag behind the head of the event
+ * /audit/projections: every read model's position, lag behind the head of the event
  * store, rate and state, refreshed every two seconds; the events each one set aside, with retry.
  */
 export default function ProjectionsPage() {
@@ -80,7 +80,7 @@ export default function ProjectionsPage() {
 
 /**
  * A set-aside event is a write that was confirmed to its author but is missing from a read model: say
- * it above the table, not only in a column (issue 20).
+ * it above the table, not only in a column.
  */
 function SetAsideWarning({ projections }: { projections: TProjectionStatus[] }) {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import type { TAuditEventFilterInput } from '@rollcall/contracts';
 
-/** The Event log's filters as they live in the URL (DESIGN section 9: table state lives in the URL). */
+/** The Event log's filters as they live in the URL, like every list's state. */
 export interface AuditFilters {
   /** a stream id or its start: `account-<id>` shows the account's stream and its day streams */
   stream: string;

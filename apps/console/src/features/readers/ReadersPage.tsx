@@ -26,7 +26,7 @@ const isSortField = (value: string): value is SortField => (READER_SORT_FIELDS a
 const REFRESH_MS = 15_000;
 
 /**
- * /readers (issue 6 point 1, not in the spec): the door and enrollment readers with what they last
+ * /readers (not in the spec; docs/readers.md): the door and enrollment readers with what they last
  * reported; register one (its token is issued and shown once), issue a new token, revoke it, rename
  * or move it, delete it.
  */

@@ -13,7 +13,7 @@ export interface ReaderRowActions {
   onRevokeToken: (reader: TReader) => void;
   onEdit: (reader: TReader) => void;
   onDelete: (reader: TReader) => void;
-  /** given to who may read the audit trail: the reader's history (issue 8) */
+  /** given to who may read the audit trail: the reader's history */
   onShowHistory?: (reader: TReader) => void;
 }
 

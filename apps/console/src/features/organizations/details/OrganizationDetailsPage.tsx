@@ -54,7 +54,7 @@ export default function OrganizationDetailsPage() {
   );
 }
 
-/** The spec's tabs, in its order, then the organization's history (issue 8). */
+/** The spec's tabs, in its order, then the organization's history. */
 const TABS = ['sub-organizations', 'details', 'members', 'permissions', 'roles', 'teams', 'history'] as const;
 type TabName = (typeof TABS)[number];
 const isTab = (value: string | null): value is TabName => (TABS as readonly (string | null)[]).includes(value);
