@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ZAuthenticateInput } from '@rollcall/contracts';
+import { ERROR_STATUS, ZAuthenticateInput, type ErrorCode } from '@rollcall/contracts';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Kysely } from 'kysely';
 import { SignInCommand, type SignInResult } from '../auth/commands/sign-in.handler';
@@ -8,7 +8,7 @@ import { SignOutCommand } from '../auth/commands/sign-out.handler';
 import { hashToken } from '../../platform/access/session-token';
 import { CommandGateway } from '../../platform/commands/command-gateway';
 import { READ_DB } from '../../platform/tokens';
-import { mapError } from '../../platform/http/api-error';
+import { mapError } from '../../platform/errors/api-error';
 import { retryAfterSecondsOf } from '../../platform/http/retry-after';
 import { requestContext } from '../../platform/http/request-context.factory';
 import { parseWith } from '../../platform/http/zod-body';
@@ -30,13 +30,16 @@ export interface OidcInteractionDetails {
   login_hint: string | null;
 }
 
+/** A refusal of the interaction routes themselves, answered with its code's status from the contracts' table. */
 class InteractionError extends Error {
+  readonly status: number;
+
   constructor(
-    readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
   ) {
     super(message);
+    this.status = ERROR_STATUS[code];
   }
 }
 
@@ -74,8 +77,8 @@ export class OidcInteractions {
       }
     };
     const onlyJson = (req: Request, res: Response, next: NextFunction) => {
-      if (!req.is('application/json')) return void this.fail(res, new InteractionError(415, 'request.unsupported_media_type', 'Send the body as application/json'));
-      json(req, res, (error?: unknown) => (error ? this.fail(res, new InteractionError(400, 'request.malformed_json', 'The body is not valid JSON')) : next()));
+      if (!req.is('application/json')) return void this.fail(res, new InteractionError('request.unsupported_media_type', 'Send the body as application/json'));
+      json(req, res, (error?: unknown) => (error ? this.fail(res, new InteractionError('request.malformed_json', 'The body is not valid JSON')) : next()));
     };
     router.get('/interaction/:uid/details', route((req, res) => this.details(req, res)));
     router.post('/interaction/:uid/login', onlyJson, route((req, res) => this.login(req, res)));
@@ -100,8 +103,8 @@ export class OidcInteractions {
 
   private async interaction(req: Request, res: Response, expected?: 'login' | 'consent') {
     const details = await this.host.current().interactionDetails(req, res);
-    if (details.uid !== req.params.uid) throw new InteractionError(400, 'oidc.interaction_mismatch', 'This page belongs to another sign-in; go back to the application and start again');
-    if (expected && details.prompt.name !== expected) throw new InteractionError(409, 'oidc.wrong_step', `This sign-in is at the ${details.prompt.name} step, not ${expected}`);
+    if (details.uid !== req.params.uid) throw new InteractionError('oidc.interaction_mismatch', 'This page belongs to another sign-in; go back to the application and start again');
+    if (expected && details.prompt.name !== expected) throw new InteractionError('oidc.wrong_step', `This sign-in is at the ${details.prompt.name} step, not ${expected}`);
     return details;
   }
 
@@ -109,7 +112,7 @@ export class OidcInteractions {
     const details = await this.interaction(req, res);
     const clientId = String(details.params.client_id);
     const application = await this.db.selectFrom('applications_v1').select(['id', 'title', 'url', 'description']).where('id', '=', clientId).executeTakeFirst();
-    if (!application) throw new InteractionError(404, 'application.not_found', 'The application asking for the sign-in no longer exists');
+    if (!application) throw new InteractionError('application.not_found', 'The application asking for the sign-in no longer exists');
     const prompt = details.prompt.name === 'consent' ? 'consent' : 'login';
     const answer: OidcInteractionDetails = {
       uid: details.uid,
@@ -134,7 +137,7 @@ export class OidcInteractions {
    */
   private async consentScopes(accountId: string, clientId: string, promptDetails: Record<string, unknown>, requestedScope: unknown) {
     const offered = await applicationScopes(this.db, clientId);
-    if (!offered) throw new InteractionError(404, 'application.not_found', 'The application asking for the sign-in no longer exists');
+    if (!offered) throw new InteractionError('application.not_found', 'The application asking for the sign-in no longer exists');
     const grantable = await grantableResourceScopes(this.db, accountId, clientId, offered);
     const requested = typeof requestedScope === 'string' ? requestedScope.split(' ').filter(Boolean) : [];
     const openid = [...new Set([...((promptDetails.missingOIDCScope as string[] | undefined) ?? []), ...requested])].filter(isOpenIdScope);
@@ -158,7 +161,7 @@ export class OidcInteractions {
     // the command also started a console session; the provider keeps its own, so that one ends at once
     const session = await this.db.selectFrom('sessions_v1').select('id').where('token_hash', '=', hashToken(token)).executeTakeFirst();
     if (session) await this.commandBus.execute(new SignOutCommand(session.id, { ...context, actor: accountId, actorKind: 'account' }));
-    if (passwordChangeRequired) throw new InteractionError(403, 'auth.password_change_required', 'Your password must be changed first: sign in to Rollcall, change it, then come back to the application');
+    if (passwordChangeRequired) throw new InteractionError('auth.password_change_required', 'Your password must be changed first: sign in to Rollcall, change it, then come back to the application');
     const redirectTo = await this.host.current().interactionResult(req, res, { login: { accountId, amr: ['pwd'] } }, { mergeWithLastSubmission: false });
     return { redirect_to: redirectTo };
   }

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
-import { mapError } from './api-error';
+import { mapError } from '../errors/api-error';
 import { retryAfterSecondsOf } from './retry-after';
 
 @Catch()

@@ -7,7 +7,7 @@ import type { DomainError } from '@rollcall/domain';
 import { passwordChangeRequiredError } from '../access/route-decorators';
 import type { AccessChecks } from '../access/caller-access';
 import type { ResourceRequirement } from '../access/resource-requirements';
-import { mapError } from '../http/api-error';
+import { mapError } from '../errors/api-error';
 import { MAX_SUBSCRIPTIONS_PER_SOCKET, type LiveConnection } from './live-connection';
 
 export interface TrpcContext {

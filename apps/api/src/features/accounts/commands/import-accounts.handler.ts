@@ -11,7 +11,7 @@ import {
 } from '@rollcall/contracts';
 import { DomainError, emailReservation, usernameReservation } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
-import { zodFields, mapError } from '../../../platform/http/api-error';
+import { zodFields, mapError } from '../../../platform/errors/api-error';
 import type { RequestContext } from '../../../platform/commands/request-context';
 import type { CommandOutcome } from '../../../platform/commands/command-gateway';
 import { READ_DB } from '../../../platform/tokens';
