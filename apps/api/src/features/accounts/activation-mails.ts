@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { accountDecider, accountStream, AWAITING_ACTIVATION, DomainError } from '@rollcall/domain';
-import { handleCommand, loadState } from '../../platform/commands/aggregate-repository';
+import { handleCommand, loadState } from '../../platform/commands/handle-command';
 import type { Clock } from '../../platform/runtime/clock';
 import { systemContext, type RequestContext } from '../../platform/commands/request-context';
 import type { AppConfig } from '../../platform/config/app-config';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { attendanceDayDecider, attendanceDayStream } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
-import { handleCommandRetrying } from '../../platform/commands/aggregate-repository';
+import { handleCommandRetrying } from '../../platform/commands/handle-command';
 import type { Clock } from '../../platform/runtime/clock';
 import { systemContext } from '../../platform/commands/request-context';
 import { Sweeper } from '../../platform/runtime/sweeper';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { readerDecider, readerStream } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
-import { handleCommand } from '../../platform/commands/aggregate-repository';
+import { handleCommand } from '../../platform/commands/handle-command';
 import type { Clock } from '../../platform/runtime/clock';
 import { systemContext } from '../../platform/commands/request-context';
 import { Sweeper } from '../../platform/runtime/sweeper';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { accountDecider, accountStream, DomainError, type AccountState } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
-import { handleCommandRetrying, loadState } from '../../platform/commands/aggregate-repository';
+import { handleCommandRetrying, loadState } from '../../platform/commands/handle-command';
 import type { Clock } from '../../platform/runtime/clock';
 import type { RequestContext } from '../../platform/commands/request-context';
 import type { AppConfig } from '../../platform/config/app-config';

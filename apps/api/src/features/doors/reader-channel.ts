@@ -6,7 +6,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { READER_DEFAULT_CONFIGURATION, ZReaderMessage, type TReaderCommand } from '@rollcall/contracts';
 import { DomainError, isArmed, readerDecider, readerStream, type ReaderEvent } from '@rollcall/domain';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { loadState } from '../../platform/commands/aggregate-repository';
+import { loadState } from '../../platform/commands/handle-command';
 import type { Clock } from '../../platform/runtime/clock';
 import { CLOCK, EVENT_STORE } from '../../platform/tokens';
 import type { EventStore } from '../../platform/event-store/event-store.port';

@@ -4,7 +4,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ACCESS_TOKEN_PREFIX, type TCreateAccessTokenInput } from '@rollcall/contracts';
 import { accessTokenDecider, accessTokenStream, DomainError } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
-import { handleCommand } from '../../../platform/commands/aggregate-repository';
+import { handleCommand } from '../../../platform/commands/handle-command';
 import type { Clock } from '../../../platform/runtime/clock';
 import { newAggregateId } from '../../../platform/runtime/ids';
 import type { RequestContext } from '../../../platform/commands/request-context';

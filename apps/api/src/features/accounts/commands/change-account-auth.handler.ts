@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { TAccountAuthCommandInput } from '@rollcall/contracts';
 import { accountDecider, accountStream, DomainError } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
-import { handleCommand, loadState } from '../../../platform/commands/aggregate-repository';
+import { handleCommand, loadState } from '../../../platform/commands/handle-command';
 import type { Clock } from '../../../platform/runtime/clock';
 import type { RequestContext } from '../../../platform/commands/request-context';
 import type { CommandOutcome } from '../../../platform/commands/command-gateway';

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ACCOUNT_STATUS, type TCreateAccountCommandInput } from '@rollcall/contracts';
 import { accountDecider, accountStream, assertPasswordMeetsPolicy, DomainError, emailReservation, organizationDecider, organizationStream, usernameReservation } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
-import { handleCommand, loadState } from '../../../platform/commands/aggregate-repository';
+import { handleCommand, loadState } from '../../../platform/commands/handle-command';
 import type { Clock } from '../../../platform/runtime/clock';
 import type { RequestContext } from '../../../platform/commands/request-context';
 import { newAggregateId } from '../../../platform/runtime/ids';

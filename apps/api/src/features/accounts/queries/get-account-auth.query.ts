@@ -3,7 +3,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { TAccountAuth } from '@rollcall/contracts';
 import { accountDecider, accountStream, DomainError } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
-import { loadState } from '../../../platform/commands/aggregate-repository';
+import { loadState } from '../../../platform/commands/handle-command';
 import type { Clock } from '../../../platform/runtime/clock';
 import { CLOCK, EVENT_STORE, READ_DB } from '../../../platform/tokens';
 import type { EventStore } from '../../../platform/event-store/event-store.port';

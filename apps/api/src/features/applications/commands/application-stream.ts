@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { applicationDecider, applicationStream, DomainError, type ApplicationCommand, type ApplicationEvent, type ApplicationState } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
-import { retryingOnConflict } from '../../../platform/commands/aggregate-repository';
+import { retryingOnConflict } from '../../../platform/commands/handle-command';
 import type { Clock } from '../../../platform/runtime/clock';
 import { appendDecision, loadStream } from '../../../platform/commands/multi-stream';
 import type { RequestContext } from '../../../platform/commands/request-context';

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { attendanceStatusDecider, attendanceStatusStream, attendanceStatusTitleReservation, type AttendanceStatusDetails } from '@rollcall/domain';
-import { handleCommand } from '../../../platform/commands/aggregate-repository';
+import { handleCommand } from '../../../platform/commands/handle-command';
 import type { Clock } from '../../../platform/runtime/clock';
 import { newAggregateId } from '../../../platform/runtime/ids';
 import type { RequestContext } from '../../../platform/commands/request-context';

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { TAssignCardInput, TSmartCard } from '@rollcall/contracts';
 import { smartCardDecider, smartCardStream } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
-import { loadState, retryingOnConflict } from '../../../platform/commands/aggregate-repository';
+import { loadState, retryingOnConflict } from '../../../platform/commands/handle-command';
 import { appendDecision, loadStream } from '../../../platform/commands/multi-stream';
 import type { Clock } from '../../../platform/runtime/clock';
 import { newAggregateId } from '../../../platform/runtime/ids';

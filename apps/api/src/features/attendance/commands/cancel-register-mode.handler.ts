@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { readerDecider, readerStream } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
-import { retryingOnConflict } from '../../../platform/commands/aggregate-repository';
+import { retryingOnConflict } from '../../../platform/commands/handle-command';
 import type { Clock } from '../../../platform/runtime/clock';
 import { appendDecision, loadStream, type PlannedWrite } from '../../../platform/commands/multi-stream';
 import type { RequestContext } from '../../../platform/commands/request-context';

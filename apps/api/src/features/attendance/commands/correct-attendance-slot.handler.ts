@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { attendanceDayDecider, attendanceDayStream, DomainError } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
-import { handleCommand } from '../../../platform/commands/aggregate-repository';
+import { handleCommand } from '../../../platform/commands/handle-command';
 import type { Clock } from '../../../platform/runtime/clock';
 import type { RequestContext } from '../../../platform/commands/request-context';
 import type { CommandOutcome } from '../../../platform/commands/command-gateway';

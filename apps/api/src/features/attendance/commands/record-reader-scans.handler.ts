@@ -23,7 +23,7 @@ import {
   type SmartCardState,
 } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
-import { retryingOnConflict } from '../../../platform/commands/aggregate-repository';
+import { retryingOnConflict } from '../../../platform/commands/handle-command';
 import type { Clock } from '../../../platform/runtime/clock';
 import { newAggregateId } from '../../../platform/runtime/ids';
 import { appendDecision, foldStream, loadStream, type LoadedStream } from '../../../platform/commands/multi-stream';

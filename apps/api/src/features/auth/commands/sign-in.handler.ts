@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ACCOUNT_STATUS, type TAuthenticateInput } from '@rollcall/contracts';
 import { accountDecider, accountStream, DomainError, sessionDecider, sessionStream } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
-import { handleCommand, handleCommandRetrying, loadState } from '../../../platform/commands/aggregate-repository';
+import { handleCommand, handleCommandRetrying, loadState } from '../../../platform/commands/handle-command';
 import type { Clock } from '../../../platform/runtime/clock';
 import type { RequestContext } from '../../../platform/commands/request-context';
 import { newAggregateId } from '../../../platform/runtime/ids';

@@ -1,5 +1,5 @@
 import { accountDecider, accountStream, attendanceStatusDecider, attendanceStatusStream, calendarEventGroupDecider, calendarEventGroupStream, DomainError, type StatusChoice } from '@rollcall/domain';
-import { loadState } from '../../../platform/commands/aggregate-repository';
+import { loadState } from '../../../platform/commands/handle-command';
 import type { EventStore } from '../../../platform/event-store/event-store.port';
 
 /** What the picked status's own stream says (not the read model): it exists and whether it is active. */

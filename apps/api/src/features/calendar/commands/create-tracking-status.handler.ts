@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { TCreateTrackingStatusCommandInput } from '@rollcall/contracts';
 import { calendarEventGroupDecider, calendarEventGroupStream, datesInRange } from '@rollcall/domain';
 import { randomUUID } from 'node:crypto';
-import { handleCommand } from '../../../platform/commands/aggregate-repository';
+import { handleCommand } from '../../../platform/commands/handle-command';
 import type { Clock } from '../../../platform/runtime/clock';
 import { newAggregateId } from '../../../platform/runtime/ids';
 import type { RequestContext } from '../../../platform/commands/request-context';

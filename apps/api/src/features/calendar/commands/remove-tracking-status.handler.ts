@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { TRemoveTrackingStatusCommandInput } from '@rollcall/contracts';
 import { calendarEventGroupDecider, calendarEventGroupStream, type CalendarEventGroupCommand } from '@rollcall/domain';
-import { handleCommand } from '../../../platform/commands/aggregate-repository';
+import { handleCommand } from '../../../platform/commands/handle-command';
 import type { Clock } from '../../../platform/runtime/clock';
 import type { RequestContext } from '../../../platform/commands/request-context';
 import type { CommandOutcome } from '../../../platform/commands/command-gateway';

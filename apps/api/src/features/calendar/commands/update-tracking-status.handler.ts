@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { TUpdateTrackingStatusCommandInput } from '@rollcall/contracts';
 import { calendarEventGroupDecider, calendarEventGroupStream, datesInRange, type CalendarEventGroupCommand } from '@rollcall/domain';
 import { randomUUID } from 'node:crypto';
-import { handleCommand } from '../../../platform/commands/aggregate-repository';
+import { handleCommand } from '../../../platform/commands/handle-command';
 import type { Clock } from '../../../platform/runtime/clock';
 import type { RequestContext } from '../../../platform/commands/request-context';
 import type { CommandOutcome } from '../../../platform/commands/command-gateway';

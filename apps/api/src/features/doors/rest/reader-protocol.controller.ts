@@ -4,7 +4,7 @@ import { ZReaderHealthReport, ZReaderScanBatch, ZReaderScanPost, type TScanBatch
 import { DomainError, readerDecider, readerStream } from '@rollcall/domain';
 import { Inject } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { loadState } from '../../../platform/commands/aggregate-repository';
+import { loadState } from '../../../platform/commands/handle-command';
 import type { Clock } from '../../../platform/runtime/clock';
 import type { RequestContext } from '../../../platform/commands/request-context';
 import { RecordReaderScansCommand } from '../../attendance/commands/record-reader-scans.handler';

@@ -4,7 +4,7 @@ import type { TUpdateOrganizationDetailsCommandInput } from '@rollcall/contracts
 import { ORGANIZATION_TREE_STREAM, organizationDecider, organizationStream, organizationTitleReservation, organizationTreeDecider } from '@rollcall/domain';
 import type { Clock } from '../../../platform/runtime/clock';
 import { appendDecision, loadStream, type PlannedWrite } from '../../../platform/commands/multi-stream';
-import { retryingOnConflict } from '../../../platform/commands/aggregate-repository';
+import { retryingOnConflict } from '../../../platform/commands/handle-command';
 import type { RequestContext } from '../../../platform/commands/request-context';
 import type { CommandOutcome } from '../../../platform/commands/command-gateway';
 import { CLOCK, EVENT_STORE } from '../../../platform/tokens';

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { boundedText } from '@rollcall/contracts';
 import { DomainError, organizationDecider, organizationStream } from '@rollcall/domain';
 import { z } from 'zod';
-import { handleCommand } from '../../../platform/commands/aggregate-repository';
+import { handleCommand } from '../../../platform/commands/handle-command';
 import type { Clock } from '../../../platform/runtime/clock';
 import type { RequestContext } from '../../../platform/commands/request-context';
 import { isSupportedTimeZone } from '../../../platform/runtime/time-zones';

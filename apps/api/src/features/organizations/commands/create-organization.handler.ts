@@ -5,7 +5,7 @@ import { ORGANIZATION_TREE_STREAM, organizationDecider, organizationStream, orga
 import type { Clock } from '../../../platform/runtime/clock';
 import { newAggregateId } from '../../../platform/runtime/ids';
 import { appendDecision, loadStream } from '../../../platform/commands/multi-stream';
-import { retryingOnConflict } from '../../../platform/commands/aggregate-repository';
+import { retryingOnConflict } from '../../../platform/commands/handle-command';
 import type { RequestContext } from '../../../platform/commands/request-context';
 import type { CommandOutcome } from '../../../platform/commands/command-gateway';
 import { CLOCK, EVENT_STORE } from '../../../platform/tokens';

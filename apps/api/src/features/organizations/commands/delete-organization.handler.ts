@@ -20,7 +20,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../../platform/runtime/clock';
 import { appendDecision, decideInTurn, loadStream, type PlannedWrite } from '../../../platform/commands/multi-stream';
-import { retryingOnConflict } from '../../../platform/commands/aggregate-repository';
+import { retryingOnConflict } from '../../../platform/commands/handle-command';
 import type { RequestContext } from '../../../platform/commands/request-context';
 import type { CommandOutcome } from '../../../platform/commands/command-gateway';
 import { CLOCK, EVENT_STORE, READ_DB } from '../../../platform/tokens';

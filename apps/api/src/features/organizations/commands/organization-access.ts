@@ -1,6 +1,6 @@
 import { DomainError, organizationDecider, organizationStream, type OrganizationAccessCommand, type OrganizationAccessState, type OrganizationEvent } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
-import { retryingOnConflict } from '../../../platform/commands/aggregate-repository';
+import { retryingOnConflict } from '../../../platform/commands/handle-command';
 import type { Clock } from '../../../platform/runtime/clock';
 import { appendDecision, loadStream } from '../../../platform/commands/multi-stream';
 import type { RequestContext } from '../../../platform/commands/request-context';

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { passwordPolicyDecider, passwordPolicyStream, policyTitleReservation, type PasswordPolicyRules } from '@rollcall/domain';
-import { handleCommand } from '../../../platform/commands/aggregate-repository';
+import { handleCommand } from '../../../platform/commands/handle-command';
 import type { Clock } from '../../../platform/runtime/clock';
 import { newAggregateId } from '../../../platform/runtime/ids';
 import type { RequestContext } from '../../../platform/commands/request-context';

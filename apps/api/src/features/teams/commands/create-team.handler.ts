@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { TCreateTeamCommandInput } from '@rollcall/contracts';
 import { DomainError, organizationDecider, organizationStream, teamDecider, teamStream, teamTitleReservation } from '@rollcall/domain';
-import { handleCommand, loadState } from '../../../platform/commands/aggregate-repository';
+import { handleCommand, loadState } from '../../../platform/commands/handle-command';
 import type { Clock } from '../../../platform/runtime/clock';
 import { newAggregateId } from '../../../platform/runtime/ids';
 import type { RequestContext } from '../../../platform/commands/request-context';

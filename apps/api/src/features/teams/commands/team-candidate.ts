@@ -1,5 +1,5 @@
 import { accountDecider, accountStream, type TeamCandidate } from '@rollcall/domain';
-import { loadState } from '../../../platform/commands/aggregate-repository';
+import { loadState } from '../../../platform/commands/handle-command';
 import type { EventStore } from '../../../platform/event-store/event-store.port';
 
 /** What an account's own stream says about joining a team: that it exists, and its organizations (docs/adr/0010). */
