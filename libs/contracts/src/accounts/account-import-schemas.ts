@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { lineText } from '../common/text';
+import { answerId } from '../common/answers';
+import { answerText, lineText } from '../common/text';
 import { ZPolicyId } from './account-schemas';
 
 /** The fields a CSV column can be mapped to; all but the password are required. */
@@ -37,10 +38,12 @@ export type TImportAccountsInput = z.input<typeof ZImportAccountsInput>;
 export type TImportAccountsCommandInput = z.output<typeof ZImportAccountsInput>;
 
 /** row: the 1-based number among this request's rows; line: the file's line the row starts on, when the request sent `lines` */
-export type TImportRowResult = { row: number; line?: number; status: 'created'; id: string } | { row: number; line?: number; status: 'failed'; errors: Record<string, string[]> };
+export const ZImportRowResult = z.union([
+  z.object({ row: z.number().int(), line: z.number().int().optional(), status: z.literal('created'), id: answerId() }),
+  z.object({ row: z.number().int(), line: z.number().int().optional(), status: z.literal('failed'), errors: z.record(answerText(), z.array(answerText())) }),
+]);
+export type TImportRowResult = z.infer<typeof ZImportRowResult>;
 
-export interface TImportAccountsResult {
-  created: number;
-  failed: number;
-  rows: TImportRowResult[];
-}
+/** the import's report: how many were created and failed, and each row's outcome */
+export const ZImportAccountsResult = z.object({ created: z.number().int(), failed: z.number().int(), rows: z.array(ZImportRowResult) });
+export type TImportAccountsResult = z.infer<typeof ZImportAccountsResult>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateOf, dateOrDateTimeOf } from '../common/dates';
-import { boundedText, DOMAIN_CHECKED_TEXT_MAX, emailOf, lineText, requiredLine, TEXT_MAX, uuidOf } from '../common/text';
+import { answerId, answerTimestamp } from '../common/answers';
+import { answerText, boundedText, DOMAIN_CHECKED_TEXT_MAX, emailOf, lineText, requiredLine, TEXT_MAX, uuidOf } from '../common/text';
 import { ACCOUNT_STATUS_IDS } from './account-status';
 
 /** The spec's 255 counters are server rules too (../common/text.ts). */
@@ -90,38 +91,55 @@ export type TListAccountsQuery = z.output<typeof ZListAccountsInput>;
 
 export const ZAccountId = uuidOf('account id', 'account id must be a UUID');
 
-export interface TAccountListItem {
-  id: string;
-  username: string;
-  username_readable: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  status_id: number;
-  status_title: string;
-  protected: boolean;
-  created_at: string;
-  last_login_at: string | null;
-  expires_at: string | null;
-}
+/** `GET account/statuses`: every status with its English label (the console translates by id) */
+export const ZAccountStatusItem = z.object({ id: z.literal(ACCOUNT_STATUS_IDS), label: answerText() });
+export type TAccountStatusItem = z.infer<typeof ZAccountStatusItem>;
 
-export interface TAccount extends TAccountListItem {
-  policy_id: string | null;
-  additional: {
-    address?: string | null;
-    birth_date?: string | null;
-    email: Array<{ value: string; type: string }>;
-    gender?: string | null;
-    locale?: string | null;
-    middle_name?: string | null;
-    nickname?: string | null;
-    profile?: string | null;
-    telephone: Array<{ value: string; type: string }>;
-    time_zone?: string | null;
-    website?: string | null;
-    profilePicture?: string | null;
-  };
-}
+/** the largest profile picture, decoded */
+export const PROFILE_PICTURE_MAX_BYTES = 512 * 1024;
+/** the JSON body limit: no picture longer than this ever arrives, the API measures the decoded bytes */
+export const PROFILE_PICTURE_DATA_URL_MAX = 1024 * 1024;
+
+/** A row of `GET accounts`. */
+export const ZAccountListItem = z.object({
+  id: answerId(),
+  username: answerText(TEXT_MAX),
+  username_readable: answerText(TEXT_MAX),
+  first_name: answerText(DOMAIN_CHECKED_TEXT_MAX),
+  last_name: answerText(DOMAIN_CHECKED_TEXT_MAX),
+  email: answerText(DOMAIN_CHECKED_TEXT_MAX),
+  status_id: z.number().int(),
+  status_title: answerText(),
+  protected: z.boolean(),
+  created_at: answerTimestamp(),
+  last_login_at: answerTimestamp().nullable(),
+  expires_at: answerTimestamp().nullable(),
+});
+export type TAccountListItem = z.infer<typeof ZAccountListItem>;
+
+const ZContactAnswer = z.array(z.object({ value: answerText(DOMAIN_CHECKED_TEXT_MAX), type: answerText(DOMAIN_CHECKED_TEXT_MAX) }));
+const profileAnswer = () => answerText(DOMAIN_CHECKED_TEXT_MAX).nullable().optional();
+
+/** An account with its profile (`GET account/{id}`; v2 answers it as `{account}`). */
+export const ZAccount = ZAccountListItem.extend({
+  policy_id: answerText(64).nullable(),
+  additional: z.object({
+    address: profileAnswer(),
+    birth_date: profileAnswer(),
+    email: ZContactAnswer,
+    gender: profileAnswer(),
+    locale: profileAnswer(),
+    middle_name: profileAnswer(),
+    nickname: profileAnswer(),
+    profile: profileAnswer(),
+    telephone: ZContactAnswer,
+    time_zone: profileAnswer(),
+    website: profileAnswer(),
+    /** a data URL (PROFILE_PICTURE_DATA_URL_MAX) */
+    profilePicture: answerText(PROFILE_PICTURE_DATA_URL_MAX).nullable().optional(),
+  }),
+});
+export type TAccount = z.infer<typeof ZAccount>;
 
 /** The paged list shape of v1 (and of v2 inside its `data` envelope). */
 export interface TPage<T> {
@@ -133,6 +151,18 @@ export interface TPage<T> {
   current_page: number;
   per_page: number;
 }
+
+/** The zod twin of TPage: a page of `item`. */
+export const ZPage = <Item extends z.ZodType>(item: Item) =>
+  z.object({
+    data: z.array(item),
+    total: z.number().int(),
+    from: z.number().int().nullable(),
+    to: z.number().int().nullable(),
+    last_page: z.number().int(),
+    current_page: z.number().int(),
+    per_page: z.number().int(),
+  });
 
 export function toPage<T>(rows: T[], total: number, page: number, perPage: number): TPage<T> {
   const from = rows.length ? (page - 1) * perPage + 1 : null;
@@ -182,10 +212,7 @@ export const ZUpdateAccountProfileInput = z.strictObject({
 });
 export type TUpdateAccountProfileInput = z.input<typeof ZUpdateAccountProfileInput>;
 
-/** A data URL of a PNG, JPEG, WebP or GIF image (checked by the API), or null to remove the picture. */
-export const PROFILE_PICTURE_MAX_BYTES = 512 * 1024;
-/** the JSON body limit: no picture longer than this ever arrives, the API measures the decoded bytes */
-export const PROFILE_PICTURE_DATA_URL_MAX = 1024 * 1024;
+/** `PATCH account/{id}/profile-picture`: a data URL of a PNG, JPEG, WebP or GIF image (checked by the API), or null to remove the picture. */
 export const ZProfilePictureInput = z.strictObject({
   picture: boundedText('Picture', PROFILE_PICTURE_DATA_URL_MAX, { typeError: 'Picture must be a data URL or null', tooLong: 'Picture may be at most 512 KB' }).nullable(),
 });
@@ -195,22 +222,24 @@ export const PROFILE_PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', '
 /** `account/find?username=` and friends: a case-insensitive prefix, at most 20 answers. */
 export const ZFindAccountsByUsernameInput = z.object({ username: lineText('username', TEXT_MAX, 'username is required').default('') });
 export const FIND_ACCOUNTS_LIMIT = 20;
-export interface TAccountSearchItem {
-  id: string;
-  username: string;
-  username_readable: string;
-  first_name: string;
-  last_name: string;
-}
+export const ZAccountSearchItem = z.object({
+  id: answerId(),
+  username: answerText(TEXT_MAX),
+  username_readable: answerText(TEXT_MAX),
+  first_name: answerText(DOMAIN_CHECKED_TEXT_MAX),
+  last_name: answerText(DOMAIN_CHECKED_TEXT_MAX),
+});
+export type TAccountSearchItem = z.infer<typeof ZAccountSearchItem>;
 
 /** Auth info of an account (spec section 3): policy_id is text, null when no policy is enforced. */
-export interface TAccountAuth {
-  username: string;
-  policy_id: string | null;
-  status_id: number;
+export const ZAccountAuth = z.object({
+  username: answerText(TEXT_MAX),
+  policy_id: answerText(64).nullable(),
+  status_id: z.number().int(),
   /** beyond the spec: the end of a lockout (ISO), null when the account is not locked */
-  locked_until: string | null;
-}
+  locked_until: answerTimestamp().nullable(),
+});
+export type TAccountAuth = z.infer<typeof ZAccountAuth>;
 
 const ZStatusId = z.coerce
   .number({ error: 'Status must be a number' })

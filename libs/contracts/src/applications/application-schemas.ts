@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZAccountId, ZBooleanish } from '../accounts/account-schemas';
-import { boundedText, lineText, multilineText, requiredLine, TEXT_MAX, uuidOf } from '../common/text';
+import { answerId, answerTimestamp } from '../common/answers';
+import { answerText, boundedText, lineText, multilineText, requiredLine, TEXT_MAX, TOKEN_TEXT_MAX, uuidOf } from '../common/text';
 import { ORGANIZATION_DESCRIPTION_MAX } from '../organizations/organization-schemas';
 import { ZPermissionId, ZRoleId } from '../organizations/role-schemas';
 
@@ -164,121 +165,122 @@ export const ZAccountApplicationRolesInput = z.object({ account_id: ZAccountId, 
 /** the account revokes its consent to one application (or an administrator does, for it) */
 export const ZRevokeApplicationConsentInput = z.object({ account_id: ZAccountId, application_id: ZApplicationId });
 
-export interface TApplicationScope {
-  scope: string;
-  description: string;
-}
+/** a declared scope as answers carry it (ZApplicationScope is the dialog's input) */
+export const ZApplicationScopeAnswer = z.object({ scope: answerText(TEXT_MAX), description: answerText(APPLICATION_DESCRIPTION_MAX) });
+export type TApplicationScope = z.infer<typeof ZApplicationScopeAnswer>;
 
 /** How the application signs in at our OpenID Connect provider. The secret itself is never answered again. */
-export interface TApplicationClient {
-  client_id: string;
-  client_type: TApplicationClientType;
+export const ZApplicationClient = z.object({
+  client_id: answerText(64),
+  client_type: z.enum(APPLICATION_CLIENT_TYPES),
   /** confidential: client_secret_basic or client_secret_post; public: none */
-  token_endpoint_auth_methods: Array<'client_secret_basic' | 'client_secret_post' | 'none'>;
-  redirect_uris: string[];
-  post_logout_redirect_uris: string[];
-  grant_types: TApplicationGrantType[];
-  require_pkce: boolean;
+  token_endpoint_auth_methods: z.array(z.enum(['client_secret_basic', 'client_secret_post', 'none'])),
+  redirect_uris: z.array(answerText(REDIRECT_URI_MAX)),
+  post_logout_redirect_uris: z.array(answerText(REDIRECT_URI_MAX)),
+  grant_types: z.array(z.enum(APPLICATION_GRANT_TYPES)),
+  require_pkce: z.boolean(),
   /** when the current secret was issued; null for a public client */
-  secret_issued_at: string | null;
-}
+  secret_issued_at: answerTimestamp().nullable(),
+});
+export type TApplicationClient = z.infer<typeof ZApplicationClient>;
 
 /** An application (spec section 3). `unique_id` is the id, which is also the client_id. */
-export interface TApplication {
-  id: string;
-  title: string;
-  url: string | null;
-  description: string;
-  unique_id: string;
-  created_at: string;
-  updated_at: string;
-  scopes: TApplicationScope[];
-  client: TApplicationClient;
-}
+export const ZApplication = z.object({
+  id: answerId(),
+  title: answerText(TEXT_MAX),
+  url: answerText(REDIRECT_URI_MAX).nullable(),
+  description: answerText(APPLICATION_DESCRIPTION_MAX),
+  unique_id: answerId(),
+  created_at: answerTimestamp(),
+  updated_at: answerTimestamp(),
+  scopes: z.array(ZApplicationScopeAnswer),
+  client: ZApplicationClient,
+});
+export type TApplication = z.infer<typeof ZApplication>;
 
 /** a row of `/applications` */
-export interface TApplicationListItem {
-  id: string;
-  title: string;
-  url: string | null;
-  description: string;
-  unique_id: string;
-  client_type: TApplicationClientType;
-  num_roles: number;
-  num_permissions: number;
-  created_at: string;
-  updated_at: string;
-}
+export const ZApplicationListItem = z.object({
+  id: answerId(),
+  title: answerText(TEXT_MAX),
+  url: answerText(REDIRECT_URI_MAX).nullable(),
+  description: answerText(APPLICATION_DESCRIPTION_MAX),
+  unique_id: answerId(),
+  client_type: z.enum(APPLICATION_CLIENT_TYPES),
+  num_roles: z.number().int(),
+  num_permissions: z.number().int(),
+  created_at: answerTimestamp(),
+  updated_at: answerTimestamp(),
+});
+export type TApplicationListItem = z.infer<typeof ZApplicationListItem>;
 
 /** An application permission (spec section 3): its slug is a scope, its description the consent text. */
-export interface TApplicationPermission {
-  id: string;
-  slug: string;
-  description: string;
-  created_at: string;
-}
+export const ZApplicationPermission = z.object({ id: answerId(), slug: answerText(TEXT_MAX), description: answerText(APPLICATION_DESCRIPTION_MAX), created_at: answerTimestamp() });
+export type TApplicationPermission = z.infer<typeof ZApplicationPermission>;
 
 /** a permission switched on for a role: `id` is the permission's, `relation_id` what switching off names */
-export interface TApplicationRolePermission {
-  id: string;
-  relation_id: string;
-}
+export const ZApplicationRolePermission = z.object({ id: answerId(), relation_id: answerId() });
+export type TApplicationRolePermission = z.infer<typeof ZApplicationRolePermission>;
 
 /** An application role (spec section 3); `num_associations` counts the accounts holding it. */
-export interface TApplicationRole {
-  id: string;
-  title: string;
-  slug: string;
-  description: string;
-  created_at: string;
-  permissions: TApplicationRolePermission[];
-  num_associations: number;
-}
+export const ZApplicationRole = z.object({
+  id: answerId(),
+  title: answerText(TEXT_MAX),
+  slug: answerText(TEXT_MAX),
+  description: answerText(APPLICATION_DESCRIPTION_MAX),
+  created_at: answerTimestamp(),
+  permissions: z.array(ZApplicationRolePermission),
+  num_associations: z.number().int(),
+});
+export type TApplicationRole = z.infer<typeof ZApplicationRole>;
 
 /** `GET application/{id}`: `data.data.app`, `roles` and `permissions` */
-export interface TApplicationDetails {
-  app: TApplication;
-  roles: TApplicationRole[];
-  permissions: TApplicationPermission[];
-}
+export const ZApplicationDetails = z.object({ app: ZApplication, roles: z.array(ZApplicationRole), permissions: z.array(ZApplicationPermission) });
+export type TApplicationDetails = z.infer<typeof ZApplicationDetails>;
 
 /** the answer of add-permission: `data.data.id` is the relation id */
-export interface TApplicationRolePermissionRelation {
-  id: string;
-  role_id: string;
-  permission_id: string;
-}
+export const ZApplicationRolePermissionRelation = z.object({ id: answerId(), role_id: answerId(), permission_id: answerId() });
+export type TApplicationRolePermissionRelation = z.infer<typeof ZApplicationRolePermissionRelation>;
 
 /** Shown once, when a confidential client is created, turns confidential, or rotates its secret. */
-export interface TApplicationClientSecret {
-  client_id: string;
-  client_secret: string;
-  issued_at: string;
-}
+export const ZApplicationClientSecret = z.object({ client_id: answerText(64), client_secret: answerText(TOKEN_TEXT_MAX), issued_at: answerTimestamp() });
+export type TApplicationClientSecret = z.infer<typeof ZApplicationClientSecret>;
 
 /** create, client settings and rotation answer the application with the new secret when one was issued */
-export interface TApplicationWithSecret {
-  app: TApplication;
-  client_secret: TApplicationClientSecret | null;
-}
+export const ZApplicationWithSecret = z.object({ app: ZApplication, client_secret: ZApplicationClientSecret.nullable() });
+export type TApplicationWithSecret = z.infer<typeof ZApplicationWithSecret>;
+
+/** what create, client settings and rotation answer over REST: the details, and `client_secret` exactly when this call issued one */
+export const ZApplicationDetailsWithSecret = ZApplicationDetails.extend({ client_secret: ZApplicationClientSecret.nullable() });
+
+/** `PATCH application/{id}/basic`: the notice and the details */
+export const ZApplicationBasicUpdated = ZApplicationDetails.extend({ message: answerText() });
+
+/** `PATCH application/permission/{id}`: the notice and the permission as it is now */
+export const ZApplicationPermissionUpdated = z.object({ message: answerText(), permission: ZApplicationPermission });
 
 /** an application role as the account sees it: `associated` 1 when it holds the role */
-export interface TAccountApplicationRole {
-  application_id: string;
-  application_title: string;
-  id: string;
-  title: string;
-  slug: string;
-  associated: 0 | 1;
-}
+export const ZAccountApplicationRole = z.object({
+  application_id: answerId(),
+  application_title: answerText(TEXT_MAX),
+  id: answerId(),
+  title: answerText(TEXT_MAX),
+  slug: answerText(TEXT_MAX),
+  associated: z.literal([0, 1]),
+});
+export type TAccountApplicationRole = z.infer<typeof ZAccountApplicationRole>;
 
 /** what an account consented to, per application */
-export interface TApplicationConsent {
-  application_id: string;
-  application_title: string;
-  scopes: string[];
-  given_at: string;
-}
+export const ZApplicationConsent = z.object({
+  application_id: answerId(),
+  application_title: answerText(TEXT_MAX),
+  scopes: z.array(answerText(TEXT_MAX)),
+  given_at: answerTimestamp(),
+  updated_at: answerTimestamp(),
+});
+export type TApplicationConsent = z.infer<typeof ZApplicationConsent>;
+
+/** `POST oidc/keys/rotate`: the published signing key ids, the signing one first */
+export const ZSigningKeysRotated = z.object({ key_ids: z.array(answerText(TOKEN_TEXT_MAX)) });
 
 /** The notices of the spec (section 8) for applications, and ours where the spec shows none. */
 export const APPLICATION_NOTICES = {

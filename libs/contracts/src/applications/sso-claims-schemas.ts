@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZAccountId } from '../accounts/account-schemas';
-import { answerText } from '../common/text';
-import { SSO_CLAIM_SCOPES, ZAccountClaimsInput, type TAccountClaimGroup } from './sso-claims';
+import { answerText, TEXT_MAX } from '../common/text';
+import { SSO_CLAIM_SCOPES, ZAccountClaimGroup, ZAccountClaimsInput, type TAccountClaimGroup } from './sso-claims';
 
 /** tRPC `ssoClaims.ofAccount`: whose claims */
 export const ZAccountClaimsByIdInput = z.object({ id: ZAccountId });
@@ -33,13 +33,14 @@ export function accountClaimGroups(values: Readonly<Record<string, string>>, fal
  * member_title, member_description, val.scope'; the list shape is not shown): the groups, whose
  * members carry `member_title`, `member_description` and `val: {scope, value}` (scope is the hint).
  */
-export interface TAccountClaimGroupV1 {
-  scope: string;
-  title: string;
-  description: string;
-  num_members: number;
-  members: Array<{ claim: string; member_title: string; member_description: string; val: { scope: string; value: string | null } }>;
-}
+export const ZAccountClaimGroupV1 = z.object({
+  scope: answerText(64),
+  title: answerText(),
+  description: answerText(),
+  num_members: z.number().int(),
+  members: z.array(z.object({ claim: answerText(64), member_title: answerText(), member_description: answerText(), val: z.object({ scope: answerText(64), value: answerText(TEXT_MAX).nullable() }) })),
+});
+export type TAccountClaimGroupV1 = z.infer<typeof ZAccountClaimGroupV1>;
 
 export function toClaimGroupsV1(groups: readonly TAccountClaimGroup[]): TAccountClaimGroupV1[] {
   return groups.map(({ members, ...group }) => ({
@@ -48,15 +49,7 @@ export function toClaimGroupsV1(groups: readonly TAccountClaimGroup[]): TAccount
   }));
 }
 
-const ZClaimMember = z.object({ claim: answerText(), title: answerText(), description: answerText(), scope: answerText(), value: answerText().nullable(), fallback_value: answerText().nullable() });
-/** the answer's shape (route catalogue, OpenAPI) */
-export const ZAccountClaimGroups = z.array(z.object({ scope: answerText(), title: answerText(), description: answerText(), num_members: z.number().int(), members: z.array(ZClaimMember) }));
-export const ZAccountClaimGroupsV1 = z.array(
-  z.object({
-    scope: answerText(),
-    title: answerText(),
-    description: answerText(),
-    num_members: z.number().int(),
-    members: z.array(z.object({ claim: answerText(), member_title: answerText(), member_description: answerText(), val: z.object({ scope: answerText(), value: answerText().nullable() }) })),
-  }),
-);
+/** `GET account/{id}/claims` (v2) and the answer of `PUT` */
+export const ZAccountClaimGroups = z.array(ZAccountClaimGroup);
+/** `GET account/{id}/claims` (v1) */
+export const ZAccountClaimGroupsV1 = z.array(ZAccountClaimGroupV1);

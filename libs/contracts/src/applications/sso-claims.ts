@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TEXT_MAX } from '../accounts/account-schemas';
 import { isRealDate } from '../common/dates';
-import { boundedText, DOMAIN_CHECKED_TEXT_MAX, lineText } from '../common/text';
+import { answerText, boundedText, DOMAIN_CHECKED_TEXT_MAX, lineText } from '../common/text';
 
 /**
  * The single sign-on claims an administrator can set per account (console-accounts.md tab 10:
@@ -109,22 +109,18 @@ export type TAccountClaimsInput = z.input<typeof ZAccountClaimsInput>;
 export type TAccountClaimsCommandInput = z.output<typeof ZAccountClaimsInput>;
 
 /** one text field of the tab: `scope` is its hint */
-export interface TAccountClaim {
-  claim: string;
-  title: string;
-  description: string;
-  scope: string;
+export const ZAccountClaim = z.object({
+  claim: answerText(64),
+  title: answerText(),
+  description: answerText(),
+  scope: answerText(64),
   /** the value set for this account, or null (then the profile's value is released, if any) */
-  value: string | null;
+  value: answerText(TEXT_MAX).nullable(),
   /** what is released while no value is set: the profile's value named by `fallback`, or null */
-  fallback_value?: string | null;
-}
+  fallback_value: answerText(DOMAIN_CHECKED_TEXT_MAX).nullable().optional(),
+});
+export type TAccountClaim = z.infer<typeof ZAccountClaim>;
 
 /** `GET account/{id}/claims`: one accordion group per scope */
-export interface TAccountClaimGroup {
-  scope: string;
-  title: string;
-  description: string;
-  num_members: number;
-  members: TAccountClaim[];
-}
+export const ZAccountClaimGroup = z.object({ scope: answerText(64), title: answerText(), description: answerText(), num_members: z.number().int(), members: z.array(ZAccountClaim) });
+export type TAccountClaimGroup = z.infer<typeof ZAccountClaimGroup>;

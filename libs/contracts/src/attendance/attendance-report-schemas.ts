@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { ZAccountId, type TPage } from '../accounts/account-schemas';
-import { uuidOf } from '../common/text';
+import { ZAccountId, ZPage } from '../accounts/account-schemas';
+import { answerTimestamp } from '../common/answers';
+import { answerText, uuidOf } from '../common/text';
 import { pageShape, ZDate, ZMonth } from './attendance-common';
-import { STATISTICS_DOWNLOAD_FORMATS, ZAttendanceView, type TAttendanceAverages, type TAttendanceEntry, type TAttendanceStatistic } from './attendance-schemas';
+import { ATTENDANCE_VIEWS, STATISTICS_DOWNLOAD_FORMATS, ZAttendanceAverages, ZAttendanceEntry, ZAttendanceStatistic, ZAttendanceView } from './attendance-schemas';
 
 /**
  * The reports over the attendance slots: an account's Attendance tab (`GET
@@ -23,25 +24,27 @@ export const ZAccountAttendanceInput = z
 export type TAccountAttendanceInput = z.input<typeof ZAccountAttendanceInput>;
 
 /** a row of the tab: a slot, or a day of the window (up to today) without one, whose cells read 'No data' */
-export interface TAccountAttendanceEntry extends TAttendanceEntry {
+export const ZAccountAttendanceEntry = ZAttendanceEntry.extend({
   /** the local day the slot arrived on, or the day without data */
-  day: string;
-}
+  day: answerTimestamp(),
+});
+export type TAccountAttendanceEntry = z.infer<typeof ZAccountAttendanceEntry>;
 
 /**
  * The Attendance tab's answer: `TAttendanceResponse` (attendance, total_time_logged, and `extra`
  * whose first element is the averages) with the window it covers and the zone its times of day are in.
  */
-export interface TAccountAttendance {
-  attendance: TAccountAttendanceEntry[];
-  total_time_logged: number;
-  extra: [TAttendanceAverages];
-  selected: z.output<typeof ZAttendanceView>;
+export const ZAccountAttendance = z.object({
+  attendance: z.array(ZAccountAttendanceEntry),
+  total_time_logged: z.number().int(),
+  extra: z.tuple([ZAttendanceAverages]),
+  selected: z.enum(ATTENDANCE_VIEWS),
   /** first and last day of the window, both included (a week runs Monday to Sunday) */
-  from: string;
-  to: string;
-  time_zone: string;
-}
+  from: answerTimestamp(),
+  to: answerTimestamp(),
+  time_zone: answerText(64),
+});
+export type TAccountAttendance = z.infer<typeof ZAccountAttendance>;
 
 const ZStatisticsMonth = z.union([ZMonth('date_at'), ZDate('date_at')], { error: 'date_at must be a month (YYYY-MM) or a date in it' }).transform((value) => value.slice(0, 7));
 
@@ -63,15 +66,13 @@ export const ZStatisticsDownloadInput = z.object({
 export type TStatisticsDownloadInput = z.input<typeof ZStatisticsDownloadInput>;
 
 /** a day of the month over the accounts in reach: how many were present and how long they logged */
-export interface TStatisticsDay {
-  day: string;
-  present: number;
-  total_time_logged: number;
-}
+export const ZStatisticsDay = z.object({ day: answerTimestamp(), present: z.number().int(), total_time_logged: z.number().int() });
+export type TStatisticsDay = z.infer<typeof ZStatisticsDay>;
 
 /** the statistics screen: the page of accounts, the whole month's totals and its days for the chart */
-export interface TAttendanceStatistics extends TPage<TAttendanceStatistic> {
-  month: string;
-  summary: TAttendanceAverages & { accounts: number; days_present: number; total_time_logged: number };
-  days: TStatisticsDay[];
-}
+export const ZAttendanceStatistics = ZPage(ZAttendanceStatistic).extend({
+  month: answerTimestamp(),
+  summary: ZAttendanceAverages.extend({ accounts: z.number().int(), days_present: z.number().int(), total_time_logged: z.number().int() }),
+  days: z.array(ZStatisticsDay),
+});
+export type TAttendanceStatistics = z.infer<typeof ZAttendanceStatistics>;

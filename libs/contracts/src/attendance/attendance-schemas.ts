@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZAccountId, ZBooleanish } from '../accounts/account-schemas';
-import { boundedText, uuidOf } from '../common/text';
+import { answerId, answerTimestamp } from '../common/answers';
+import { answerText, boundedText, DOMAIN_CHECKED_TEXT_MAX, TEXT_MAX, uuidOf } from '../common/text';
 import { ZReaderId } from '../readers/reader-admin-schemas';
 import { daysFromTo, pageShape, ZDate, ZInstant, ZMonth } from './attendance-common';
 
@@ -83,74 +84,83 @@ export type TCorrectSlotInput = z.input<typeof ZCorrectSlotInput>;
 export const ZCorrectSlotByIdInput = ZCorrectSlotInput.safeExtend({ id: ZSlotId });
 
 /** one row of the Attendance tab: a slot; `time_logged` in seconds (shown HH:MM:SS) */
-export interface TAttendanceEntry {
-  arrived: { created_at: string } | null;
-  departed: { created_at: string } | null;
-  time_logged: number;
-}
+export const ZAttendanceEntry = z.object({
+  arrived: z.object({ created_at: answerTimestamp() }).nullable(),
+  departed: z.object({ created_at: answerTimestamp() }).nullable(),
+  time_logged: z.number().int(),
+});
+export type TAttendanceEntry = z.infer<typeof ZAttendanceEntry>;
 
 /** averages as local times of day (HH:mm:ss) and seconds; absent when there is no data */
-export interface TAttendanceAverages {
-  average_arrival: string | null;
-  average_departure: string | null;
-  average_working_hours: number | null;
-}
+export const ZAttendanceAverages = z.object({
+  average_arrival: answerTimestamp().nullable(),
+  average_departure: answerTimestamp().nullable(),
+  average_working_hours: z.number().int().nullable(),
+});
+export type TAttendanceAverages = z.infer<typeof ZAttendanceAverages>;
 
 /** the Attendance tab's answer: the data and an extra list whose first element holds the averages */
-export interface TAttendanceResponse {
-  attendance: TAttendanceEntry[];
-  total_time_logged: number;
-  extra: [TAttendanceAverages];
-}
+export const ZAttendanceResponse = z.object({ attendance: z.array(ZAttendanceEntry), total_time_logged: z.number().int(), extra: z.tuple([ZAttendanceAverages]) });
+export type TAttendanceResponse = z.infer<typeof ZAttendanceResponse>;
 
 /** one account's month in the statistics */
-export interface TAttendanceStatistic extends TAttendanceAverages {
-  account_id: string;
-  first_name: string;
-  last_name: string;
-  username_readable: string;
-  days_present: number;
-  total_time_logged: number;
-}
+export const ZAttendanceStatistic = ZAttendanceAverages.extend({
+  account_id: answerId(),
+  first_name: answerText(DOMAIN_CHECKED_TEXT_MAX),
+  last_name: answerText(DOMAIN_CHECKED_TEXT_MAX),
+  username_readable: answerText(TEXT_MAX),
+  days_present: z.number().int(),
+  total_time_logged: z.number().int(),
+});
+export type TAttendanceStatistic = z.infer<typeof ZAttendanceStatistic>;
 
 /** where a slot's arrival or departure was scanned (the reader may have been deleted since) */
-export interface TScanPlace {
-  reader_id: string;
-  reader_name: string | null;
-  door: string;
-}
+export const ZScanPlace = z.object({ reader_id: answerId(), reader_name: answerText(TEXT_MAX).nullable(), door: answerText(TEXT_MAX) });
+export type TScanPlace = z.infer<typeof ZScanPlace>;
 
 /** a correction as the slot's history shows it: what it said before, what it says since, who and why */
-export interface TSlotCorrection {
-  arrived_at: string;
-  departed_at: string | null;
-  previous: { arrived_at: string; departed_at: string | null };
-  reason: string;
-  corrected_by: string;
-  corrected_by_name: string | null;
-  corrected_at: string;
-}
+export const ZSlotCorrection = z.object({
+  arrived_at: answerTimestamp(),
+  departed_at: answerTimestamp().nullable(),
+  previous: z.object({ arrived_at: answerTimestamp(), departed_at: answerTimestamp().nullable() }),
+  reason: answerText(CORRECTION_REASON_MAX),
+  corrected_by: answerText(64),
+  corrected_by_name: answerText(TEXT_MAX).nullable(),
+  corrected_at: answerTimestamp(),
+});
+export type TSlotCorrection = z.infer<typeof ZSlotCorrection>;
 
 /** a row of the Arrivals / Departures log: the slot as it stands now (corrected times), with its places, flags and corrections */
-export interface TArrivalDeparture {
-  id: string;
-  account_id: string;
-  account_name: string;
-  username_readable: string | null;
+export const ZArrivalDeparture = z.object({
+  id: answerId(),
+  account_id: answerId(),
+  account_name: answerText(),
+  username_readable: answerText(TEXT_MAX).nullable(),
   /** the local day of the arrival */
-  day: string;
-  arrived_at: string;
-  departed_at: string | null;
-  arrival: TScanPlace;
-  departure: TScanPlace | null;
+  day: answerTimestamp(),
+  arrived_at: answerTimestamp(),
+  departed_at: answerTimestamp().nullable(),
+  arrival: ZScanPlace,
+  departure: ZScanPlace.nullable(),
   /** clock_skew, two_doors, open_day */
-  flags: string[];
+  flags: z.array(answerText(64)),
   /** scans kept that counted nothing (duplicates, late ones) */
-  uncounted_scans: number;
-  corrected: boolean;
+  uncounted_scans: z.number().int(),
+  corrected: z.boolean(),
   /** oldest first; the first one's `previous` is what the scans said */
-  corrections: TSlotCorrection[];
-}
+  corrections: z.array(ZSlotCorrection),
+});
+export type TArrivalDeparture = z.infer<typeof ZArrivalDeparture>;
+
+/** `PATCH logs/arrivals-departures/edit/{id}`: the slot's times now; `corrected` false when they were already those (nothing was recorded) */
+export const ZSlotCorrected = z.object({
+  id: answerId(),
+  account_id: answerId(),
+  day: answerTimestamp(),
+  arrived_at: answerTimestamp(),
+  departed_at: answerTimestamp().nullable(),
+  corrected: z.boolean(),
+});
 
 /** `GET logs/arrivals-departures/presence` (ours): who is in right now, optionally within one organization or team */
 export const ZPresenceQuery = z.object({
@@ -160,21 +170,23 @@ export const ZPresenceQuery = z.object({
 export type TPresenceQuery = z.output<typeof ZPresenceQuery>;
 
 /** one person in: an open slot that still counts (younger than the open-day limit) */
-export interface TPresentAccount {
-  account_id: string;
-  account_name: string;
-  username_readable: string | null;
-  slot_id: string;
-  arrived_at: string;
-  door: string;
-  reader_name: string | null;
-  organizations: Array<{ id: string; title: string }>;
-  teams: Array<{ id: string; title: string }>;
-}
+export const ZPresentAccount = z.object({
+  account_id: answerId(),
+  account_name: answerText(),
+  username_readable: answerText(TEXT_MAX).nullable(),
+  slot_id: answerId(),
+  arrived_at: answerTimestamp(),
+  door: answerText(TEXT_MAX),
+  reader_name: answerText(TEXT_MAX).nullable(),
+  organizations: z.array(z.object({ id: answerId(), title: answerText(TEXT_MAX) })),
+  teams: z.array(z.object({ id: answerId(), title: answerText(TEXT_MAX) })),
+});
+export type TPresentAccount = z.infer<typeof ZPresentAccount>;
 
-export interface TPresence {
+export const ZPresence = z.object({
   /** when the board was read */
-  at: string;
-  total: number;
-  present: TPresentAccount[];
-}
+  at: answerTimestamp(),
+  total: z.number().int(),
+  present: z.array(ZPresentAccount),
+});
+export type TPresence = z.infer<typeof ZPresence>;

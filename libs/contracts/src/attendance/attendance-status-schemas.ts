@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { requiredLine, TEXT_MAX, uuidOf } from '../common/text';
+import { answerId } from '../common/answers';
+import { answerText, requiredLine, TEXT_MAX, uuidOf } from '../common/text';
 
 /**
  * Attendance statuses (console-directory.md: 'Create or Update status' with Title and Active;
@@ -23,8 +24,5 @@ export type TAttendanceStatusCommandInput = z.output<typeof ZAttendanceStatusInp
 export const ZUpdateAttendanceStatusByIdInput = ZAttendanceStatusInput.extend({ id: ZAttendanceStatusId });
 
 /** as the spec lists them: 1 means selectable */
-export interface TAttendanceStatus {
-  id: string;
-  title: string;
-  active: 0 | 1;
-}
+export const ZAttendanceStatus = z.object({ id: answerId(), title: answerText(TEXT_MAX), active: z.literal([0, 1]) });
+export type TAttendanceStatus = z.infer<typeof ZAttendanceStatus>;

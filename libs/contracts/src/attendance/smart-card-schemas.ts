@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ZAccountId, ZBooleanish } from '../accounts/account-schemas';
 import { ZCardUid } from '../readers/reader-protocol-schemas';
-import { uuidOf } from '../common/text';
+import { answerId, answerTimestamp } from '../common/answers';
+import { answerText, TEXT_MAX, uuidOf } from '../common/text';
 import { pageShape } from './attendance-common';
 
 /**
@@ -27,17 +28,14 @@ export const ZAssignCardInput = z.object({ card_uid: ZCardUid, account_id: ZAcco
 export type TAssignCardInput = z.input<typeof ZAssignCardInput>;
 
 /** a row of the Smart cards tab: Card ID, Card UID, Added at */
-export interface TSmartCard {
-  id: string;
-  card_uid: string;
-  created_at: string;
-}
+export const ZSmartCard = z.object({ id: answerId(), card_uid: answerText(64), created_at: answerTimestamp() });
+export type TSmartCard = z.infer<typeof ZSmartCard>;
 
 /** an item of the live 'unknown card' list */
-export interface TUnknownCard {
-  card_uid: string;
-  reader_id: string;
-  reader_name: string;
-  door: string;
-  scanned_at: string;
-}
+export const ZUnknownCard = z.object({ card_uid: answerText(64), reader_id: answerId(), reader_name: answerText(TEXT_MAX), door: answerText(TEXT_MAX), scanned_at: answerTimestamp() });
+export type TUnknownCard = z.infer<typeof ZUnknownCard>;
+
+/** `POST scanner/mode/register/{account_id}`: the enrollment readers armed, until `expires_at` */
+export const ZRegisterModeArmed = z.object({ readers: z.array(answerId()), expires_at: answerTimestamp() });
+/** `POST scanner/cancel`: the readers whose register mode ended (empty when nothing was armed) */
+export const ZRegisterModeCancelled = z.object({ readers: z.array(answerId()) });

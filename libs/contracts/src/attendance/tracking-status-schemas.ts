@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZAccountId, ZBooleanish } from '../accounts/account-schemas';
-import { lineText, multilineText, requiredLine, TEXT_MAX, uuidOf } from '../common/text';
+import { answerId, answerTimestamp } from '../common/answers';
+import { answerText, lineText, multilineText, requiredLine, TEXT_MAX, uuidOf } from '../common/text';
 import { FIRST_DATE, isCalendarRangeDate, LAST_DATE } from '../common/dates';
 import { daysFromTo, isRealDate, ZDate, ZMonth } from './attendance-common';
 
@@ -159,17 +160,21 @@ export type TCalendarRangeInput = z.input<typeof ZCalendarRangeInput>;
  * A calendar event (console-accounts.md section 3). Dates are local to the account's time zone as
  * 'YYYY-MM-DD HH:mm:ss'; `start_event`/`end_event` are the group's range.
  */
-export interface TCalendarEvent {
-  id: string;
-  account_id: string;
-  event_group_id: string;
-  attendance_status_id: string;
+export const ZCalendarEvent = z.object({
+  id: answerId(),
+  account_id: answerId(),
+  event_group_id: answerId(),
+  attendance_status_id: answerId(),
   /** the status's title as the statuses read model has it (null once the status is gone) */
-  status_title: string | null;
-  title: string;
-  description: string;
-  start_date: string;
-  end_date: string;
-  start_event: string;
-  end_event: string;
-}
+  status_title: answerText(TEXT_MAX).nullable(),
+  title: answerText(TEXT_MAX),
+  description: answerText(),
+  start_date: answerTimestamp(),
+  end_date: answerTimestamp(),
+  start_event: answerTimestamp(),
+  end_event: answerTimestamp(),
+});
+export type TCalendarEvent = z.infer<typeof ZCalendarEvent>;
+
+/** `POST`/`PUT account/{id}/tracking-status`: the notice and the event group written */
+export const ZTrackingStatusSaved = z.object({ message: answerText(), event_group_id: answerId() });

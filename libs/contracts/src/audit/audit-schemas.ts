@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isRealDate } from '../common/dates';
-import { boundedText, uuidOf } from '../common/text';
+import { answerTimestamp } from '../common/answers';
+import { answerText, boundedText, TEXT_MAX, uuidOf } from '../common/text';
 
 /**
  * The event log (issue 8): every stored event, newest first, paged by a keyset cursor. Inputs of
@@ -90,29 +91,28 @@ export type TAuditEventsInput = z.input<typeof ZAuditEventsInput>;
 export type TAuditEventsQuery = z.output<typeof ZAuditEventsInput>;
 
 /** one stored event with its metadata, as the log answers it */
-export interface TAuditEvent {
+export const ZAuditEvent = z.object({
   /** `"<commit>.<sequence>"`: opaque, compare only through the API's order */
-  position: string;
-  stream_id: string;
-  stream_version: number;
-  type: string;
-  event_id: string;
-  actor: string;
-  actor_kind: string;
-  source_ip: string | null;
-  correlation_id: string;
-  causation_id: string | null;
+  position: answerText(64),
+  stream_id: answerText(TEXT_MAX),
+  stream_version: z.number().int(),
+  type: answerText(TEXT_MAX),
+  event_id: answerText(64),
+  actor: answerText(TEXT_MAX),
+  actor_kind: answerText(64),
+  source_ip: answerText(64).nullable(),
+  correlation_id: answerText(TEXT_MAX),
+  causation_id: answerText(TEXT_MAX).nullable(),
   /** the server clock when the event was recorded (metadata occurredAt), ISO-8601 */
-  recorded_at: string;
-  schema_version: number;
+  recorded_at: answerTimestamp(),
+  schema_version: z.number().int(),
   /** the payload as its type's read declaration allows (events/event-redaction.ts): secrets, undeclared keys and undeclared types read as '[redacted]' */
-  data: unknown;
+  data: z.unknown(),
   /** the metadata, by the same rule (EVENT_METADATA_DECLARATION) */
-  metadata: Record<string, unknown>;
-}
+  metadata: z.record(answerText(TEXT_MAX), z.unknown()),
+});
+export type TAuditEvent = z.infer<typeof ZAuditEvent>;
 
 /** a page of the log: newest first; `next_before` is null on the last page */
-export interface TAuditEventPage {
-  data: TAuditEvent[];
-  next_before: string | null;
-}
+export const ZAuditEventPage = z.object({ data: z.array(ZAuditEvent), next_before: answerText(64).nullable() });
+export type TAuditEventPage = z.infer<typeof ZAuditEventPage>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { boundedText } from '../common/text';
-import { optionalAuditFilter, ZAuditLimit, ZAuditPosition, ZAuditInstant, ZPositionOf, type TAuditEvent } from './audit-schemas';
+import { answerTimestamp } from '../common/answers';
+import { answerText, boundedText, TEXT_MAX } from '../common/text';
+import { optionalAuditFilter, ZAuditEvent, ZAuditLimit, ZAuditPosition, ZAuditInstant, ZPositionOf } from './audit-schemas';
 
 /**
  * History tabs and time travel (issue 8): one entity's events as a timeline with what each changed in
@@ -27,22 +28,18 @@ export const ZEntityHistoryInput = z.object({ kind: z.enum(HISTORY_KINDS, { erro
 export type TEntityHistoryInput = z.input<typeof ZEntityHistoryInput>;
 
 /** one field an event changed: `before` is null when the stream never held it, values are display text */
-export interface TFieldChange {
-  field: string;
-  before: string | null;
-  after: string | null;
-}
+export const ZFieldChange = z.object({ field: answerText(TEXT_MAX), before: answerText().nullable(), after: answerText().nullable() });
+export type TFieldChange = z.infer<typeof ZFieldChange>;
 
-export interface THistoryEntry extends TAuditEvent {
+export const ZHistoryEntry = ZAuditEvent.extend({
   /** what happened in plain words, e.g. 'Role Editor granted in Sales by admin from 10.0.0.4' */
-  summary: string;
-  changes: TFieldChange[];
-}
+  summary: answerText(),
+  changes: z.array(ZFieldChange),
+});
+export type THistoryEntry = z.infer<typeof ZHistoryEntry>;
 
-export interface THistoryPage {
-  data: THistoryEntry[];
-  next_before: string | null;
-}
+export const ZHistoryPage = z.object({ data: z.array(ZHistoryEntry), next_before: answerText(64).nullable() });
+export type THistoryPage = z.infer<typeof ZHistoryPage>;
 
 const oneMoment = (value: { at?: string; position?: string }, context: z.RefinementCtx) => {
   if (!value.at && !value.position) context.addIssue({ code: 'custom', path: ['at'], message: 'at or position is required' });
@@ -64,15 +61,16 @@ export const ZEntityAsOfInput = z
 export type TEntityAsOfInput = z.input<typeof ZEntityAsOfInput>;
 
 /** what an entity looked like: `fields` in display order, values as display text */
-export interface TAsOfAnswer {
-  kind: TTimeTravelKind;
-  id: string;
+export const ZAsOfAnswer = z.object({
+  kind: z.enum(TIME_TRAVEL_KINDS),
+  id: answerText(64),
   /** false when the entity did not exist yet (or no more) at that moment */
-  existed: boolean;
-  status: string;
+  existed: z.boolean(),
+  status: answerText(64),
   /** the last event folded: its stream version, position and time (null when none) */
-  version: number;
-  position: string | null;
-  recorded_at: string | null;
-  fields: Array<{ field: string; value: string | null }>;
-}
+  version: z.number().int(),
+  position: answerText(64).nullable(),
+  recorded_at: answerTimestamp().nullable(),
+  fields: z.array(z.object({ field: answerText(TEXT_MAX), value: answerText().nullable() })),
+});
+export type TAsOfAnswer = z.infer<typeof ZAsOfAnswer>;

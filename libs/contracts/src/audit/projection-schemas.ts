@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { answerTimestamp } from '../common/answers';
+import { answerText, TEXT_MAX } from '../common/text';
 import { ZPositionOf } from './audit-schemas';
 
 /**
@@ -9,50 +11,50 @@ import { ZPositionOf } from './audit-schemas';
 /** lag is counted exactly up to this many events; beyond it the answer says 'more' */
 export const PROJECTION_LAG_COUNTED = 1000;
 
-export interface TProjectionStatus {
-  name: string;
+export const ZProjectionStatus = z.object({
+  name: answerText(100),
   /** the last event it applied (or set aside) */
-  position: string;
+  position: answerText(64),
   /** events between it and the head, at most PROJECTION_LAG_COUNTED; `lag_more` when there are more */
-  lag: number;
-  lag_more: boolean;
+  lag: z.number().int(),
+  lag_more: z.boolean(),
   /** events per second over the last 10 seconds */
-  rate: number;
+  rate: z.number(),
   /** 'running', or 'stopped' when its subscription failed (the process is then not ready) */
-  state: 'running' | 'stopped';
+  state: z.enum(['running', 'stopped']),
   /** why it stopped, or the last event it set aside */
-  last_error: string | null;
-  set_aside: number;
-}
+  last_error: answerText().nullable(),
+  set_aside: z.number().int(),
+});
+export type TProjectionStatus = z.infer<typeof ZProjectionStatus>;
 
 /**
  * The last 'Rebuild' (ours, issue 8 point 4): every read model rebuilt into fresh tables while the old
  * ones serve, then swapped in. `total` estimates the events to replay (the event log's rows at the start).
  */
-export interface TRebuildState {
-  status: 'idle' | 'running' | 'swapping' | 'done' | 'failed';
-  started_at: string | null;
-  finished_at: string | null;
-  replayed: number;
-  total: number;
-  error: string | null;
-}
+export const ZRebuildState = z.object({
+  status: z.enum(['idle', 'running', 'swapping', 'done', 'failed']),
+  started_at: answerTimestamp().nullable(),
+  finished_at: answerTimestamp().nullable(),
+  replayed: z.number().int(),
+  total: z.number().int(),
+  error: answerText().nullable(),
+});
+export type TRebuildState = z.infer<typeof ZRebuildState>;
 
-export interface TProjectionsAnswer {
-  head: string;
-  projections: TProjectionStatus[];
-  rebuild: TRebuildState;
-}
+export const ZProjectionsAnswer = z.object({ head: answerText(64), projections: z.array(ZProjectionStatus), rebuild: ZRebuildState });
+export type TProjectionsAnswer = z.infer<typeof ZProjectionsAnswer>;
 
-export interface TSetAsideEvent {
-  projection: string;
-  position: string;
-  stream_id: string;
-  event_type: string;
-  error: string;
-  set_aside_at: string;
-  attempts: number;
-}
+export const ZSetAsideEvent = z.object({
+  projection: answerText(100),
+  position: answerText(64),
+  stream_id: answerText(TEXT_MAX),
+  event_type: answerText(TEXT_MAX),
+  error: answerText(),
+  set_aside_at: answerTimestamp(),
+  attempts: z.number().int(),
+});
+export type TSetAsideEvent = z.infer<typeof ZSetAsideEvent>;
 
 const ZProjectionName = z.string({ error: 'projection must be text' }).max(100, { error: 'projection must be a projection name such as accounts_v2', abort: true }).regex(/^[a-z][a-z0-9_]{0,99}$/, { error: 'projection must be a projection name such as accounts_v2' });
 
@@ -61,4 +63,5 @@ export const ZRetrySetAsideInput = z.object({ projection: ZProjectionName, posit
 export type TRetrySetAsideInput = z.input<typeof ZRetrySetAsideInput>;
 
 /** a retry applied the event, or it failed again (the event stays set aside with the new error) */
-export type TRetryAnswer = { applied: true } | { applied: false; error: string };
+export const ZRetryAnswer = z.union([z.object({ applied: z.literal(true) }), z.object({ applied: z.literal(false), error: answerText() })]);
+export type TRetryAnswer = z.infer<typeof ZRetryAnswer>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZAccountId, ZBooleanish } from '../accounts/account-schemas';
-import { lineText, multilineText, requiredLine, TEXT_MAX, uuidOf } from '../common/text';
+import { answerId, answerTimestamp } from '../common/answers';
+import { answerText, DOMAIN_CHECKED_TEXT_MAX, lineText, multilineText, requiredLine, TEXT_MAX, uuidOf } from '../common/text';
 
 /**
  * Organizations and membership (console-directory.md sections 2-5 and 7, console-accounts.md tab 4):
@@ -116,67 +117,66 @@ export const ZOrganizationMemberInput = z.object({ id: ZOrganizationId, account_
 export const ZOrganizationsOfAccountInput = ZAccountOrganizationsInput.extend({ account_id: ZAccountId });
 
 /** An organization (spec section 3). `unique_id` is the id; `active` is always 1 (there is no inactive organization). */
-export interface TOrganization {
-  id: string;
-  title: string;
-  description: string;
-  unique_id: string;
-  active: 1;
-  protected: boolean;
-  parent_id: string | null;
-  parent_title: string | null;
-  num_children: number;
-  num_members: number;
-  created_at: string;
-  updated_at: string;
-}
+export const ZOrganization = z.object({
+  id: answerId(),
+  title: answerText(TEXT_MAX),
+  description: answerText(ORGANIZATION_DESCRIPTION_MAX),
+  unique_id: answerId(),
+  active: z.literal(1),
+  protected: z.boolean(),
+  parent_id: answerId().nullable(),
+  parent_title: answerText(TEXT_MAX).nullable(),
+  num_children: z.number().int(),
+  num_members: z.number().int(),
+  created_at: answerTimestamp(),
+  updated_at: answerTimestamp(),
+});
+export type TOrganization = z.infer<typeof ZOrganization>;
 
-export interface TOrganizationSearchItem {
-  id: string;
-  title: string;
-}
+export const ZOrganizationSearchItem = z.object({ id: answerId(), title: answerText(TEXT_MAX) });
+export type TOrganizationSearchItem = z.infer<typeof ZOrganizationSearchItem>;
 
 /** a row of the Sub-organizations tab */
-export interface TSubOrganization {
-  id: string;
-  title: string;
-  parent_title: string;
-  num_members: number;
-  created_at: string;
-  protected: boolean;
-}
+export const ZSubOrganization = z.object({
+  id: answerId(),
+  title: answerText(TEXT_MAX),
+  parent_title: answerText(TEXT_MAX),
+  num_members: z.number().int(),
+  created_at: answerTimestamp(),
+  protected: z.boolean(),
+});
+export type TSubOrganization = z.infer<typeof ZSubOrganization>;
 
 /** a role of a member within the organization (role-schemas.ts has the roles themselves) */
-export interface TMemberRole {
-  id: string;
-  slug: string;
-}
+export const ZMemberRole = z.object({ id: answerText(64), slug: answerText(TEXT_MAX) });
+export type TMemberRole = z.infer<typeof ZMemberRole>;
 
 /** a row of the Members tab; `created_at` is when the account joined */
-export interface TOrganizationMember {
-  id: string;
-  status_id: number;
-  status_title: string;
-  first_name: string;
-  last_name: string;
-  username_readable: string;
-  roles: TMemberRole[];
-  created_at: string;
-  protected: boolean;
-}
+export const ZOrganizationMember = z.object({
+  id: answerId(),
+  status_id: z.number().int(),
+  status_title: answerText(),
+  first_name: answerText(DOMAIN_CHECKED_TEXT_MAX),
+  last_name: answerText(DOMAIN_CHECKED_TEXT_MAX),
+  username_readable: answerText(TEXT_MAX),
+  roles: z.array(ZMemberRole),
+  created_at: answerTimestamp(),
+  protected: z.boolean(),
+});
+export type TOrganizationMember = z.infer<typeof ZOrganizationMember>;
 
 /** a switch in the account tab's expanded organization row: every role of that organization, `associated` 1 when the account holds it */
-export interface TAccountOrganizationRole {
-  id: string;
-  slug: string;
-  title: string;
-  associated: 0 | 1;
-}
+export const ZAccountOrganizationRole = z.object({ id: answerText(64), slug: answerText(TEXT_MAX), title: answerText(TEXT_MAX), associated: z.literal([0, 1]) });
+export type TAccountOrganizationRole = z.infer<typeof ZAccountOrganizationRole>;
 
 /** a row of the account's 'Organization association' tab; `created_at` is when it joined */
-export interface TAccountOrganization {
-  id: string;
-  org_title: string;
-  created_at: string;
-  roles: TAccountOrganizationRole[];
-}
+export const ZAccountOrganization = z.object({
+  id: answerId(),
+  org_title: answerText(TEXT_MAX),
+  created_at: answerTimestamp(),
+  roles: z.array(ZAccountOrganizationRole),
+});
+export type TAccountOrganization = z.infer<typeof ZAccountOrganization>;
+
+/** `GET`/`PUT organization/{id}/time-zone` (ours): the organization's own zone, null when it has none */
+export const ZOrganizationTimeZone = z.object({ time_zone: answerText(64).nullable() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZAccountId } from '../accounts/account-schemas';
-import { multilineText, requiredLine, TEXT_MAX, uuidOf } from '../common/text';
+import { answerId, answerTimestamp } from '../common/answers';
+import { answerText, DOMAIN_CHECKED_TEXT_MAX, multilineText, requiredLine, TEXT_MAX, uuidOf } from '../common/text';
 import { ORGANIZATION_DESCRIPTION_MAX, ZOrganizationId } from './organization-schemas';
 
 /**
@@ -80,42 +81,39 @@ export type TSetRolePermissionInput = z.input<typeof ZSetRolePermissionInput>;
 export type TSetMemberRoleInput = z.input<typeof ZSetMemberRoleInput>;
 
 /** A permission of an organization (spec section 3). `value` repeats the title; `num_uses` counts the roles holding it. */
-export interface TPermission {
-  id: string;
-  title: string;
-  slug: string;
-  value: string;
-  description: string;
-  num_uses: number;
-  created_at: string;
-  protected: boolean;
-}
+export const ZPermission = z.object({
+  id: answerId(),
+  title: answerText(TEXT_MAX),
+  slug: answerText(TEXT_MAX),
+  value: answerText(TEXT_MAX),
+  description: answerText(ORGANIZATION_DESCRIPTION_MAX),
+  num_uses: z.number().int(),
+  created_at: answerTimestamp(),
+  protected: z.boolean(),
+});
+export type TPermission = z.infer<typeof ZPermission>;
 
 /** A role of an organization; `num_associations` counts the accounts holding it. */
-export interface TRole {
-  id: string;
-  title: string;
-  slug: string;
-  description: string;
-  organization_id: string;
-  num_associations: number;
-  permissions: Array<{ id: string }>;
-  created_at: string;
-  protected: boolean;
-}
+export const ZRole = z.object({
+  id: answerId(),
+  title: answerText(TEXT_MAX),
+  slug: answerText(TEXT_MAX),
+  description: answerText(ORGANIZATION_DESCRIPTION_MAX),
+  organization_id: answerId(),
+  num_associations: z.number().int(),
+  permissions: z.array(z.object({ id: answerId() })),
+  created_at: answerTimestamp(),
+  protected: z.boolean(),
+});
+export type TRole = z.infer<typeof ZRole>;
 
 /** 'Roles of a member': every role of the organization, `associated` 1 when the account holds it. */
-export interface TMemberRoleFlag extends TRole {
-  associated: 0 | 1;
-}
+export const ZMemberRoleFlag = ZRole.extend({ associated: z.literal([0, 1]) });
+export type TMemberRoleFlag = z.infer<typeof ZMemberRoleFlag>;
 
 /** a row of 'Associated accounts for a role' */
-export interface TRoleAccount {
-  id: string;
-  first_name: string;
-  last_name: string;
-  username_readable: string;
-}
+export const ZRoleAccount = z.object({ id: answerId(), first_name: answerText(DOMAIN_CHECKED_TEXT_MAX), last_name: answerText(DOMAIN_CHECKED_TEXT_MAX), username_readable: answerText(TEXT_MAX) });
+export type TRoleAccount = z.infer<typeof ZRoleAccount>;
 
 /** The notices of the spec (console-directory.md section 8), as the answers' `message`. */
 export const ACCESS_NOTICES = {

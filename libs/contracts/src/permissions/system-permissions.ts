@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerText } from '../common/text';
 
 /**
  * The system permissions (`GET permissions/system`): what an administrator may do, granted through
@@ -31,3 +32,6 @@ export const SYSTEM_PERMISSIONS = [
 export type SystemPermission = (typeof SYSTEM_PERMISSIONS)[number]['slug'];
 export const SYSTEM_PERMISSION_SLUGS = SYSTEM_PERMISSIONS.map((permission) => permission.slug) as [SystemPermission, ...SystemPermission[]];
 export const ZSystemPermission = z.enum(SYSTEM_PERMISSION_SLUGS, { error: 'Pick permissions from the system list (GET permissions/system)' });
+
+/** `GET permissions/system`: a system permission as pickers list it */
+export const ZSystemPermissionItem = z.object({ slug: answerText(64), value: answerText() });

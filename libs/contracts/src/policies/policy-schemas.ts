@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerTimestamp } from '../common/answers';
 import { answerText, boundedText, DOMAIN_CHECKED_TEXT_MAX, uuidOf } from '../common/text';
 
 /**
@@ -59,39 +60,25 @@ export type TPolicyCommandInput = z.output<typeof ZPolicyInput>;
 export const ZPasswordPolicyId = uuidOf('policy id', 'policy id must be a UUID');
 
 /** A password policy as lists, pickers and the edit dialog read it. */
-export interface TPolicy {
-  id: string;
-  title: string;
-  description: string;
-  min_length: number;
-  /** zxcvbn score 0-4 */
-  min_strength: number;
-  /** null: history off */
-  history: number | null;
-  /** days; null: aging off */
-  max_age: number | null;
-  /** failed attempts before lockout; 0: the built-in default lockout (ROLLCALL_DEFAULT_LOCKOUT_ATTEMPTS) */
-  lockout: number;
-  /** seconds */
-  lockout_duration: number;
-  created_at: string;
-  updated_at: string;
-  /** accounts that have this policy enforced */
-  num_accounts: number;
-}
-
-/** The zod twin of TPolicy, for the route catalogue and the contract suite. */
 export const ZPolicy = z.object({
+  /** text in the spec ('policy id is sent as text') */
   id: answerText(64),
   title: answerText(),
   description: answerText(),
   min_length: z.number().int(),
+  /** zxcvbn score 0-4 */
   min_strength: z.number().int().min(0).max(4),
+  /** null: history off */
   history: z.number().int().nullable(),
+  /** days; null: aging off */
   max_age: z.number().int().nullable(),
+  /** failed attempts before lockout; 0: the built-in default lockout (ROLLCALL_DEFAULT_LOCKOUT_ATTEMPTS) */
   lockout: z.number().int(),
+  /** seconds */
   lockout_duration: z.number().int(),
-  created_at: answerText(64),
-  updated_at: answerText(64),
+  created_at: answerTimestamp(),
+  updated_at: answerTimestamp(),
+  /** accounts that have this policy enforced */
   num_accounts: z.number().int(),
 });
+export type TPolicy = z.infer<typeof ZPolicy>;

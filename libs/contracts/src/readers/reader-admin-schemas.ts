@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZAccountId, ZBooleanish } from '../accounts/account-schemas';
-import { boundedText, lineText, requiredLine, TEXT_MAX, uuidOf } from '../common/text';
+import { answerId, answerTimestamp } from '../common/answers';
+import { answerText, boundedText, lineText, requiredLine, TEXT_MAX, TOKEN_TEXT_MAX, uuidOf } from '../common/text';
 
 /**
  * Door readers as administrators manage them (not in the spec; issue 6 point 1): register, rename,
@@ -53,40 +54,39 @@ export const ZScannerRegisterParams = z.object({ account_id: ZAccountId });
 
 export const ZReaderById = z.object({ id: ZReaderId });
 
-export type TReaderConnection = 'never' | 'online' | 'late' | 'offline';
+export const READER_CONNECTIONS = ['never', 'online', 'late', 'offline'] as const;
+export type TReaderConnection = (typeof READER_CONNECTIONS)[number];
 
 /** A reader as the console lists it; last contact and queue depth are what it last reported. */
-export interface TReader {
-  id: string;
-  name: string;
-  door: string;
-  role: TReaderRole;
+export const ZReader = z.object({
+  id: answerId(),
+  name: answerText(TEXT_MAX),
+  door: answerText(TEXT_MAX),
+  role: z.enum(READER_ROLES),
   /** the token's recognisable prefix, never the token; null when it has none */
-  token_prefix: string | null;
-  created_at: string;
-  updated_at: string;
-  last_contact_at: string | null;
-  queue_depth: number | null;
-  connection: TReaderConnection;
-  backlog: boolean;
+  token_prefix: answerText(64).nullable(),
+  created_at: answerTimestamp(),
+  updated_at: answerTimestamp(),
+  last_contact_at: answerTimestamp().nullable(),
+  queue_depth: z.number().int().nullable(),
+  connection: z.enum(READER_CONNECTIONS),
+  backlog: z.boolean(),
   /** armed for an account's card, until `expires_at` */
-  register_mode: { account_id: string; expires_at: string } | null;
+  register_mode: z.object({ account_id: answerId(), expires_at: answerTimestamp() }).nullable(),
   /** the highest sequence acknowledged (0 before the first scan) */
-  last_sequence: number;
+  last_sequence: z.number().int(),
   /** from the agent's last health report: its oldest unsent scan (null: none queued, or no report) */
-  oldest_queued_at: string | null;
+  oldest_queued_at: answerTimestamp().nullable(),
   /** from the agent's last health report: our receipt time minus its clock (null: no report yet) */
-  clock_skew_ms: number | null;
+  clock_skew_ms: z.number().int().nullable(),
   /** from the agent's last health report: scan intake ('storage_failed': its outbox cannot be written); null from older agents */
-  intake?: { state: 'ok' | 'storage_failed' | 'gave_up'; error: string | null; since: string | null } | null;
+  intake: z.object({ state: z.enum(['ok', 'storage_failed', 'gave_up']), error: answerText().nullable(), since: answerTimestamp().nullable() }).nullable().optional(),
   /** from the agent's last health report: scans set aside on the box (refused for good), and the latest one */
-  dead_letters?: number | null;
-  last_dead_letter?: { sequence: number; card_uid: string; code: string; message: string; refused_at: string } | null;
-}
+  dead_letters: z.number().int().nullable().optional(),
+  last_dead_letter: z.object({ sequence: z.number().int(), card_uid: answerText(64), code: answerText(100), message: answerText(), refused_at: answerTimestamp() }).nullable().optional(),
+});
+export type TReader = z.infer<typeof ZReader>;
 
 /** The answer to issuing a token, the only time the token is shown. */
-export interface TIssuedReaderToken {
-  reader_id: string;
-  token: string;
-  token_prefix: string;
-}
+export const ZIssuedReaderToken = z.object({ reader_id: answerId(), token: answerText(TOKEN_TEXT_MAX), token_prefix: answerText(64) });
+export type TIssuedReaderToken = z.infer<typeof ZIssuedReaderToken>;

@@ -211,6 +211,10 @@ export const ZReaderHealthReport = z.object({
 });
 export type TReaderHealthReport = z.infer<typeof ZReaderHealthReport>;
 
+/** The answer to `POST reader/health`: when it arrived, and the register mode the reader is armed for (null: none). */
+export const ZReaderHealthAnswer = z.object({ received_at: answerText(64), register_mode: z.object({ expires_at: answerText(64) }).nullable() });
+export type TReaderHealthAnswer = z.infer<typeof ZReaderHealthAnswer>;
+
 /** Reader -> server over the WebSocket. */
 export const ZReaderMessage = z.discriminatedUnion('type', [
   ZReaderHealthReport.extend({ type: z.literal('health') }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZAccountId, ZBooleanish } from '../accounts/account-schemas';
-import { lineText, multilineText, requiredLine, TEXT_MAX, uuidOf } from '../common/text';
+import { answerId, answerTimestamp } from '../common/answers';
+import { answerText, DOMAIN_CHECKED_TEXT_MAX, lineText, multilineText, requiredLine, TEXT_MAX, uuidOf } from '../common/text';
 
 /**
  * Teams (console-directory.md sections 2-5 and 7, console-accounts.md tab 5 'Team association'): the
@@ -89,39 +90,30 @@ export const ZTeamMemberInput = z.object({ team_id: ZTeamId, account_id: ZAccoun
  * team, and also when its organization was deleted: docs/adr/0010); `organization_title` names it.
  * `accounts` (the members' ids) is part of `GET team/{id}` only, not of the list rows.
  */
-export interface TTeam {
-  id: string;
-  title: string;
-  description: string;
-  interorg: boolean;
-  organization: string | null;
-  organization_title: string | null;
-  num_members: number;
-  created_at: string;
-  updated_at: string;
-  protected: boolean;
-}
+export const ZTeam = z.object({
+  id: answerId(),
+  title: answerText(TEXT_MAX),
+  description: answerText(TEAM_DESCRIPTION_MAX),
+  interorg: z.boolean(),
+  organization: answerId().nullable(),
+  organization_title: answerText(TEXT_MAX).nullable(),
+  num_members: z.number().int(),
+  created_at: answerTimestamp(),
+  updated_at: answerTimestamp(),
+  protected: z.boolean(),
+});
+export type TTeam = z.infer<typeof ZTeam>;
 
-export interface TTeamDetails extends TTeam {
-  accounts: string[];
-}
+export const ZTeamDetails = ZTeam.extend({ accounts: z.array(answerId()) });
+export type TTeamDetails = z.infer<typeof ZTeamDetails>;
 
-export interface TTeamSearchItem {
-  id: string;
-  title: string;
-}
+export const ZTeamSearchItem = z.object({ id: answerId(), title: answerText(TEXT_MAX) });
+export type TTeamSearchItem = z.infer<typeof ZTeamSearchItem>;
 
 /** a row of 'Associated accounts for a team' */
-export interface TTeamMember {
-  id: string;
-  first_name: string;
-  last_name: string;
-  username_readable: string;
-}
+export const ZTeamMember = z.object({ id: answerId(), first_name: answerText(DOMAIN_CHECKED_TEXT_MAX), last_name: answerText(DOMAIN_CHECKED_TEXT_MAX), username_readable: answerText(TEXT_MAX) });
+export type TTeamMember = z.infer<typeof ZTeamMember>;
 
 /** a row of the account's 'Team association' tab; `association_created_at` is when it joined */
-export interface TAccountTeam {
-  team_id: string;
-  team_title: string;
-  association_created_at: string;
-}
+export const ZAccountTeam = z.object({ team_id: answerId(), team_title: answerText(TEXT_MAX), association_created_at: answerTimestamp() });
+export type TAccountTeam = z.infer<typeof ZAccountTeam>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ZAccountId, ZBooleanish } from '../accounts/account-schemas';
 import { dateOrDateTimeOf } from '../common/dates';
-import { boundedText, requiredLine, TEXT_MAX, uuidOf } from '../common/text';
+import { answerId, answerTimestamp } from '../common/answers';
+import { answerText, boundedText, requiredLine, TEXT_MAX, TOKEN_TEXT_MAX, uuidOf } from '../common/text';
 import { ZSystemPermission } from '../permissions/system-permissions';
 
 /** Every token starts with this, so a leaked one is recognisable (secret scanners) and the guard knows its kind. */
@@ -54,21 +55,21 @@ export type TListAccessTokensInput = z.input<typeof ZListAccessTokensInput>;
 export type TListAccessTokensQuery = z.output<typeof ZListAccessTokensInput>;
 
 /** A token as lists show it: `unique_id` is the recognisable prefix, never the secret. */
-export interface TAccessToken {
-  id: string;
-  unique_id: string;
-  token_title: string;
-  account_id: string;
-  account_username: string | null;
-  created_at: string;
-  updated_at: string;
-  expires_at: string | null;
-  last_used_at: string | null;
-  permissions: string[];
-  restrictions: string[];
-}
+export const ZAccessToken = z.object({
+  id: answerId(),
+  unique_id: answerText(TOKEN_TEXT_MAX),
+  token_title: answerText(TEXT_MAX),
+  account_id: answerId(),
+  account_username: answerText(TEXT_MAX).nullable(),
+  created_at: answerTimestamp(),
+  updated_at: answerTimestamp(),
+  expires_at: answerTimestamp().nullable(),
+  last_used_at: answerTimestamp().nullable(),
+  permissions: z.array(answerText(64)),
+  restrictions: z.array(answerText(64)),
+});
+export type TAccessToken = z.infer<typeof ZAccessToken>;
 
 /** The create answer, the only time the secret is shown: `token` and `unique_id` hold it. */
-export interface TCreatedAccessToken extends TAccessToken {
-  token: string;
-}
+export const ZCreatedAccessToken = ZAccessToken.extend({ token: answerText(TOKEN_TEXT_MAX) });
+export type TCreatedAccessToken = z.infer<typeof ZCreatedAccessToken>;
