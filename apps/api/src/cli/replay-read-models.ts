@@ -9,9 +9,9 @@ import { openStorage } from './open-storage';
 /**
  * What `npm run replay` does (cli/replay.ts): every read model rebuilt from position 0 into fresh
  * tables and swapped in, with progress printed. Ends by checking what it built: every read model's
- * checkpoint in the live read database at the head it replayed to, or it fails loudly (issue 20
- * point 3: on a data directory with `events.db` and no `read.db` it said "Done" and built nothing
- * that the API would trust).
+ * checkpoint in the live read database at the head it replayed to, or it fails loudly
+ * (docs/adr/0020, '`npm run replay` builds or fails': on a data directory with `events.db` and no
+ * `read.db` it said "Done" and built nothing that the API would trust).
  */
 export async function replayReadModels(config: AppConfig, print: (text: string) => void, interactive = false): Promise<number> {
   const { store, db, close } = await openStorage(config);

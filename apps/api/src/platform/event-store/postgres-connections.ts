@@ -3,8 +3,8 @@ import { EventStoreUnavailableError } from './event-store.port';
 
 /**
  * What the API's PostgreSQL connections have in common: how they are named, how long a connection
- * may take, how a lost one is survived and how its failure is told from a bad statement (issue 20
- * point 1: `pg_terminate_backend` of the API's backends crashed the process).
+ * may take, how a lost one is survived and how its failure is told from a bad statement (docs/security.md,
+ * 'Faults degrade and heal': `pg_terminate_backend` of the API's backends once crashed the process).
  */
 
 /** a pool connection that does not connect within this fails its caller (503) instead of hanging it */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/test-app';
 
 /**
- * The API serves the built console (issue 10: what the first screen ships): the brotli or gzip copy
+ * The API serves the built console (docs/running-in-production.md, 'Shape'): the brotli or gzip copy
  * the build wrote beside each script, as the browser's Accept-Encoding allows, hashed assets cached
  * for a year, index.html asked again each time, and a missing asset a 404 rather than the page.
  */

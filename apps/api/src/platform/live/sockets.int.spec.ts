@@ -12,11 +12,12 @@ import { SESSION_ENDED_CLOSE } from '../trpc/live-connection';
 import type { AppConfig } from '../config/app-config';
 
 /**
- * Issue 19 item 0 and issue 20 item 9: no input from any client ends the process or holds its
- * resources. Every upgrade listener (the console's /ws, the reader socket, everything else) survives a
- * client's TCP reset, oversized and malformed frames; unknown upgrade paths are answered and closed;
- * a half-sent body, a connection that sends nothing and an unfinished upgrade request are cut off
- * after the server's timeouts (short here, DEFAULT_HTTP_TIMEOUTS in production).
+ * No input from any client ends the process or holds its resources (docs/security.md, 'No client ends
+ * the process or holds its sockets'). Every upgrade listener (the console's /ws, the reader socket,
+ * everything else) survives a client's TCP reset, oversized and malformed frames; unknown upgrade
+ * paths are answered and closed; a half-sent body, a connection that sends nothing and an unfinished
+ * upgrade request are cut off after the server's timeouts (short here, DEFAULT_HTTP_TIMEOUTS in
+ * production).
  *
  * The app runs in this process: an unhandled 'error' event would be an uncaught exception here,
  * recorded below (and reported by vitest), instead of a dead server.

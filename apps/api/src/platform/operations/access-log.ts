@@ -8,10 +8,10 @@ import { routeOf } from './http-metrics';
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
 
 /**
- * One JSON line per answered request (issue 9): method, route pattern (never the raw path: links
- * carry activation tokens), status, duration, client address, the request id (X-Request-Id, kept
- * from a proxy or made here) and the correlation id the events of the request carry. Both ids are
- * sent back so a client can quote them.
+ * One JSON line per answered request (docs/security.md, 'V7 Error handling and logging'): method,
+ * route pattern (never the raw path: links carry activation tokens), status, duration, client
+ * address, the request id (X-Request-Id, kept from a proxy or made here) and the correlation id the
+ * events of the request carry. Both ids are sent back so a client can quote them.
  */
 export function accessLog(logger: Logger) {
   return (request: Request, response: Response, next: NextFunction) => {

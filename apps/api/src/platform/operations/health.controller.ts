@@ -34,11 +34,12 @@ async function check(run: () => Promise<unknown>): Promise<Check> {
 }
 
 /**
- * For load balancers and orchestrators (issue 9): `/healthz` answers while the process lives;
- * `/readyz` only while the event store and the read database answer and every projection runs and
- * has caught up with the store's head within a bound, so a replica that lags is taken out of rotation.
- * On a process that follows the projection leader, 'caught up' means the leader's checkpoints have
- * passed the head and this process has seen them pass: a follower without a live leader turns not ready.
+ * For load balancers and orchestrators (docs/running-in-production.md, 'Health, readiness, metrics'):
+ * `/healthz` answers while the process lives; `/readyz` only while the event store and the read database
+ * answer and every projection runs and has caught up with the store's head within a bound, so a replica
+ * that lags is taken out of rotation. On a process that follows the projection leader, 'caught up' means
+ * the leader's checkpoints have passed the head and this process has seen them pass: a follower without
+ * a live leader turns not ready.
  */
 @Public()
 @Controller()
@@ -68,9 +69,10 @@ export class HealthController {
     const checks = { event_store: eventStore, read_database: readDatabase, projections };
     const ready = Object.values(checks).every((result) => result.ok);
     response.status(ready ? 200 : 503);
-    // events set aside (a poison event, issue 20): writes answered 2xx that a read model does not show.
-    // Said here, but not a reason to be unready: no restart or other replica cures an event's own fault,
-    // and taking every replica out of rotation would turn one bad event into an outage.
+    // events set aside (a poison event: docs/running-in-production.md, 'Read models that set events
+    // aside'): writes answered 2xx that a read model does not show. Said here, but not a reason to be
+    // unready: no restart or other replica cures an event's own fault, and taking every replica out of
+    // rotation would turn one bad event into an outage.
     const setAside = readDatabase.ok ? await this.setAsideCounts() : null;
     // several processes on PostgreSQL (docs/adr/0017): whether this one writes the read models or follows
     // the one that does (a header: the body's shape stays the single process's); a follower is ready on

@@ -3,10 +3,11 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { EventStore } from '../event-store/event-store.port';
 
 /**
- * What `/metrics` exposes to Prometheus (issue 9): the process (memory, CPU, event loop), HTTP
- * requests and their latencies by route, events appended, and gauges read at scrape time
- * (projection lag, WebSocket clients) registered by the parts that know them. One registry per app,
- * so several apps in one process (the tests) never mix their figures.
+ * What `/metrics` exposes to Prometheus (docs/running-in-production.md, 'Health, readiness,
+ * metrics'): the process (memory, CPU, event loop), HTTP requests and their latencies by route,
+ * events appended, and gauges read at scrape time (projection lag, WebSocket clients) registered by
+ * the parts that know them. One registry per app, so several apps in one process (the tests) never
+ * mix their figures.
  */
 @Injectable()
 export class Metrics {

@@ -6,7 +6,10 @@ import { ProjectionProgress } from '../projections/projection-progress';
 import { TrpcServer } from '../trpc/trpc-server';
 import { Metrics } from './metrics';
 
-/** The gauges `/metrics` reads at scrape time from the parts that know them (issue 9). */
+/**
+ * The gauges `/metrics` reads at scrape time from the parts that know them
+ * (docs/running-in-production.md, 'Health, readiness, metrics').
+ */
 @Injectable()
 export class OperationsGauges implements OnModuleInit {
   constructor(

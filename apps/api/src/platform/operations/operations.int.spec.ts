@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, newAccount, signIn, startTestApp, storageKinds, type TestApp } from '../../../test/test-app';
 import { READ_DB } from '../tokens';
 
-/** The operators' endpoints (issue 9): liveness, readiness and Prometheus metrics, without a session. */
+/**
+ * The operators' endpoints (docs/running-in-production.md, 'Health, readiness, metrics'): liveness,
+ * readiness and Prometheus metrics, without a session.
+ */
 describe.each(storageKinds())('health, readiness and metrics (%s)', (kind) => {
   let app: TestApp;
   let admin: ReturnType<typeof http>;
@@ -60,7 +63,10 @@ describe.each(storageKinds())('health, readiness and metrics (%s)', (kind) => {
   });
 });
 
-/** The JSON log (issue 9): one line per request with its ids, the route pattern and never a token from the path. */
+/**
+ * The JSON access log (docs/security.md, 'V7 Error handling and logging'): one line per request with its
+ * ids, the route pattern and never a token from the path.
+ */
 describe('structured JSON logs', () => {
   let app: TestApp;
   const lines: Array<Record<string, unknown>> = [];

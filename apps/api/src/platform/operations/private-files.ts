@@ -3,12 +3,13 @@ import { dirname, join, relative, resolve } from 'node:path';
 import type { AppConfig } from '../config/app-config';
 
 /**
- * The data directory holds password hashes, the personal-data keys, the OpenID Connect keys and,
- * in its backups, all of them again: it is readable by the service's own user alone (issue 19,
- * item 8). Directories are 0700 and files 0600, set with chmod after creation so the process's
- * umask cannot widen them, and existing files are brought back to these modes at every start.
- * SQLite creates a database's -wal, -shm and -journal files with the database file's own mode,
- * which is why the database files are created here, empty and 0600, before SQLite opens them.
+ * The data directory holds password hashes, the personal-data keys, the OpenID Connect keys and, in
+ * its backups, all of them again: it is readable by the service's own user alone (docs/security.md,
+ * 'Nothing that grants access is written to disk; data files are private'). Directories are 0700
+ * and files 0600, set with chmod after creation so the process's umask cannot widen them, and
+ * existing files are brought back to these modes at every start. SQLite creates a database's -wal,
+ * -shm and -journal files with the database file's own mode, which is why the database files are
+ * created here, empty and 0600, before SQLite opens them.
  */
 export const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;

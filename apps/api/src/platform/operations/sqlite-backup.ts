@@ -11,11 +11,12 @@ export interface BackedUpFile {
 }
 
 /**
- * An online backup of the SQLite default (issue 9): SQLite's own backup API copies each file page by
- * page while the API keeps writing, so the copy is one consistent moment of the database; each copy
- * is then checked with `integrity_check`. The event store is the one that matters (read models can
- * be rebuilt from it); the read database is copied too, and first, so a restore starts without a
- * replay and its read models never run ahead of its events (docs/adr/0020).
+ * An online backup of the SQLite default (docs/running-in-production.md, 'Backups and restore'):
+ * SQLite's own backup API copies each file page by page while the API keeps writing, so the copy is
+ * one consistent moment of the database; each copy is then checked with `integrity_check`. The event
+ * store is the one that matters (read models can be rebuilt from it); the read database is copied
+ * too, and first, so a restore starts without a replay and its read models never run ahead of its
+ * events (docs/adr/0020).
  */
 export async function backupSqlite(config: AppConfig, destination: string): Promise<BackedUpFile[]> {
   // the read models first, then the events: read models only ever lag the events, so a read.db copied

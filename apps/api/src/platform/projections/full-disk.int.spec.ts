@@ -6,12 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, newAccount, signIn, startTestApp, type TestApp } from '../../../test/test-app';
 
 /**
- * Issue 20 point 2, for real: the read database sits on a small tmpfs that fills up. The projections
- * stop with SQLITE_FULL (named in the log and /readyz, not masked by a failed rollback); once space is
- * freed they start again by themselves (backoff) and catch up, /readyz answers 200 again and every
- * account whose creation was answered 201 is listed. The event log stays on the ordinary disk (a
- * symlink: SQLite puts its WAL beside the real file), so every write while the disk is full reaches
- * the events and only the read models fail: the fault is the projections', deterministically.
+ * A full disk (docs/security.md, 'Faults degrade and heal'), for real: the read database sits on a
+ * small tmpfs that fills up. The projections stop with SQLITE_FULL (named in the log and /readyz, not
+ * masked by a failed rollback); once space is freed they start again by themselves (backoff) and catch
+ * up, /readyz answers 200 again and every account whose creation was answered 201 is listed. The event
+ * log stays on the ordinary disk (a symlink: SQLite puts its WAL beside the real file), so every write
+ * while the disk is full reaches the events and only the read models fail: the fault is the
+ * projections', deterministically.
  */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -60,7 +60,7 @@ export class ProjectionFollower {
   /**
    * Follows `$all` after what this process has read. A storage failure (a lost connection) stops the
    * subscription: it starts again after a backoff from the same tail, the buffer kept, once the store
-   * answers again (issue 20 point 1).
+   * answers again (docs/security.md, 'Faults degrade and heal').
    */
   private subscribe(): void {
     const subscription = this.store.subscribeToAll({ from: this.tail, batchSize: 1000, onEvents: (events) => this.received(events) });

@@ -21,8 +21,8 @@ interface Logger {
 const RETRY_MS = 1000;
 
 /**
- * Which API process runs the projections when several share one PostgreSQL read database (issue 9,
- * docs/adr/0017-several-api-processes.md): the one holding a session-level advisory lock on a
+ * Which API process runs the projections when several share one PostgreSQL read database
+ * (docs/adr/0017-several-api-processes.md): the one holding a session-level advisory lock on a
  * connection of its own. A process that dies loses the lock the moment PostgreSQL sees its connection
  * close; the others try every RETRY_MS and one takes over. The same connection LISTENs for the
  * leader's 'checkpoints committed' notifications, so followers learn of progress without polling.

@@ -8,7 +8,10 @@ import { applyBatchSettingAside, ensureSetAsideTable } from './set-aside';
 
 /** the first retry after a storage failure; each failure in a row doubles it, up to MAX_RETRY_MS */
 const FIRST_RETRY_MS = 250;
-/** bounds how long after the storage heals the projections start again (issue 20: within 10 s) */
+/**
+ * bounds how long after the storage heals the projections start again (within seconds:
+ * docs/running-in-production.md, 'Faults')
+ */
 const MAX_RETRY_MS = 4000;
 
 /** what a runner tells its owner */
@@ -73,7 +76,7 @@ export class ProjectionRunner {
    * A read model whose checkpoint is past the store's head holds events the store does not have: the
    * read database is newer than the events (a backup copied in the wrong order, or an older event
    * store restored beside it). Its rows cannot be trusted, so every read model is rebuilt from the
-   * events before it serves (issue 20 point 3).
+   * events before it serves (docs/adr/0020-consistent-backups-and-read-models-ahead.md).
    */
   private async rebuildWhenAhead(): Promise<void> {
     const head = await this.store.headPosition();

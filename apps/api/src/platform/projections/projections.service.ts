@@ -159,9 +159,10 @@ export class ProjectionsService {
   }
 
   /**
-   * 'Rebuild' (issue 8 point 4): every read model is rebuilt into fresh tables while these serve, then
-   * swapped in (projections/rebuild-with-swap.ts); this process's runner pauses only for the swap.
-   * Runs in the background: the state answers how far it is. One at a time (409 projection.rebuild_running).
+   * 'Rebuild' (docs/running-in-production.md, 'Upgrades'): every read model is rebuilt into fresh tables
+   * while these serve, then swapped in (projections/rebuild-with-swap.ts); this process's runner pauses only
+   * for the swap. Runs in the background: the state answers how far it is. One at a time
+   * (409 projection.rebuild_running).
    */
   startRebuild(): TRebuildState {
     if (this.rebuilding.status === 'running' || this.rebuilding.status === 'swapping') {

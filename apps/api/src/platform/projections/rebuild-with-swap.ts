@@ -23,18 +23,18 @@ export interface RebuildHooks {
 
 /**
  * Rebuilds projections into fresh tables and swaps them in, while the old tables keep serving
- * (issue 8 point 4): the fresh tables live in a database of their own (a file beside the SQLite read
- * file, or a schema beside the PostgreSQL one) and are filled from position 0 up to the head; then
- * `beforeSwap` stops the live writers, the events appended meanwhile are applied to the fresh tables,
- * and one transaction replaces the live tables by the fresh ones with their checkpoints. Readers wait
- * only for that transaction. Returns the events replayed.
+ * (docs/running-in-production.md, 'Upgrades'): the fresh tables live in a database of their own (a
+ * file beside the SQLite read file, or a schema beside the PostgreSQL one) and are filled from
+ * position 0 up to the head; then `beforeSwap` stops the live writers, the events appended meanwhile
+ * are applied to the fresh tables, and one transaction replaces the live tables by the fresh ones
+ * with their checkpoints. Readers wait only for that transaction. Returns the events replayed.
  */
 export async function rebuildWithSwap(store: EventStore, main: Kysely<ReadDatabase>, config: ReadDbConfig, projections: readonly Projection[], hooks: RebuildHooks = {}): Promise<number> {
   const fresh = shadowOf(config);
   // Every table the swap drops and fills must exist in the live database first. A read database that
   // never ran a projection (`npm run replay` beside an events.db alone) has none, and SQLite resolves an
   // unqualified name to the attached file's table when main has none: the swap then dropped the
-  // rebuilt tables themselves and left the live file empty, saying "Done" (issue 20 point 3).
+  // rebuilt tables themselves and left the live file empty, saying "Done" (docs/adr/0020).
   await ensureCheckpointTable(main);
   await ensureSetAsideTable(main);
   for (const projection of projections) await projection.setup(main);

@@ -7,10 +7,10 @@ import { openStorage } from '../../cli/open-storage';
 type Client = ReturnType<typeof http>;
 
 /**
- * Issue 8 point 4 and its first 'Must show': a rich history made through the APIs, then 'Rebuild'
- * (every projection from zero into fresh tables, swapped in while the old ones serve); the read
- * models after are identical to before, table by table, row by row. A write made while a rebuild
- * runs is not lost.
+ * Rebuilding without downtime (docs/running-in-production.md, 'Upgrades'): a rich history made
+ * through the APIs, then 'Rebuild' (every projection from zero into fresh tables, swapped in while
+ * the old ones serve); the read models after are identical to before, table by table, row by row. A
+ * write made while a rebuild runs is not lost.
  */
 describe.each(storageKinds())('rebuilding every read model with a swap (%s)', (kind) => {
   let app: TestApp;

@@ -5,11 +5,12 @@ import type { Projection } from './projection';
 import { applyBatch } from './projection-checkpoints';
 
 /**
- * Poison events (issue 8): an event a projection cannot apply is set aside, so one bad event never
- * stops a read model for everyone. Only failures that belong to the event are set aside: the
- * projection's own code throwing on its data (TypeError and its kin) and the read database refusing
- * the row (constraint and data errors). Anything else (disk, locks, a lost connection) says nothing
- * about the event: the projection stops as before, /readyz reports it, and nothing is skipped.
+ * Poison events (docs/running-in-production.md, 'Read models that set events aside'): an event a
+ * projection cannot apply is set aside, so one bad event never stops a read model for everyone. Only
+ * failures that belong to the event are set aside: the projection's own code throwing on its data
+ * (TypeError and its kin) and the read database refusing the row (constraint and data errors).
+ * Anything else (disk, locks, a lost connection) says nothing about the event: the projection stops as
+ * before, /readyz reports it, and nothing is skipped.
  */
 export async function ensureSetAsideTable(db: Kysely<ReadDatabase>): Promise<void> {
   await db.schema

@@ -45,9 +45,9 @@ function withStatementCache(database: Database.Database): SqliteDatabase {
 /**
  * SQLite rolls a transaction back by itself when a statement or the COMMIT fails with SQLITE_FULL,
  * SQLITE_IOERR, SQLITE_BUSY or SQLITE_NOMEM. Kysely then sends its own ROLLBACK, which fails with
- * "cannot rollback - no transaction is active", and throws that instead of the real error: a full
- * disk was logged as a rollback bug (issue 20 point 2). The ROLLBACK is sent only while a
- * transaction is open, so the caller sees SQLITE_FULL.
+ * "cannot rollback - no transaction is active", and throws that instead of the real error: a full disk
+ * was logged as a rollback bug (docs/security.md, 'Faults degrade and heal'). The ROLLBACK is sent
+ * only while a transaction is open, so the caller sees SQLITE_FULL.
  */
 class TransactionAwareSqliteDriver extends SqliteDriver {
   constructor(

@@ -4,13 +4,13 @@ import { PROJECTIONS_ROLE_HEADER } from '../operations/health.controller';
 import { http, newAccount, PG_URL, signIn, startTestApp, type TestApp } from '../../../test/test-app';
 
 /**
- * Issue 20 point 1, for real: PostgreSQL ends the API's own connections (`pg_terminate_backend`, SQLSTATE
- * 57P01, as a restart, a failover or an operator would) again and again while accounts are being
- * created. The process survives every one (no unhandled 'error' event), a request that met a dead
- * connection answers 503 server.unavailable and nothing else, the pools connect again by themselves,
- * the projection leader takes its advisory lock again, the read models catch up (/readyz 200) and
- * every creation answered 201 is there afterwards. The API's connections are found by their
- * application_name, which names the test's own schema (event-store/postgres-connections.ts).
+ * Lost connections (docs/security.md, 'Faults degrade and heal'), for real: PostgreSQL ends the API's own
+ * connections (`pg_terminate_backend`, SQLSTATE 57P01, as a restart, a failover or an operator would)
+ * again and again while accounts are being created. The process survives every one (no unhandled 'error'
+ * event), a request that met a dead connection answers 503 server.unavailable and nothing else, the pools
+ * connect again by themselves, the projection leader takes its advisory lock again, the read models catch
+ * up (/readyz 200) and every creation answered 201 is there afterwards. The API's connections are found
+ * by their application_name, which names the test's own schema (event-store/postgres-connections.ts).
  */
 const skipReason = PG_URL ? null : 'ROLLCALL_TEST_PG_URL not set';
 if (skipReason) console.log(`skipped: lost PostgreSQL connections test: ${skipReason}`);

@@ -5,9 +5,10 @@ import { PG_URL } from '../../../test/test-app';
 import { createReadDb, type ReadDb } from './create-read-db';
 
 /**
- * The read database's own answer to a lost PostgreSQL connection (issue 20 point 1): a transaction
- * whose connection PostgreSQL ends fails with the real cause (57P01), not with the failed ROLLBACK
- * that kysely sends after it on the dead connection, and the next query gets a fresh connection.
+ * The read database's own answer to a lost PostgreSQL connection (docs/security.md, 'Faults degrade
+ * and heal'): a transaction whose connection PostgreSQL ends fails with the real cause (57P01), not
+ * with the failed ROLLBACK that kysely sends after it on the dead connection, and the next query
+ * gets a fresh connection.
  */
 const skipReason = PG_URL ? null : 'ROLLCALL_TEST_PG_URL not set';
 if (skipReason) console.log(`skipped: read database connection-loss test: ${skipReason}`);

@@ -9,7 +9,7 @@ import { keyIdOf, loadSecretsKeys, seal, SecretsKeyError, unseal } from './secre
 const base = mkdtempSync(join(tmpdir(), 'rollcall-secrets-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
-describe('the secrets key (issue 19 item 15)', () => {
+describe('the secrets key (docs/security.md, "Keys at rest")', () => {
   it('defaults to a key file beside the data directory, and refuses one inside it or a malformed key', () => {
     const dataDir = join(base, 'data');
     expect(loadConfig({ ROLLCALL_DATA_DIR: dataDir }).secrets).toEqual({ key: null, keyFile: `${dataDir}.key`, previousKey: null });

@@ -5,10 +5,11 @@ import { MAX_SUBSCRIPTIONS_PER_SOCKET, SESSION_ENDED_CLOSE } from './live-connec
 import { QUERIES_OVER_HTTP_ONLY } from './trpc';
 
 /**
- * Issue 19 item 1: the console WebSocket decides on the session and grants as they are now. It
- * carries subscriptions only; each push is checked again; a session that ended (signed out,
- * disabled, deleted; expired: sockets.int.spec.ts) closes the socket with 4401, a revoked
- * permission ends the subscription with FORBIDDEN, and neither gets another push.
+ * An open socket is no exception (docs/security.md; docs/adr/0021): the console WebSocket decides
+ * on the session and grants as they are now. It carries subscriptions only; each push is checked
+ * again; a session that ended (signed out, disabled, deleted; expired: sockets.int.spec.ts) closes
+ * the socket with 4401, a revoked permission ends the subscription with FORBIDDEN, and neither gets
+ * another push.
  */
 
 interface TrpcFrame {

@@ -100,7 +100,7 @@ describe.each(storageKinds())('tRPC and live pushes (%s)', (kind) => {
     }
   });
 
-  it('answers a multipart or raw body to a mutation 415 request.unsupported_media_type, logging no error (issue 19 item 14)', async () => {
+  it('answers a multipart or raw body to a mutation 415 request.unsupported_media_type, logging no error (docs/security.md, "Bad bodies are bad input")', async () => {
     const logged = vi.spyOn(Logger.prototype, 'error');
     try {
       const bodies: Array<[string, string]> = [
