@@ -4,13 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, PG_URL, signIn, startTestApp, type TestApp } from '../../../test/test-app';
 
 /**
- * Issue 20 (fuzzer seed 1675557010 on PostgreSQL): `deadlock detected` from ResolveAccessTokenHandler
- * answered 500. A join locks its tables one after the other (access_tokens_v1, then accounts_v2); a
- * transaction that locks both exclusively in the other order (the read-model swap of `POST
- * projections/rebuild` drops and replaces tables one by one) deadlocks with it, and PostgreSQL aborts
- * the read. Made deterministic here: a second connection holds accounts_v2, the request's read takes
- * access_tokens_v1 and waits, then the connection asks for access_tokens_v1. Its own deadlock_timeout
- * is long, so the request's backend (1 s) is the one that detects the cycle and is aborted.
+ * Found by the fuzzer (seed 1675557010 on PostgreSQL; docs/security.md, 'transient PostgreSQL
+ * errors'): `deadlock detected` from ResolveAccessTokenHandler answered 500. A join locks its tables
+ * one after the other (access_tokens_v1, then accounts_v2); a transaction that locks both exclusively
+ * in the other order (the read-model swap of `POST projections/rebuild` drops and replaces tables one
+ * by one) deadlocks with it, and PostgreSQL aborts the read. Made deterministic here: a second
+ * connection holds accounts_v2, the request's read takes access_tokens_v1 and waits, then the
+ * connection asks for access_tokens_v1. Its own deadlock_timeout is long, so the request's backend
+ * (1 s) is the one that detects the cycle and is aborted.
  */
 describe.skipIf(!PG_URL)('a deadlocked read never answers 500 (postgres)', () => {
   let app: TestApp;

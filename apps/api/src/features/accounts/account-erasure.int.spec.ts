@@ -18,7 +18,7 @@ const CANARY_PNG = `data:image/png;base64,${Buffer.concat([Buffer.from([0x89, 0x
 const filesOf = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => ({ name: entry.name, bytes: readFileSync(join(entry.parentPath, entry.name)) }));
 
 /**
- * Issue 8, point 5 (docs/adr/0015): after 'Erase personal data' the account's name, e-mail, phone,
+ * Erasure of personal data (docs/adr/0015): after 'Erase personal data' the account's name, e-mail, phone,
  * address and picture appear nowhere: not in the read database file (nor any file of the data
  * directory, WAL included), not in the exports, not in its history or time travel, not in a read
  * model replayed from the events. Before the erasure the same searches find them, so the test can fail.

@@ -5,10 +5,11 @@ import { createAccount, http, signIn, startTestApp, type TestApp } from '../../.
 type Client = ReturnType<typeof http>;
 
 /**
- * Issue 20 ("Bad input that loses data today"): `GET account/{unknown}/bearer-tokens`, `/calendar`
- * and `/smartcards` answered 200 with an empty list where `GET account/{unknown}/auth` answers 404
- * `account.not_found`. Now every transport answers 404 like the siblings, and an account outside an
- * organization administrator's reach answers exactly like an unknown one (no enumeration).
+ * An empty 200 for an unknown account (docs/security.md, 'Bad input that loses data'): `GET
+ * account/{unknown}/bearer-tokens`, `/calendar` and `/smartcards` answered 200 with an empty list
+ * where `GET account/{unknown}/auth` answers 404 `account.not_found`. Now every transport answers
+ * 404 like the siblings, and an account outside an organization administrator's reach answers
+ * exactly like an unknown one (no enumeration).
  */
 describe('lists under an account answer 404 for an unknown account (sqlite)', () => {
   let app: TestApp;

@@ -8,11 +8,11 @@ const MAX_TREE_DEPTH = 64;
 const CHUNK = 500;
 
 /**
- * The zone that draws each account's attendance days (issue 6, 'Day boundaries use the
- * organization's or account's time zone'): the account's own profile zone; else the zone of the first
- * of its organizations in joining order that has one, found on the organization itself or, when it
- * names none, on its nearest ancestor; else UTC. The scan handler, a slot's correction, the
- * Attendance tab and the statistics all ask here, so a day is drawn the same way wherever it is read.
+ * The zone that draws each account's attendance days (docs/adr/0013-attendance-model.md, 'Time zones'):
+ * the account's own profile zone; else the zone of the first of its organizations in joining order that
+ * has one, found on the organization itself or, when it names none, on its nearest ancestor; else UTC.
+ * The scan handler, a slot's correction, the Attendance tab and the statistics all ask here, so a day
+ * is drawn the same way wherever it is read.
  *
  * Answers only for accounts that exist (a deleted account has no row, and no answer).
  */

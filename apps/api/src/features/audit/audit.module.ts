@@ -9,8 +9,9 @@ import { HistoryV2Controller } from './rest/history.v2.controller';
 import { ProjectionsV2Controller } from './rest/projections.v2.controller';
 
 /**
- * The event log, history tabs, time travel and the projections screen (issue 8): projection
- * `event_log_v1`; REST v2 and (trpc/audit.router.ts) tRPC over the same queries.
+ * The event log, history tabs, time travel and the projections screen (docs/api/compat.md, 'Event log'
+ * and the sections below it): projection `event_log_v1`; REST v2 and (trpc/audit.router.ts) tRPC over
+ * the same queries.
  */
 @Module({
   controllers: [AuditV2Controller, HistoryV2Controller, ProjectionsV2Controller],

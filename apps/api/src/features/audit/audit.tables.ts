@@ -1,4 +1,4 @@
-/** Read tables of the event log (issue 8). */
+/** Read tables of the event log (docs/api/compat.md, 'Event log'). */
 
 /**
  * event_log_v1: one row per stored event, owned by EventLogProjection. The position pair is the

@@ -9,8 +9,9 @@ import type { AppRouter } from '../../root-router';
 type Client = ReturnType<typeof http>;
 
 /**
- * The event log (issue 8, point 1): every event the APIs append, newest first with its metadata,
- * filtered and keyset-paged on REST v2 (and unprefixed) and tRPC, and exported as streamed NDJSON.
+ * The event log (docs/api/compat.md, 'Event log'): every event the APIs append, newest first with
+ * its metadata, filtered and keyset-paged on REST v2 (and unprefixed) and tRPC, and exported as
+ * streamed NDJSON.
  */
 describe.each(storageKinds())('the event log (%s)', (kind) => {
   let app: TestApp;

@@ -17,7 +17,7 @@ function appendedEventTypes(): string[] {
 /** a key named like a credential must be declared secret, wherever it is */
 const CREDENTIAL_KEY = /hash|secret|password|^token$|key$/i;
 
-describe('what of an event may leave the server (issue 19, item 2)', () => {
+describe('what of an event may leave the server (docs/security.md, "Credentials never leave through events")', () => {
   it('has a read declaration for every event type the API appends', () => {
     const types = appendedEventTypes();
     expect(types).toEqual(expect.arrayContaining(['AccountCreated', 'PasswordChanged', 'SessionStarted', 'AccessTokenIssued', 'ReaderTokenIssued', 'ApplicationClientSecretIssued', 'ActivationIssued']));

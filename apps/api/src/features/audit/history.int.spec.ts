@@ -5,8 +5,9 @@ import { createAccount, http, signIn, startTestApp, storageKinds, type TestApp }
 type Client = ReturnType<typeof http>;
 
 /**
- * History tabs and time travel (issue 8, points 2 and 3): an entity's events with what each changed
- * in plain words, and an account or organization as it was, folded from its own stream.
+ * History tabs and time travel (docs/api/compat.md, 'History and time travel'): an entity's events
+ * with what each changed in plain words, and an account or organization as it was, folded from its
+ * own stream.
  */
 describe.each(storageKinds())('history and time travel (%s)', (kind) => {
   let app: TestApp;

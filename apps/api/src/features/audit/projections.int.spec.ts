@@ -8,8 +8,9 @@ import type { EventStore } from '../../platform/event-store/event-store.port';
 type Client = ReturnType<typeof http>;
 
 /**
- * The projections screen (issue 8, point 4): every read model's position, lag, rate and state; an
- * event a projection cannot apply is set aside (the others keep going) and can be retried.
+ * The projections screen (docs/api/compat.md, 'Projections'; docs/running-in-production.md, 'Read
+ * models that set events aside'): every read model's position, lag, rate and state; an event a
+ * projection cannot apply is set aside (the others keep going) and can be retried.
  */
 describe.each(storageKinds())('projections, set-aside events and retry (%s)', (kind) => {
   let app: TestApp;

@@ -4,12 +4,13 @@ import { formatPosition, type EventMetadata, type StoredEvent } from '../../plat
 import type { EventLogTable } from './audit.tables';
 
 /**
- * The one door through which stored events leave the server (issue 19, item 2; DESIGN.md section 6).
- * Every answer made of events goes through here: the event log page and its NDJSON export
- * (`auditEventOf`, over the log's rows), an entity's history and time travel (`readableEvents`, over
- * the stream they fold, so even the folded state never held a credential). Each payload is cut to
- * what its type declares readable in libs/contracts (`EVENT_READ_DECLARATIONS`): secrets, undeclared
- * keys and undeclared event types read as '[redacted]'.
+ * The one door through which stored events leave the server (docs/security.md, 'Credentials never
+ * leave through events'). Every answer made of events goes through here: the event log page and its
+ * NDJSON export (`auditEventOf`, over the log's rows), an entity's history and time travel
+ * (`readableEvents`, over the stream they fold, so even the folded state never held a credential).
+ * Each payload is cut to what its type declares readable in libs/contracts
+ * (`EVENT_READ_DECLARATIONS`): secrets, undeclared keys and undeclared event types read as
+ * '[redacted]'.
  */
 
 /** a stored event as it may be shown: its payload and metadata redacted by the contracts' declarations */

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, http, liveClient, makeSuperAdministrator, signIn, startTestApp, storageKinds, type TestApp } from '../../../test/test-app';
 
 /**
- * The permission matrix of issue 4 (docs/adr/0011): a super administrator, an organization
- * administrator of A, one of A's child A1 and a plain account, against every directory route on
- * REST v1, REST v2 and tRPC, each aimed at resources in A, in A1 and in B (a sibling of A). The
- * verdict (allowed or denied) must be the model's on every transport, and what lies outside an
+ * The permission matrix (docs/adr/0011; docs/security.md, '4. Access'): a super administrator, an
+ * organization administrator of A, one of A's child A1 and a plain account, against every directory
+ * route on REST v1, REST v2 and tRPC, each aimed at resources in A, in A1 and in B (a sibling of A).
+ * The verdict (allowed or denied) must be the model's on every transport, and what lies outside an
  * administrator's subtree is always denied.
  *
  * Allowed writes are sent with a bad field beside valid ids where a real change would spoil the
@@ -193,7 +193,8 @@ const GLOBAL: RouteCase[] = [
   // switching on what is on writes nothing
   { name: 'switch a permission on an application role', versions: ['v2'], rest: (_x, _fresh, u) => ['POST', `application/role/${u.applicationRole}/add-permission/${u.applicationPermission}`], trpc: (_x, _fresh, u) => ['mutation', 'applications.addRolePermission', { role_id: u.applicationRole, permission_id: u.applicationPermission }] },
   { name: 'switch a permission off an application role', versions: ['v2'], rest: async (_x, fresh) => ['DELETE', `application/role/remove-permission/${await fresh.applicationRolePermission()}`], trpc: async (_x, fresh) => ['mutation', 'applications.removeRolePermission', { id: await fresh.applicationRolePermission() }] },
-  // an application belongs to no organization: giving its roles to anyone is the root's (issue 19 item 6)
+  // an application belongs to no organization: giving its roles to anyone is the root's (docs/adr/0011,
+  // 'Delegation stays inside the subtree')
   { name: 'grant an application role', versions: ['v2'], rest: (x) => ['POST', `account/${x.member}/application-role`, { role_id: 'not a role' }], trpc: (x) => ['mutation', 'applications.setAccountRole', { account_id: x.member, role_id: 'not a role', associated: true }] },
   { name: 'take an application role', versions: ['v2'], rest: (x) => ['DELETE', `account/${x.member}/application-role?role_id=not-a-role`] },
   { name: "an application's history", versions: ['v2'], rest: (_x, _fresh, u) => ['GET', `application/${u.application}/history`], trpc: (_x, _fresh, u) => ['query', 'audit.history', { kind: 'application', id: u.application }] },
@@ -513,11 +514,11 @@ describe.each(storageKinds())('the permission matrix (%s)', (kind) => {
   });
 
   /**
-   * Issue 19 item 3 (docs/adr/0011): an account that is a member of A and the administrator of B is
-   * A's administrator's only as far as its membership and roles in A go. Everything that acts on the
-   * account itself is refused on REST v1, v2, /api and tRPC, with real bodies (a refusal that did
-   * not hold would change the account), and the escape the attack took, set its password and sign
-   * in as it, does not work.
+   * Delegation stays inside the subtree (docs/adr/0011): an account that is a member of A and the
+   * administrator of B is A's administrator's only as far as its membership and roles in A go.
+   * Everything that acts on the account itself is refused on REST v1, v2, /api and tRPC, with real
+   * bodies (a refusal that did not hold would change the account), and the escape the attack took,
+   * set its password and sign in as it, does not work.
    */
   it('lets an administrator act on a shared member only as far as its membership and roles go, on every surface', async () => {
     const shared = await administratorOf(places.B.organization);
@@ -570,7 +571,8 @@ describe.each(storageKinds())('the permission matrix (%s)', (kind) => {
     expect((await clients.adminA.get(`/api/v2/account/${id}`)).status).toBe(200);
     expect((await clients.adminA.post(`/api/v2/organization/${places.A.organization}/account-role`, { account_id: id, role_id: places.A.role })).status).toBe(200);
     expect((await clients.adminA.raw('DELETE', `/api/v2/organization/${places.A.organization}/account-role?account_id=${id}&role_id=${places.A.role}`)).status).toBe(200);
-    // and of its organizations and roles only A's (item 13): B's role catalogue stays out of sight
+    // and of its organizations and roles only A's (docs/adr/0011, 'Outside looks like nothing'): B's
+    // role catalogue stays out of sight
     for (const path of [`/api/v1/account/${id}/organizations-and-roles`, `/api/v2/account/${id}/organizations`]) {
       const answer = await clients.adminA.get(`${path}?limit=100`);
       const rows = (answer.body.data?.data ?? answer.body.data) as Array<{ id: string }>;
@@ -649,7 +651,10 @@ describe.each(storageKinds())('the permission matrix (%s)', (kind) => {
     expect((await session.raw('PUT', `/api/v2/token/${issued.body.data.id}`, { title: 'Reach', forever: true, permissions: ['accounts:delete'], restrictions: [] })).status).toBe(403);
   });
 
-  /** Issue 19 item 4: moving an organization needs the permission where it leaves and where it lands; the top level is the root's. */
+  /**
+   * Moving an organization needs the permission where it leaves and where it lands; the top level is the
+   * root's (docs/adr/0011).
+   */
   it('moves an organization only with the permission where it leaves and where it lands, on REST and tRPC', async () => {
     const a1 = places.A1.organization;
     const { title } = (await admin.get(`/api/v2/organization/${a1}`)).body.data as { title: string };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listeningUrl } from './oidc-provider.host';
 
-describe('the issuer without ROLLCALL_PUBLIC_URL (issue 19 item 11)', () => {
+describe('the issuer without ROLLCALL_PUBLIC_URL (docs/security.md, "OpenID Connect provider")', () => {
   it('is the URL the server runs at, localhost for an unspecified bind address', () => {
     expect(listeningUrl('127.0.0.1', 3000)).toBe('http://127.0.0.1:3000');
     expect(listeningUrl('::1', 3000)).toBe('http://[::1]:3000');

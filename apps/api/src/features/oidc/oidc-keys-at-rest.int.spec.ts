@@ -13,11 +13,11 @@ import type { OidcKeys } from './oidc-keys';
 const CONTEXT = 'oidc_store/RollcallKeys/current';
 
 /**
- * Issue 19 item 15: the OpenID Connect signing and cookie keys are sealed at rest with the secrets key
- * (ROLLCALL_SECRETS_KEY, or the key file beside the data directory), keys stored in clear by an
- * earlier version are sealed at the next start, a wrong key stops the start with its reason, and a
- * rotation (ROLLCALL_SECRETS_KEY_PREVIOUS) re-seals them. Item 11: the issuer is the URL the server
- * prints when ROLLCALL_PUBLIC_URL is unset.
+ * Keys at rest (docs/security.md): the OpenID Connect signing and cookie keys are sealed at rest with
+ * the secrets key (ROLLCALL_SECRETS_KEY, or the key file beside the data directory), keys stored in
+ * clear by an earlier version are sealed at the next start, a wrong key stops the start with its
+ * reason, and a rotation (ROLLCALL_SECRETS_KEY_PREVIOUS) re-seals them. And (docs/security.md, 'OpenID
+ * Connect provider') the issuer is the URL the server prints when ROLLCALL_PUBLIC_URL is unset.
  */
 describe.each(storageKinds())('OpenID Connect keys at rest (%s)', (kind: StorageKind) => {
   let app: TestApp;

@@ -181,7 +181,8 @@ export class OidcProviderHost {
         clientCredentials: { enabled: true },
         introspection: {
           enabled: true,
-          // a token whose account may no longer sign in is not active, whatever its expiry (issue 19 item 11)
+          // a token whose account may no longer sign in is not active, whatever its expiry
+          // (docs/security.md, 'OpenID Connect provider')
           allowedPolicy: async (ctx, client, token) => {
             if (client.clientAuthMethod === 'none' && token.clientId !== ctx.oidc.client?.clientId) return false;
             const accountId = 'accountId' in token ? token.accountId : undefined;

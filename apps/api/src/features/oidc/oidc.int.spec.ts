@@ -152,7 +152,8 @@ describe.each(storageKinds())('the OpenID Connect provider (%s)', (kind: Storage
     expect((await wrong.json()).error.code).toBe('auth.invalid_credentials');
     const signedIn = await browser.fetch(`/oidc/interaction/${uid}/login`, { method: 'POST', json: { username: alice.username, password: alice.password } });
     expect(signedIn.status).toBe(200);
-    // a live interaction's id (its URL's and cookie's value) is not in the store either (issue 11, secrets)
+    // a live interaction's id (its URL's and cookie's value) is not in the store either
+    // (docs/security.md, '5. Secrets')
     const storeNow = async () => JSON.stringify(await app.app.get<Kysely<ReadDatabase>>(READ_DB).selectFrom('oidc_store').selectAll().execute());
     expect(await storeNow()).toContain('"Interaction"');
     expect((await storeNow()).includes(uid), 'the interaction id in oidc_store').toBe(false);
@@ -184,7 +185,7 @@ describe.each(storageKinds())('the OpenID Connect provider (%s)', (kind: Storage
     expect(String(apiToken.payload.scope).split(' ').sort()).toEqual(['reports', 'reports.read']);
 
     // the provider's store keeps no credential a client holds: the code, the access and refresh tokens
-    // and the browser's session cookie are keyed by their SHA-256 (issue 11, secrets)
+    // and the browser's session cookie are keyed by their SHA-256 (docs/security.md, '5. Secrets')
     const store = await storeNow();
     expect(store).toContain('"RefreshToken"');
     expect(store).toContain('"Session"');
@@ -353,7 +354,7 @@ describe.each(storageKinds())('the OpenID Connect provider (%s)', (kind: Storage
     return { tokens, consentPage, loginPage };
   }
 
-  it('keeps each sign-in its own, lists what prompt=consent asks, and follows the account in introspection and the browser session (issue 19 item 11)', async () => {
+  it('keeps each sign-in its own, lists what prompt=consent asks, and follows the account in introspection and the browser session (docs/security.md, "OpenID Connect provider")', async () => {
     const config = await relyingParty();
     const carol = await createAccount(admin, { first_name: 'Carol' });
     const browser = new Browser(app.url);
@@ -402,7 +403,7 @@ describe.each(storageKinds())('the OpenID Connect provider (%s)', (kind: Storage
     expect(await oidc.tokenIntrospection(config, asDave.tokens.access_token)).toEqual({ active: false });
   });
 
-  it("does not call an expired account's refresh token active (issue 19 item 11)", async () => {
+  it("does not call an expired account's refresh token active (docs/security.md, 'OpenID Connect provider')", async () => {
     const config = await relyingParty();
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
     const erin = await createAccount(admin, { first_name: 'Erin', expiry: true, expires_at: tomorrow });

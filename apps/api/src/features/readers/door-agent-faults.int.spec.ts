@@ -16,17 +16,17 @@ if (!LIBFAKETIME) console.log('skipped: agent clock-corrected test: libfaketime.
 const HOUR = 3_600_000;
 
 /**
- * The door agent heals by itself and never loses or blocks scans (issue 20, items 4-8): the BUILT
- * agent (`npx tsc -b apps/scanner-agent`) as a child process against this API, in process, with its
- * faults injected for real: a full tmpfs under the outbox, an outbox file rolled back to an older
- * copy, a scan the server fails on (500) every time, a device time in year 1. What landed is read
- * from the reader's ledger stream: every scan acknowledged to the reader ('ok' on the simulator's
- * socket) must be there exactly once.
+ * The door agent heals by itself and never loses or blocks scans (docs/security.md, 'Door agent
+ * faults'): the BUILT agent (`npx tsc -b apps/scanner-agent`) as a child process against this API,
+ * in process, with its faults injected for real: a full tmpfs under the outbox, an outbox file
+ * rolled back to an older copy, a scan the server fails on (500) every time, a device time in
+ * year 1. What landed is read from the reader's ledger stream: every scan acknowledged to the reader
+ * ('ok' on the simulator's socket) must be there exactly once.
  */
 const built = existsSync(AGENT_MAIN);
 if (!built) console.log('skipped: door agent faults: the agent is not built (npx tsc -b apps/scanner-agent)');
 
-describe.skipIf(!built)('door agent faults (issue 20)', () => {
+describe.skipIf(!built)('door agent faults (docs/security.md)', () => {
   let app: TestApp;
   let admin: ReturnType<typeof http>;
   let work: string;

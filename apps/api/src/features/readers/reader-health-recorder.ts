@@ -40,7 +40,8 @@ export class ReaderHealthRecorder implements OnModuleInit, OnModuleDestroy {
     const columns = new Set(table?.columns.map((column) => column.name));
     if (!columns.has('oldest_queued_at')) await this.db.schema.alterTable('reader_health').addColumn('oldest_queued_at', 'text').execute();
     if (!columns.has('clock_skew_ms')) await this.db.schema.alterTable('reader_health').addColumn('clock_skew_ms', 'integer').execute();
-    // the agent's intake and dead letters (issue 20): added to a table made before them, as above
+    // the agent's intake and dead letters (docs/security.md, 'Door agent faults'): added to a table made
+    // before them, as above
     for (const [column, type] of [['intake_state', 'text'], ['intake_error', 'text'], ['intake_since', 'text'], ['dead_letters', 'integer'], ['last_dead_letter', 'text']] as const) {
       if (!columns.has(column)) await this.db.schema.alterTable('reader_health').addColumn(column, type).execute();
     }

@@ -141,7 +141,7 @@ describe.each(storageKinds())('door readers (%s)', (kind) => {
     expect((await readerOf(reader.id)).last_sequence).toBe(10);
   });
 
-  it('tells a retry from a reused sequence by what it stored (a rolled-back outbox, issue 20), for a known card as for an unknown one', async () => {
+  it('tells a retry from a reused sequence by what it stored (a rolled-back outbox, docs/adr/0013), for a known card as for an unknown one', async () => {
     const reader = await registerReader();
     const client = http(app.url, reader.token);
     const account = await createAccount(admin);

@@ -8,7 +8,10 @@ export class ListAttendanceSlotsQuery {
   constructor(readonly filter: { accountId?: string; dateFrom?: string; dateTo?: string; readerId?: string; limit?: number }) {}
 }
 
-/** A slot of the arrivals / departures read model as it stands (the log screen of issue 6 point 5 builds on it). */
+/**
+ * A slot of the arrivals / departures read model as it stands (the Arrivals / Departures log builds on
+ * it: docs/api/compat.md).
+ */
 export interface AttendanceSlotRow {
   id: string;
   account_id: string;

@@ -15,9 +15,9 @@ import {
 } from '@rollcall/domain';
 
 /**
- * History tabs and time travel (issue 8): an entity's state is its stream folded by its own decider,
- * never the read model, so what a tab shows is what the decisions saw. Everything here is pure; the
- * queries read the stream and the names.
+ * History tabs and time travel (docs/api/compat.md, 'History and time travel'): an entity's state is
+ * its stream folded by its own decider, never the read model, so what a tab shows is what the decisions
+ * saw. Everything here is pure; the queries read the stream and the names.
  */
 
 type AnyDecider = Pick<Decider<never, DomainEvent, unknown>, 'initialState' | 'evolve'>;

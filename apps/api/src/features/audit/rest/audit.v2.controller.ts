@@ -12,9 +12,10 @@ import { cursorOf, ListAuditEventsQuery } from '../queries/list-audit-events.que
 export const EXPORT_CHUNK_ROWS = 500;
 
 /**
- * The event log (issue 8, ours: not in the spec), v2 only: `{data}` answers, also unprefixed under
- * /api. `audit:read` must be held EVERYWHERE: the log spans every organization (and events that
- * belong to none), so an organization administrator's subtree grant cannot filter it.
+ * The event log (ours: not in the spec; docs/api/compat.md, 'Event log'), v2 only: `{data}`
+ * answers, also unprefixed under /api. `audit:read` must be held EVERYWHERE: the log spans every
+ * organization (and events that belong to none), so an organization administrator's subtree grant
+ * cannot filter it.
  */
 @Controller(['api/v2', 'api'])
 export class AuditV2Controller {

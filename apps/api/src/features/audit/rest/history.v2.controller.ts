@@ -13,9 +13,10 @@ import { cursorOf } from '../queries/list-audit-events.query';
 import { asOfQuery } from '../queries/entity-as-of.query';
 
 /**
- * History tabs and time travel (issue 8, ours: not in the spec), v2 only, `{data}` answers. Reading
- * an entity's history takes `audit:read` where the entity is: an organization administrator sees the
- * history of what is within their organizations; applications and readers belong to none.
+ * History tabs and time travel (ours: not in the spec; docs/api/compat.md, 'History and time
+ * travel'), v2 only, `{data}` answers. Reading an entity's history takes `audit:read` where the
+ * entity is: an organization administrator sees the history of what is within their organizations;
+ * applications and readers belong to none.
  */
 @Controller(['api/v2', 'api'])
 export class HistoryV2Controller {

@@ -10,8 +10,8 @@ import { ProjectionsStatusQuery, SetAsideEventsQuery } from '../queries/projecti
 import { retryCommand } from '../commands/retry-set-aside.handler';
 
 /**
- * The projections screen (issue 8, ours: not in the spec), v2 only: read models are the whole
- * system's, so `projections:manage` must be held everywhere.
+ * The projections screen (ours: not in the spec; docs/api/compat.md, 'Projections'), v2 only: read
+ * models are the whole system's, so `projections:manage` must be held everywhere.
  */
 @Controller(['api/v2', 'api'])
 export class ProjectionsV2Controller {

@@ -63,7 +63,8 @@ export class ResolveSessionHandler implements IQueryHandler<ResolveSessionQuery,
       .executeTakeFirst();
     if (!row || row.ended_at || row.expires_at <= now.toISOString()) return null;
     if (row.status_id === ACCOUNT_STATUS.disabled) return null;
-    // an expired account's sessions end with it, not only its sign-ins (issue 19, item 9)
+    // an expired account's sessions end with it, not only its sign-ins
+    // (docs/security.md, 'Sign-in: lockout, throttling, sessions')
     if (accountExpired(row.account_expires_at, now)) return null;
     const principal: SessionPrincipal = {
       kind: 'session',

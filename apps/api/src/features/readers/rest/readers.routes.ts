@@ -23,7 +23,7 @@ import { readerDeletedMessage, readerTokenRevokedMessage } from '../readers.answ
 const readerIdOf = (id: string) => parseWith(z.object({ id: ZReaderId }), { id }).id;
 
 /**
- * Door readers for administrators (not in the spec; issue 6 point 1, docs/readers.md). Readers
+ * Door readers for administrators (not in the spec; docs/readers.md, 'Readers and their tokens'). Readers
  * belong to no organization: writes need readers:manage everywhere, reads it anywhere.
  */
 export abstract class ReadersRoutes {
