@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm run audit`: the dependencies shipped to production (`npm audit --omit=dev`) must have no high or
-// critical advisory (issue 11). A registry without the audit endpoint (some mirrors answer 405) is
-// not a pass: the check says it was skipped and why, and exits 0 so a machine behind such a mirror
-// can still run the suite; where the endpoint answers, a finding fails the run.
+// critical advisory (docs/security.md, '9. Dependencies'). A registry without the audit endpoint (some
+// mirrors answer 405) is not a pass: the check says it was skipped and why, and exits 0 so a machine
+// behind such a mirror can still run the suite; where the endpoint answers, a finding fails the run.
 import { spawnSync } from 'node:child_process';
 
 const run = spawnSync('npm', ['audit', '--omit=dev', '--json'], { encoding: 'utf8', shell: process.platform === 'win32' });

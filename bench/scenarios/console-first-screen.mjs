@@ -1,6 +1,6 @@
-// The console's first screen (issue 10), in headless Chromium (playwright-core, Debian's
-// /usr/bin/chromium) against the real API (startApp serving the built console from apps/console/dist,
-// with 1,000 accounts in the read model).
+// The console's first screen (docs/benchmarks.md, 'Scenarios'), in headless Chromium (playwright-core,
+// Debian's /usr/bin/chromium) against the real API (startApp serving the built console from
+// apps/console/dist, with 1,000 accounts in the read model).
 //
 // (a) JavaScript shipped: a fresh browser context opens /login (until the Sign in button shows and
 //     the network is idle), then signs in through the form and waits for the accounts list's first

@@ -54,7 +54,7 @@ function listScenario({ name, storage, defaultAccounts }) {
   const accountsOf = (opts) => opts.accounts ?? defaultAccounts;
   return {
     name,
-    // on PostgreSQL the figures are reported without a goal (issue 10 sets them on the default storage)
+    // on PostgreSQL the figures are reported without a goal (docs/benchmarks.md: goals on the default storage)
     figures: [
       { key: 'p50', label: 'p50 latency', unit: 'ms', decimals: 2 },
       { key: 'p99', label: 'p99 latency', unit: 'ms', decimals: 2, ...(storage === 'pg' ? {} : { goal: { op: '<=', value: 5 } }) },

@@ -1,7 +1,7 @@
-// Resident memory of the API (issue 10). The goal's figure is the API alone: `node apps/api/dist/main.js`
-// started as its own process on the seeded data, its VmRSS sampled idle. The others are
-// process.memoryUsage.rss() of the process running startApp, which is this scenario's own process
-// (the load generator runs in another one).
+// Resident memory of the API (docs/benchmarks.md, 'Scenarios'). The goal's figure is the API alone:
+// `node apps/api/dist/main.js` started as its own process on the seeded data, its VmRSS sampled idle.
+// The others are process.memoryUsage.rss() of the process running startApp, which is this scenario's own
+// process (the load generator runs in another one).
 //
 // The set-up and the load are scan-ingest-batch's (scanIngestScenario in scan-ingest.mjs): 20,000
 // accounts with a card each, 8 door readers posting batches of 500 scans. After the API starts, RSS

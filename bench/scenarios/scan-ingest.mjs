@@ -1,4 +1,4 @@
-// Scan ingest over HTTP (issue 6's bench, issue 10's goals): door readers post scans to the real API
+// Scan ingest over HTTP (docs/benchmarks.md, 'Scan ingest'): door readers post scans to the real API
 // (startApp: Nest, Express, the reader protocol, the RecordReaderScans handler, the SQLite event
 // store and its projections), loaded from a separate process (scan-worker.mjs).
 //
@@ -205,7 +205,7 @@ export const scenarios = [
     storage: 'pg',
     batch: BATCH,
     readers: () => BATCH_READERS,
-    // reported, no goal (issue 10 sets the goals on the default storage)
+    // reported, no goal (docs/benchmarks.md sets the goals on the default storage)
     figures: [
       { key: 'scansPerSec', label: 'scans/s', unit: 'scans/s' },
       { key: 'p50', label: 'p50 latency of a batch', unit: 'ms', decimals: 2 },

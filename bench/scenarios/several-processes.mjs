@@ -1,5 +1,5 @@
 // Writes through the real API on PostgreSQL, with 1 and with 3 API processes sharing one schema
-// (issue 9 item 2, docs/adr/0017-several-api-processes.md): a closed loop keeps CONNECTIONS
+// (docs/adr/0017-several-api-processes.md): a closed loop keeps CONNECTIONS
 // `POST /api/v2/account` in flight, spread round-robin over the processes, for DURATION seconds.
 // A write is counted when it answers 201, i.e. once the read models hold it (read your writes): with 3
 // processes, two of them wait for the leader's checkpoints, so the figure includes that hop.

@@ -1,7 +1,8 @@
-// Password sign-in throughput (issue 10): `POST /api/v2/admin/authenticate` on the real API (startApp:
-// Nest, Express, the SignIn handler, argon2id verification, the session and sign-in events on the
-// SQLite event store), with argon2id at the production parameters: the API's defaults
-// (ROLLCALL_ARGON2_MEMORY_KIB=19456, ROLLCALL_ARGON2_TIME_COST=2, parallelism 1), left unset here.
+// Password sign-in throughput (docs/benchmarks.md, 'Scenarios'): `POST /api/v2/admin/authenticate` on
+// the real API (startApp: Nest, Express, the SignIn handler, argon2id verification, the session and
+// sign-in events on the SQLite event store), with argon2id at the production parameters: the API's
+// defaults (ROLLCALL_ARGON2_MEMORY_KIB=19456, ROLLCALL_ARGON2_TIME_COST=2, parallelism 1), left
+// unset here.
 //
 // Set-up: a first start creates the policy and the administrator; the administrator creates N
 // accounts with a password through `POST /api/v2/account` (so each hash is the API's own, at the

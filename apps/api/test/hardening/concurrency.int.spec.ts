@@ -4,7 +4,7 @@ import { createAccount, http, newAccount, signIn, startTestApp, storageKinds, ty
 import { restErrorProblem, streamOf } from './hardening-helpers';
 
 /**
- * Issue 11, scenario 3 (concurrency), against the real app over HTTP on each storage engine:
+ * Concurrency (docs/security.md, "3. Concurrency"), against the real app over HTTP on each storage engine:
  * parallel conflicting commands on one stream, parallel creations of one username and one card UID,
  * and the lockout under a crowd of wrong passwords. The event store is read afterwards: what the
  * answers claim must be exactly what was written, with stream versions 0..n-1 and no gap.

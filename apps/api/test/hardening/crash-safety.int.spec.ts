@@ -12,7 +12,7 @@ import { rebuildProjections } from '../../src/platform/projections/projection-ru
 import { createReadDb } from '../../src/platform/read-db/create-read-db';
 
 /**
- * Issue 11 scenario 2 (docs/security.md, "2. Crash safety"): the real, built API on SQLite files is
+ * Crash safety (docs/security.md, "2. Crash safety"): the real, built API on SQLite files is
  * put under an HTTP write load (WRITERS concurrent clients creating accounts), killed with SIGKILL
  * at a random moment of that load, and started again on the same files, ROUNDS times. Then:
  * every account whose creation was answered 2xx is listed and readable, `PRAGMA integrity_check` is
@@ -22,8 +22,8 @@ import { createReadDb } from '../../src/platform/read-db/create-read-db';
  * A SIGKILL is a process crash, not a power cut: what the kernel already holds survives it. Power loss
  * is what `synchronous = FULL` on the event log is for; the failing-fsync test covers the fsync side.
  *
- * ROLLCALL_CRASH_ROUNDS (default 50, issue 11's count) sets the number of kills: a restart of the
- * built API takes about 3 s on two cores, so 50 rounds are most of this file's time.
+ * ROLLCALL_CRASH_ROUNDS (default 50, the count docs/security.md gives) sets the number of kills: a
+ * restart of the built API takes about 3 s on two cores, so 50 rounds are most of this file's time.
  */
 const ROUNDS = Number(process.env.ROLLCALL_CRASH_ROUNDS ?? 50);
 const WRITERS = 4;

@@ -8,7 +8,7 @@ import { http, newAccount, signIn } from '../test-app';
 import { restErrorProblem } from './hardening-helpers';
 
 /**
- * Issue 11 scenario 2, the failing disk (docs/security.md, "2. Crash safety"): the real, built API
+ * Crash safety, the failing disk (docs/security.md, "2. Crash safety"): the real, built API
  * runs under libfiu's POSIX preload (`fiu-run -x`, Debian's fiu-utils). Once it is up, `fiu-ctrl`
  * makes every fsync and fdatasync of the process fail (`posix/io/sync/*`): SQLite then cannot make
  * a commit durable (SQLITE_IOERR_FSYNC). Every write must be answered 503 `server.unavailable` in the

@@ -7,7 +7,7 @@ import { asQueryText, encode, hostileValue, RAW_PATH_SEGMENTS, value, type JsonS
 import { inPool, leaksInternals, proceduresOf, restErrorProblem, trpcErrorProblem } from './hardening-helpers';
 
 /**
- * Issue 11, scenario 1 (fuzzing): fast-check generates requests for every route of the served
+ * Fuzzing (docs/security.md, "1. Fuzzing"): fast-check generates requests for every route of the served
  * OpenAPI document (v1, v2 and unprefixed), the door readers' protocol and every tRPC procedure,
  * with valid, boundary and hostile bodies, headers, query strings and path parameters, as a signed-in
  * super administrator, as a door reader and unauthenticated. Every answer: no 5xx, no stack trace or
@@ -16,7 +16,7 @@ import { inPool, leaksInternals, proceduresOf, restErrorProblem, trpcErrorProble
  * the public routes.
  *
  * ROLLCALL_FUZZ_RUNS sets the number of requests (default 5,000: 65-110 seconds on two cores,
- * depending on their load); issue 11's 100,000 is ROLLCALL_FUZZ_RUNS=100000 (25-40 minutes).
+ * depending on their load); CI's 100,000 is ROLLCALL_FUZZ_RUNS=100000 (25-40 minutes).
  * ROLLCALL_FUZZ_SEED replays a run; the seed is printed every time.
  */
 const RUNS = Number(process.env.ROLLCALL_FUZZ_RUNS ?? 5000);

@@ -5,7 +5,7 @@ import type { TestApp } from '../test-app';
 import { TrpcServer } from '../../src/platform/trpc/trpc-server';
 
 /**
- * Shared checks of the hardening suite (issue 11): what a stack trace looks like in an answer, the
+ * Shared checks of the hardening suite (docs/security.md): what a stack trace looks like in an answer, the
  * documented error shape for REST and tRPC, and read access to the event store for the tests that
  * must see what was (or was not) written.
  */

@@ -5,13 +5,13 @@ import { ROUTES } from '../../src/platform/http/openapi/route-catalogue';
 import { headOf, proceduresOf } from './hardening-helpers';
 
 /**
- * Input bounds at the boundary, one rule for every engine (docs/security.md 'Input bounds'; issue
- * 19 item 5, issue 20 'Bad input that loses data today'). Before: a NUL in a title answered 500 on
- * PostgreSQL ('invalid byte sequence for encoding "UTF8": 0x00') and was stored on SQLite; a NUL in
- * an account's first name answered 201 on PostgreSQL while its projection set the event aside, so
- * the account never appeared; a lone surrogate answered 500; 2030-02-30 was kept as an expiry; a
- * 120 KB e-mail held the event loop for 20 s. Now each is a 400 naming the field, and nothing is
- * appended, on SQLite and PostgreSQL alike, over REST v2 and tRPC.
+ * Input bounds at the boundary, one rule for every engine (docs/security.md, 'Input bounds';
+ * docs/adr/0019-input-bounds.md). Before: a NUL in a title answered 500 on PostgreSQL ('invalid byte
+ * sequence for encoding "UTF8": 0x00') and was stored on SQLite; a NUL in an account's first name
+ * answered 201 on PostgreSQL while its projection set the event aside, so the account never appeared; a
+ * lone surrogate answered 500; 2030-02-30 was kept as an expiry; a 120 KB e-mail held the event loop
+ * for 20 s. Now each is a 400 naming the field, and nothing is appended, on SQLite and PostgreSQL
+ * alike, over REST v2 and tRPC.
  */
 
 /** a megabyte of text (under the 1 MB body limit with its JSON around it) */

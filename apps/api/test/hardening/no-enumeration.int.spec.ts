@@ -4,12 +4,12 @@ import { createAccount, http, signIn, startTestApp, type TestApp } from '../test
 import { median } from './hardening-helpers';
 
 /**
- * Issue 11, scenario 6 (no enumeration): an unknown username, a wrong password, a locked, a disabled
- * and an expired account get the same status and body at sign-in, on REST v1, v2 and tRPC; and the
- * time they take is alike. Timing is a statistical property: SAMPLES sign-ins of each kind are
- * interleaved (so load on the machine falls on all kinds alike), and the medians must lie within
- * a factor of MAX_RATIO of the wrong-password median. The app runs with the production argon2id
- * parameters here (m=19 MiB, t=2), so the hash dominates as it does in production.
+ * No enumeration (docs/security.md, "6. No enumeration"): an unknown username, a wrong password, a
+ * locked, a disabled and an expired account get the same status and body at sign-in, on REST v1, v2
+ * and tRPC; and the time they take is alike. Timing is a statistical property: SAMPLES sign-ins of
+ * each kind are interleaved (so load on the machine falls on all kinds alike), and the medians must
+ * lie within a factor of MAX_RATIO of the wrong-password median. The app runs with the production
+ * argon2id parameters here (m=19 MiB, t=2), so the hash dominates as it does in production.
  */
 const SAMPLES = Number(process.env.ROLLCALL_TIMING_SAMPLES ?? 200);
 const MAX_RATIO = 2;
@@ -88,10 +88,10 @@ describe('sign-in does not tell accounts apart (sqlite)', () => {
 });
 
 /**
- * Issue 19 item 13 (docs/adr/0011): what lies outside an administrator's subtree answers exactly as
- * what does not exist: a member of the sibling organization B and an id nobody has get the same
- * status, code and message from A's administrator, on every route that names an account beside an
- * organization, on REST v1, v2, /api and tRPC.
+ * Outside looks like nothing (docs/adr/0011, 'Delegation stays inside the subtree'): what lies
+ * outside an administrator's subtree answers exactly as what does not exist: a member of the sibling
+ * organization B and an id nobody has get the same status, code and message from A's administrator,
+ * on every route that names an account beside an organization, on REST v1, v2, /api and tRPC.
  */
 type Answer = Awaited<ReturnType<ReturnType<typeof http>['get']>>;
 

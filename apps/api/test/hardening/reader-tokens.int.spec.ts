@@ -4,8 +4,9 @@ import { http, signIn, startTestApp, type TestApp } from '../test-app';
 import { eventStoreOf, restErrorProblem } from './hardening-helpers';
 
 /**
- * Issue 11, scenario 8 (readers), the token part: a reader's token acts only as its own reader, even
- * when the body names another, and it is no session anywhere else (REST, tRPC, the console's WS).
+ * Readers (docs/security.md, "8. Readers"), the token part: a reader's token acts only as its own
+ * reader, even when the body names another, and it is no session anywhere else (REST, tRPC, the
+ * console's WS).
  */
 
 function upgradeStatus(url: string, headers: Record<string, string>): Promise<number | 'open'> {

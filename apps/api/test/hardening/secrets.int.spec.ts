@@ -60,11 +60,12 @@ const widerThanPrivate = (root: string) =>
     .map(({ path, mode }) => `${path.slice(root.length) || '/'} ${mode.toString(8)}`);
 
 /**
- * Issue 11, scenario 5 (secrets), and issue 19, items 2 and 8, on SQLite and PostgreSQL. Canary
- * secrets: a password and an access token used through sign-in (REST, tRPC, a wrong attempt), a
- * password change, the token's own calls and a live WebSocket; the canary account's session token;
- * an activation link mailed (to a log file outside the data directory) and never used; the client
- * secret of a confidential OIDC application; a door reader's token.
+ * Secrets (docs/security.md: "5. Secrets", "Credentials never leave through events", "Nothing that
+ * grants access is written to disk"), on SQLite and PostgreSQL. Canary secrets: a password and an
+ * access token used through sign-in (REST, tRPC, a wrong attempt), a password change, the token's own
+ * calls and a live WebSocket; the canary account's session token; an activation link mailed (to a log
+ * file outside the data directory) and never used; the client secret of a confidential OIDC
+ * application; a door reader's token.
  * - None of them appears in the event store, the SQLite files (main files and WAL, so what was
  *   written and later blanked counts too) or PostgreSQL tables, the JSON logs (debug level), the WS
  *   frames or the event log export.
@@ -221,7 +222,8 @@ describe.each(storageKinds())('secrets never stored or shown (%s)', (kind: Stora
     const withMoment = (path: string) => (/as-of$/.test(path) ? `${path}?at=${encodeURIComponent(now)}` : path);
     const restCalls: string[] = [];
     for (const [path, operations] of Object.entries(document.paths)) {
-      // signing out by GET (issue 19, item 12) would end the walk's own session
+      // signing out by GET (docs/security.md, 'Sign-in: lockout, throttling, sessions') would end the
+      // walk's own session
       if (!operations.get || /logout/.test(path)) continue;
       const filled = path.replace(/\{(\w+)\}/g, (_, parameter: string) => encodeURIComponent(idFor(path, parameter)));
       restCalls.push(withMoment(filled));

@@ -6,7 +6,7 @@ import { createAccount, firstOrganization, http, signIn, startTestApp, storageKi
 import { headOf, proceduresOf, restErrorProblem, trpcErrorProblem } from './hardening-helpers';
 
 /**
- * Issue 11, scenario 7 (web): security headers on the API and the console, the session cookie's
+ * Web (docs/security.md, "7. Web"): security headers on the API and the console, the session cookie's
  * flags (Secure behind a trusted TLS proxy), the WebSocket's Origin check, no state change on any
  * GET, and the CSRF defence for cookie sessions.
  */

@@ -10,7 +10,7 @@ import { http, liveClient, newAccount, signIn } from '../test-app';
 import { PROJECTIONS_ROLE_HEADER } from '../../src/platform/operations/health.controller';
 
 /**
- * Several API processes on one PostgreSQL (issue 9 item 2, docs/adr/0017-several-api-processes.md):
+ * Several API processes on one PostgreSQL (docs/adr/0017-several-api-processes.md):
  * three REAL, built API processes (`apps/api/dist/main.js`: run `npm run build` first) share one
  * fresh schema. Writes go to all three; the projection leader is killed with SIGKILL in the middle
  * of them; the writes go on. Every acknowledged account must then be listed by every surviving

@@ -136,7 +136,7 @@ describe('feedback to the person at the door', () => {
     await reading;
   });
 
-  it("writes the configured 'not taken' report when a scan could not be stored (issue 20: a full disk), and nothing without one", async () => {
+  it("writes the configured 'not taken' report when a scan could not be stored (a full disk: docs/security.md, 'Door agent faults'), and nothing without one", async () => {
     const handle = new FakeHandle();
     const hid: HidModule = {
       devicesAsync: async () => [{ vendorId: 0xffff, productId: 0x0036, path: '/dev/hidraw8', interface: 0 }],

@@ -18,7 +18,10 @@ function widerThanPrivate(root: string): string[] {
   return found;
 }
 
-/** issue 19, item 8: the door's queued scans are readable by the agent's user alone, whatever the umask */
+/**
+ * docs/security.md, 'Nothing that grants access is written to disk': the door's queued scans are
+ * readable by the agent's user alone, whatever the umask
+ */
 describe("the agent's data directory and outbox (real SQLite file)", () => {
   let parent: string;
   let umaskBefore = 0;

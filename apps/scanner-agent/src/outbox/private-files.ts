@@ -2,11 +2,12 @@ import { chmodSync, closeSync, lstatSync, mkdirSync, openSync, readdirSync } fro
 import { dirname, join, resolve } from 'node:path';
 
 /**
- * The agent's data directory holds the queued scans (card UIDs, times) of its door: it is readable by
- * the agent's own user alone (issue 19, item 8). Directories 0700, files 0600, set with chmod after
- * creation so the umask cannot widen them; existing ones are brought back at every start. SQLite
- * creates the outbox's -wal and -shm with the outbox file's own mode, so the file is created first.
- * (The API has the same rules for its data directory: apps/api/src/platform/operations/private-files.ts.)
+ * The agent's data directory holds the queued scans (card UIDs, times) of its door: it is readable by the
+ * agent's own user alone (docs/security.md, 'data files are private'). Directories 0700, files 0600, set
+ * with chmod after creation so the umask cannot widen them; existing ones are brought back at every
+ * start. SQLite creates the outbox's -wal and -shm with the outbox file's own mode, so the file is
+ * created first. (The API has the same rules for its data directory:
+ * apps/api/src/platform/operations/private-files.ts.)
  */
 export const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentProcess, agentEnv, ApiProcess, cardUids, freePort, requireBuilt, findLibfaketime, waitFor } from '../test-support/harness.spec';
 
 /**
- * Issue 11 scenario 8, the device clock (docs/security.md, "8. Readers"): the REAL, built agent runs
+ * Readers, the device clock (docs/security.md, "8. Readers"): the REAL, built agent runs
  * under libfaketime (LD_PRELOAD, Debian's faketime package) with its clock 3 hours ahead and then
  * 3 hours behind, against the real API, whose clock is not faked. A card assigned to an account is
  * scanned once per run. What the API stored is read back through it (the reader's events in the

@@ -9,7 +9,7 @@ import { FaultProxy } from '../test-support/fault-proxy.spec';
 import { AgentProcess, agentEnv, ApiProcess, cardUids, freePort, requireBuilt, sleep, waitFor } from '../test-support/harness.spec';
 
 /**
- * The door agent against the REAL API process (issue 7, 'Must show'): the built API on a free port
+ * The door agent against the REAL API process (docs/door-agent.md): the built API on a free port
  * with its own SQLite data dir, readers registered through REST v2, the built agent run as a child
  * process with the simulator driver. What landed is read back from the API's event log
  * (GET /api/v2/audit/events/export): every unknown-card scan is one `UnknownCardScanned` event with
@@ -239,8 +239,8 @@ describe('door agent -> real API', () => {
   it('sequences another queue used before (a wiped or restored box): refused as reused, the agent starts a new outbox and every scan lands once, none set aside', { timeout: 60_000 }, async () => {
     const reader = await api.registerReader('Refusals');
     // another queue (no outbox id) already had sequences 1 and 4 acknowledged, with another card.
-    // Before issue 20 the agent's scan 1 was answered already_accepted and lost, 2 and 3 refused as
-    // going backwards; now a seen sequence is a retry only when it is the same scan.
+    // Before, the agent's scan 1 was answered already_accepted and lost, 2 and 3 refused as going
+    // backwards; now a seen sequence is a retry only when it is the same scan (docs/adr/0013).
     for (const sequence of [1, 4]) {
       const answer = await fetch(`${api.url}/api/v2/reader/scans`, {
         method: 'POST',

@@ -3,9 +3,10 @@ import { parseAgentConfig } from '../config/agent-config';
 import { effectiveSenderSettings } from './agent';
 
 /**
- * Issue 20 item 8: the server's `configure` may lower the agent's batch size and backoff cap, never
- * raise them past what the operator set on the box (ROLLCALL_AGENT_RETRY_MAX_SECONDS,
- * ROLLCALL_AGENT_BATCH_MAX): before, the server's retry_max_seconds replaced the local cap.
+ * The server's `configure` (docs/security.md, 'Door agent faults') may lower the agent's batch size
+ * and backoff cap, never raise them past what the operator set on the box
+ * (ROLLCALL_AGENT_RETRY_MAX_SECONDS, ROLLCALL_AGENT_BATCH_MAX): before, the server's
+ * retry_max_seconds replaced the local cap.
  */
 describe('the server configuration against the local caps', () => {
   const local = (env: Record<string, string>) => {

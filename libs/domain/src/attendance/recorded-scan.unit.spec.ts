@@ -49,7 +49,7 @@ describe('attendance rules', () => {
   });
 });
 
-describe('placing a scan by its monotonic age (issue 20 item 7)', () => {
+describe('placing a scan by its monotonic age (docs/adr/0013)', () => {
   const HOUR = 3_600_000;
   const at = (ms: number) => new Date(ms).toISOString();
   const received = Date.parse('2026-11-23T10:00:00.000Z');
