@@ -2,7 +2,9 @@
 // Rollcall benchmarks. `npm run bench` builds, then runs every scenario; `npm run bench -- <scenario>
 // [<scenario>...] [--runs N] [--events N] [--accounts N] [--duration S] [--connections N] [--profile]`
 // runs some. Each scenario runs in its own Node process: a warm-up, then N measured runs; the
-// table shows the median with the spread (min-max) and the verdict against the goal. Results go to
+// table shows the median with the spread (min-max), the scenario's ceiling (what this machine does at
+// all for the same shape, measured in the same invocation) with the ratio figure / ceiling, and the
+// verdict against the goal. Results go to
 // bench/results/<YYYY-MM-DD>.json (merged per scenario with earlier runs of the same day).
 // See docs/benchmarks.md.
 import { execFileSync, fork } from 'node:child_process';
@@ -10,7 +12,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { join } from 'node:path';
-import { SCENARIOS } from './scenarios/index.mjs';
+import { CEILINGS, findScenario, SCENARIOS } from './scenarios/index.mjs';
 import { BENCH_DIR, PG_URL, REPO_ROOT, TMP_DIR } from './scenarios/lib.mjs';
 import { pgUnreachable } from './scenarios/append.mjs';
 import { referenceWorkMs } from './reference-work.mjs';
@@ -33,6 +35,9 @@ options:
   --connections N   autocannon connections for list-accounts-* (default 50) and sign-in-argon2
                     (default 8); readers, one request in flight each, for scan-ingest-single
                     (default 64)
+  --no-ceilings     run only the scenarios named, not their ceilings (ceiling-http-append for
+                    scan-ingest-single, append-sqlite-grouped for scan-ingest-batch, ceiling-ws-fanout
+                    for scan-to-console; docs/benchmarks.md, 'Ceilings')
   --profile         write a CPU profile of the measured runs to bench/.cache/profiles/
                     (slower figures; the results file is not written)
   --no-save         do not write bench/results/
@@ -51,6 +56,7 @@ function parseArgs(argv) {
       opts[numeric[flag]] = value;
     } else if (arg === '--profile') opts.profile = true;
     else if (arg === '--no-save') opts.noSave = true;
+    else if (arg === '--no-ceilings') opts.noCeilings = true;
     else if (arg === '--help' || arg === '-h') {
       process.stdout.write(USAGE);
       process.exit(0);
@@ -60,7 +66,11 @@ function parseArgs(argv) {
   opts.runs = Math.floor(opts.runs);
   const unknown = names.filter((n) => !SCENARIOS.some((s) => s.name === n));
   if (unknown.length) fail(`unknown scenario ${unknown.join(', ')}`);
-  const selected = names.length ? SCENARIOS.filter((s) => names.includes(s.name)) : SCENARIOS;
+  // a figure is judged beside its ceiling measured in the same invocation (the machine's speed varies
+  // from day to day and within minutes), so a named scenario brings its ceiling along
+  const wanted = new Set(names);
+  if (!opts.noCeilings) for (const name of names) if (CEILINGS[name]) wanted.add(CEILINGS[name].scenario);
+  const selected = names.length ? SCENARIOS.filter((s) => wanted.has(s.name)) : SCENARIOS;
   return { opts, selected };
 }
 
@@ -170,27 +180,61 @@ function goalText(goal, unit) {
 
 function scenarioLabel(result, opts) {
   const extras = [];
-  // options that shape the HTTP scenarios (list-accounts-*, scan-ingest-*, sign-in-argon2, memory-rss)
+  // options that shape the HTTP scenarios (list-accounts-*, scan-ingest-*, sign-in-argon2, memory-rss);
+  // a scenario may name its own (`shapedBy`)
   const isList = ['list-', 'scan-', 'sign-in-', 'memory-'].some((prefix) => result.name.startsWith(prefix));
+  const shapedBy = findScenario(result.name)?.shapedBy ?? (isList ? ['accounts', 'duration', 'connections'] : ['events']);
   // what a scenario's defaults differ in from its name (list-accounts-100k-pg: 20,000 accounts)
   extras.push(...(result.params?.labelExtras ?? []));
-  if (opts.events && !isList) extras.push(`${opts.events.toLocaleString('en')} events`);
-  if (opts.accounts && isList) extras.push(`${opts.accounts.toLocaleString('en')} accounts`);
-  if (opts.duration && isList) extras.push(`${opts.duration} s`);
-  if (opts.connections && isList) extras.push(`${opts.connections} connections`);
+  if (opts.events && shapedBy.includes('events')) extras.push(`${opts.events.toLocaleString('en')} events`);
+  if (opts.accounts && shapedBy.includes('accounts')) extras.push(`${opts.accounts.toLocaleString('en')} accounts`);
+  if (opts.duration && shapedBy.includes('duration')) extras.push(`${opts.duration} s`);
+  if (opts.connections && shapedBy.includes('connections')) extras.push(`${opts.connections} connections`);
   if (opts.runs !== 3) extras.push(`${opts.runs} run${opts.runs === 1 ? '' : 's'}`);
   return extras.length ? `${result.name} (${extras.join(', ')})` : result.name;
+}
+
+/** figure / ceiling: two significant digits (0.052 of the ceiling's throughput, 14 times its latency) */
+const ratioText = (ratio) => (ratio === undefined || !Number.isFinite(ratio) ? '-' : ratio >= 100 ? Math.round(ratio).toLocaleString('en') : ratio.toPrecision(2));
+
+function ceilingText(figure) {
+  const ceiling = figure.ceiling;
+  if (!ceiling) return '-';
+  if (ceiling.median === undefined) return `${ceiling.scenario}: ${ceiling.status}`;
+  return `${number(ceiling.median, ceiling.decimals ?? 0)} ${ceiling.unit} (${ceiling.scenario})`;
+}
+
+/**
+ * Puts each bounded figure's ceiling (CEILINGS in scenarios/index.mjs), measured in this invocation,
+ * beside it: `ceiling` names the ceiling scenario on the result; each figure gets `ceiling` (that
+ * scenario's figure: median, min, max) and `ratio` (figure median / ceiling median).
+ */
+function withCeilings(results) {
+  return results.map((result) => {
+    const bound = CEILINGS[result.name];
+    if (!bound || result.status !== 'ok') return result;
+    const ceilingResult = results.find((r) => r.name === bound.scenario);
+    const figures = result.figures.map((figure) => {
+      const key = bound.figures[figure.key];
+      if (!key) return figure;
+      const match = ceilingResult?.status === 'ok' ? ceilingResult.figures.find((f) => f.key === key) : undefined;
+      if (!match) return { ...figure, ceiling: { scenario: bound.scenario, key, status: ceilingResult ? ceilingResult.status : 'not run' } };
+      const { label, unit, decimals, median: ceilingMedian, min, max } = match;
+      return { ...figure, ceiling: { scenario: bound.scenario, key, label, unit, decimals, median: ceilingMedian, min, max }, ratio: figure.median / ceilingMedian };
+    });
+    return { ...result, ceiling: bound.scenario, figures };
+  });
 }
 
 function tableOf(results, opts) {
   const rows = [];
   for (const result of results) {
     const label = scenarioLabel(result, opts);
-    if (result.status === 'skipped') rows.push([label, `skipped: ${result.reason}`, '-', 'SKIP']);
-    else if (result.status === 'failed') rows.push([label, `failed: ${result.reason.split('\n')[0].slice(0, 160)}`, '-', 'FAIL']);
-    else for (const figure of result.figures) rows.push([label, figureText(figure), goalText(figure.goal, figure.unit), figure.verdict]);
+    if (result.status === 'skipped') rows.push([label, `skipped: ${result.reason}`, '-', '-', '-', 'SKIP']);
+    else if (result.status === 'failed') rows.push([label, `failed: ${result.reason.split('\n')[0].slice(0, 160)}`, '-', '-', '-', 'FAIL']);
+    else for (const figure of result.figures) rows.push([label, figureText(figure), ceilingText(figure), ratioText(figure.ratio), goalText(figure.goal, figure.unit), figure.verdict]);
   }
-  const header = ['scenario', 'figure: median (min-max)', 'goal', 'verdict'];
+  const header = ['scenario', 'figure: median (min-max)', 'ceiling: median', 'figure / ceiling', 'goal', 'verdict'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
@@ -207,18 +251,22 @@ async function main() {
   rmSync(TMP_DIR, { recursive: true, force: true }); // leftovers of an interrupted run
   const startedAt = Date.now();
   const referenceBefore = referenceWorkMs();
-  const results = [];
+  const measured = [];
   for (const scenario of selected) {
     process.stderr.write(`\n== ${scenario.name}\n`);
-    results.push(await runInChild(scenario, opts));
+    measured.push(await runInChild(scenario, opts));
   }
   rmSync(TMP_DIR, { recursive: true, force: true });
+  const results = withCeilings(measured);
 
   const machine = { ...(await machineFacts()), referenceWorkMs: { before: referenceBefore, after: referenceWorkMs() } };
   const table = tableOf(results, opts);
   const notes = results.flatMap((r) => (r.notes ?? []).map((n) => `${r.name}: ${n}`));
   const totalSeconds = (Date.now() - startedAt) / 1000;
   process.stdout.write(`\n${table}\n`);
+  if (results.some((r) => r.ceiling)) {
+    process.stdout.write('  figure / ceiling: throughput as a share of the ceiling (1 = all the machine does for that shape), latency as a multiple of the ceiling\'s\n');
+  }
   for (const note of notes) process.stdout.write(`  ${note}\n`);
   process.stdout.write(
     `\n${machine.cpus} x ${machine.cpuModel}, ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}, SQLite ${machine.sqlite}, PostgreSQL ${machine.postgres ?? 'n/a'}; commit ${machine.gitCommit?.slice(0, 10)}${machine.gitDirty ? ' (with uncommitted changes)' : ''}; ${totalSeconds.toFixed(0)} s\n`,

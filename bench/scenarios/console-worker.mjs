@@ -20,6 +20,10 @@ const postedAt = new Map();
 let latencies = new Float64Array(1 << 20);
 let count = 0;
 let unmatched = 0;
+// the size of the pushes, which ceiling-ws-fanout's frames mirror
+let frames = 0;
+let frameBytes = 0;
+let scansInFrames = 0;
 const failures = [];
 
 function onMessage(raw) {
@@ -28,8 +32,11 @@ function onMessage(raw) {
   // live.attendance sends one commit's messages together, as an array
   const batch = message.result?.type === 'data' ? message.result.data : null;
   if (!Array.isArray(batch)) return;
+  frames++;
+  frameBytes += raw.length;
   for (const data of batch) {
     if (data.kind !== 'attendance.scan') continue;
+    scansInFrames++;
     const started = postedAt.get(data.at);
     if (started === undefined) {
       unmatched++;
@@ -140,6 +147,9 @@ process.stdout.write(
     deliveries: count,
     expectedDeliveries: answered * sockets.length,
     unmatched,
+    frames,
+    meanFrameBytes: frames ? frameBytes / frames : NaN,
+    meanScansPerFrame: frames ? scansInFrames / frames : NaN,
     failures,
     latencyMs: { p50: pct(50), p90: pct(90), p99: pct(99), max: count ? sorted[count - 1] : NaN },
   })}\n`,

@@ -4,6 +4,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { scenarios as append } from './append.mjs';
+import { scenarios as ceilingHttpAppend } from './ceiling-http-append.mjs';
+import { scenarios as ceilingWsFanout } from './ceiling-ws-fanout.mjs';
 import { CACHE_DIR, gc, log, now, summarize } from './lib.mjs';
 import { scenarios as listAccounts } from './list-accounts.mjs';
 import { scenarios as rebuild } from './rebuild.mjs';
@@ -13,7 +15,32 @@ import { scenarios as scanIngest } from './scan-ingest.mjs';
 import { scenarios as severalProcesses } from './several-processes.mjs';
 import { scenarios as signIn } from './sign-in.mjs';
 
-export const SCENARIOS = [...append, ...rebuild, ...listAccounts, ...scanIngest, ...signIn, ...consoleFirstScreen, ...memory, ...severalProcesses];
+/**
+ * The ceiling of a scenario (docs/benchmarks.md, 'Ceilings'): the scenario that measures what this
+ * machine does at all for the same shape, and which of its figures bounds which of ours (our key ->
+ * the ceiling's key). run.mjs runs a selected scenario's ceiling in the same invocation and puts it,
+ * and the ratio figure / ceiling, beside each of these figures.
+ */
+export const CEILINGS = {
+  'scan-ingest-single': { scenario: 'ceiling-http-append', figures: { scansPerSec: 'requestsPerSec', p50: 'p50', p99: 'p99' } },
+  'scan-ingest-batch': { scenario: 'append-sqlite-grouped', figures: { scansPerSec: 'eventsPerSec' } },
+  'scan-to-console': { scenario: 'ceiling-ws-fanout', figures: { p50: 'p50', p99: 'p99', deliveredShare: 'deliveredShare', scansPerSec: 'framesPerSec' } },
+};
+
+/** each ceiling not placed yet goes just before the first scenario it bounds: both see the same minutes of the machine */
+function withCeilingsBeforeTheirScenarios(scenarios, ceilings) {
+  const ordered = [...scenarios];
+  for (const ceiling of ceilings) {
+    const firstBounded = ordered.findIndex((s) => CEILINGS[s.name]?.scenario === ceiling.name);
+    ordered.splice(firstBounded < 0 ? ordered.length : firstBounded, 0, ceiling);
+  }
+  return ordered;
+}
+
+export const SCENARIOS = withCeilingsBeforeTheirScenarios(
+  [...append, ...rebuild, ...listAccounts, ...scanIngest, ...signIn, ...consoleFirstScreen, ...memory, ...severalProcesses],
+  [...ceilingHttpAppend, ...ceilingWsFanout],
+);
 
 export const findScenario = (name) => SCENARIOS.find((s) => s.name === name);
 
