@@ -7,22 +7,22 @@
 //
 // The message is shaped as live.attendance's push of one scan (tRPC's data envelope around an
 // `attendance.scan` and a `presence.changed`, as apps/api/src/features/attendance/attendance.live.ts
-// builds them; scan-to-console's consoles receive one such frame per commit, and at 100 scans/s a
-// commit holds one scan), so it is about the same size; the send time rides in the first message as
-// `sent_at`. The consoles parse every frame and time it from that moment; console-worker.mjs records
-// the size of scan-to-console's frames beside it (`meanFrameBytes`).
+// builds them), about 480 bytes and 29 more for the send time, which rides in the first message as
+// `sent_at`. scan-to-console's consoles receive one such frame per commit: one scan a frame while
+// the API keeps up with the 100 scans/s, several when it lags (console-worker.mjs records
+// `meanScansPerFrame` and `meanFrameBytes`); one scan a frame is the most frames, the offered shape.
+// The consoles parse every frame and time it from its send time. BENCH_CONSOLES sets the number of
+// consoles of both scenarios (default 1,000).
 import { createRequire } from 'node:module';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { fmtInt, log, runWorker } from './lib.mjs';
+import { CONSOLE_CLIENTS as CLIENTS, CONSOLE_RATE as RATE } from './scan-ingest.mjs';
 
 const require = createRequire(import.meta.url);
 const { Sender, WebSocketServer } = require('ws');
 
 const WORKER = fileURLToPath(new URL('./fanout-worker.mjs', import.meta.url));
-/** scan-to-console's consoles and offered scans/s (scan-ingest.mjs CONSOLE_CLIENTS, CONSOLE_RATE) */
-const CLIENTS = Number(process.env.BENCH_FANOUT_CLIENTS ?? 1_000);
-const RATE = 100;
 /** as console-worker.mjs, the consoles stay 2 s after the last message for the last deliveries */
 const SETTLE_MS = 2000;
 

@@ -164,8 +164,12 @@ export function scanIngestScenario({ name, batch, readers, figures, storage = 's
   };
 }
 
-const CONSOLE_CLIENTS = 1_000;
-const CONSOLE_RATE = 100;
+/**
+ * scan-to-console's consoles (BENCH_CONSOLES for a smaller run while developing; the label says so)
+ * and offered scans/s; ceiling-ws-fanout.mjs, its ceiling, uses the same
+ */
+export const CONSOLE_CLIENTS = Number(process.env.BENCH_CONSOLES ?? 1_000);
+export const CONSOLE_RATE = 100;
 /** 100 scans/s with one request in flight per reader: 20 readers, 5 scans/s each on average */
 const CONSOLE_READERS = 20;
 const CONSOLE_WORKER = fileURLToPath(new URL('./console-worker.mjs', import.meta.url));
@@ -229,6 +233,7 @@ export const scenarios = [
       durationSec: opts.duration ?? 10,
       warmupSec: 3,
       loadGenerator: 'consoles and reader in one separate process (console-worker.mjs)',
+      ...(CONSOLE_CLIENTS === 1_000 ? {} : { labelExtras: [`${fmtInt(CONSOLE_CLIENTS)} consoles`] }),
     }),
     async warmup(ctx) {
       const result = await consoleRun(ctx, 3);
@@ -236,7 +241,7 @@ export const scenarios = [
     },
     async run(ctx) {
       const result = await consoleRun(ctx, ctx.duration);
-      log(`${fmtInt(result.answered)} scans (${fmtInt(result.noFreeReader)} not sent: every reader had a request in flight) to ${result.clients} consoles: ${fmtInt(result.deliveries)} of ${fmtInt(result.expectedDeliveries)} deliveries, p50 ${result.latencyMs.p50.toFixed(2)} ms, p99 ${result.latencyMs.p99.toFixed(2)} ms, max ${result.latencyMs.max.toFixed(0)} ms`);
+      log(`${fmtInt(result.answered)} scans (${fmtInt(result.noFreeReader)} not sent: every reader had a request in flight) to ${result.clients} consoles: ${fmtInt(result.deliveries)} of ${fmtInt(result.expectedDeliveries)} deliveries, p50 ${result.latencyMs.p50.toFixed(2)} ms, p99 ${result.latencyMs.p99.toFixed(2)} ms, max ${result.latencyMs.max.toFixed(0)} ms; ${fmtInt(result.frames)} frames of ${result.meanScansPerFrame.toFixed(1)} scans and ${fmtInt(result.meanFrameBytes)} bytes on average`);
       return { p50: result.latencyMs.p50, p99: result.latencyMs.p99, scansPerSec: result.answered / ctx.duration, deliveredShare: (100 * result.deliveries) / Math.max(1, result.expectedDeliveries), worker: result };
     },
   }),
