@@ -1,34 +1,27 @@
-import { assertValidAttendanceRules, DEFAULT_ATTENDANCE_RULES, REGISTER_MODE_TIMEOUT_SECONDS, type AttendanceRules } from '@rollcall/domain';
+import type { FactoryProvider } from '@nestjs/common';
+import { loadConfig, type AppConfig } from '../../platform/config/app-config';
+import { APP_CONFIG } from '../../platform/tokens';
 
 export const ATTENDANCE_SETTINGS = Symbol('ATTENDANCE_SETTINGS');
 
-export interface AttendanceSettings {
-  rules: AttendanceRules;
-  /** how long register mode waits for a card */
-  registerModeTimeoutSeconds: number;
-  /** how often the sweeper ends register modes whose time is up */
-  registerModeSweepMs: number;
-  /** how often open days past the limit are flagged */
-  openDaySweepMs: number;
-}
+/**
+ * The attendance rules of this deployment (docs/adr/0013) and the timings of register mode and the
+ * open-day sweeper: the ROLLCALL_ATTENDANCE_*, ROLLCALL_REGISTER_MODE_* and ROLLCALL_OPEN_DAY_SWEEP_MS
+ * settings of the one configuration, validated at start with the rest (platform/config/app-config.ts).
+ */
+export type AttendanceSettings = AppConfig['attendance'];
 
-const numberFrom = (env: NodeJS.ProcessEnv, name: string, fallback: number) => (env[name] === undefined || env[name] === '' ? fallback : Number(env[name]));
+export const attendanceSettingsProvider: FactoryProvider<AttendanceSettings> = {
+  provide: ATTENDANCE_SETTINGS,
+  inject: [APP_CONFIG],
+  useFactory: (config: AppConfig) => config.attendance,
+};
 
 /**
- * The attendance rules of this deployment (docs/adr/0013): defaults, or ROLLCALL_ATTENDANCE_*
- * variables, checked at start-up (attendance.rules_invalid names the broken one).
+ * The same settings read from an environment through the same validation. Only for a module that
+ * does not provide `attendanceSettingsProvider`: the settings then miss a configuration given to
+ * the app in another way than the process environment (as the tests do).
  */
 export function attendanceSettingsFrom(env: NodeJS.ProcessEnv = process.env): AttendanceSettings {
-  const rules = assertValidAttendanceRules({
-    duplicateWindowSeconds: numberFrom(env, 'ROLLCALL_ATTENDANCE_DUPLICATE_WINDOW_SECONDS', DEFAULT_ATTENDANCE_RULES.duplicateWindowSeconds),
-    clockSkewLimitSeconds: numberFrom(env, 'ROLLCALL_ATTENDANCE_CLOCK_SKEW_LIMIT_SECONDS', DEFAULT_ATTENDANCE_RULES.clockSkewLimitSeconds),
-    twoDoorsWindowSeconds: numberFrom(env, 'ROLLCALL_ATTENDANCE_TWO_DOORS_WINDOW_SECONDS', DEFAULT_ATTENDANCE_RULES.twoDoorsWindowSeconds),
-    openDayLimitHours: numberFrom(env, 'ROLLCALL_ATTENDANCE_OPEN_DAY_LIMIT_HOURS', DEFAULT_ATTENDANCE_RULES.openDayLimitHours),
-  });
-  const registerModeTimeoutSeconds = numberFrom(env, 'ROLLCALL_REGISTER_MODE_TIMEOUT_SECONDS', REGISTER_MODE_TIMEOUT_SECONDS.default);
-  const { min, max } = REGISTER_MODE_TIMEOUT_SECONDS;
-  if (!Number.isInteger(registerModeTimeoutSeconds) || registerModeTimeoutSeconds < min || registerModeTimeoutSeconds > max) {
-    throw new Error(`ROLLCALL_REGISTER_MODE_TIMEOUT_SECONDS must be a whole number from ${min} to ${max}`);
-  }
-  return { rules, registerModeTimeoutSeconds, registerModeSweepMs: numberFrom(env, 'ROLLCALL_REGISTER_MODE_SWEEP_MS', 2000), openDaySweepMs: numberFrom(env, 'ROLLCALL_OPEN_DAY_SWEEP_MS', 60_000) };
+  return loadConfig(env).attendance;
 }

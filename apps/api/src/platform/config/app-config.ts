@@ -1,6 +1,19 @@
 import { isAbsolute, resolve } from 'node:path';
+import { ATTENDANCE_RULE_LIMITS, DEFAULT_ATTENDANCE_RULES, REGISTER_MODE_TIMEOUT_SECONDS, type AttendanceRules } from '@rollcall/domain';
 import { z } from 'zod';
 import proxyAddr from 'proxy-addr';
+
+/** A whole number from `min` to `max`, with one message naming the setting and its bounds for every way to miss them. */
+const wholeNumberFrom = (name: string, { min, max }: { min: number; max: number }) => {
+  const message = `${name} must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+};
+
+/** How often a sweeper runs, in milliseconds. */
+const sweepInterval = (name: string) => {
+  const message = `${name} must be a whole number of milliseconds, at least 10`;
+  return z.coerce.number({ error: message }).int(message).min(10, message);
+};
 
 /**
  * Configuration from the environment, validated once at start with one clear message per problem.
@@ -71,6 +84,21 @@ const ZEnvironment = z.object({
   ROLLCALL_SECRETS_KEY_FILE: z.string().optional(),
   /** the key before a rotation: what it encrypted is re-encrypted with the current key at start */
   ROLLCALL_SECRETS_KEY_PREVIOUS: z.string().trim().refine((value) => secretsKeyError(value) === null, { error: 'ROLLCALL_SECRETS_KEY_PREVIOUS must be base64 of exactly 32 bytes' }).optional(),
+  // the attendance rules of this deployment (docs/adr/0013), bounded by the domain's own limits
+  /** a scan of a card within this many seconds of that card's previous scan is kept but counts nothing */
+  ROLLCALL_ATTENDANCE_DUPLICATE_WINDOW_SECONDS: wholeNumberFrom('ROLLCALL_ATTENDANCE_DUPLICATE_WINDOW_SECONDS', ATTENDANCE_RULE_LIMITS.duplicateWindowSeconds).default(DEFAULT_ATTENDANCE_RULES.duplicateWindowSeconds),
+  /** a door reader's clock further than this from the server's is flagged, and its times corrected by the offset */
+  ROLLCALL_ATTENDANCE_CLOCK_SKEW_LIMIT_SECONDS: wholeNumberFrom('ROLLCALL_ATTENDANCE_CLOCK_SKEW_LIMIT_SECONDS', ATTENDANCE_RULE_LIMITS.clockSkewLimitSeconds).default(DEFAULT_ATTENDANCE_RULES.clockSkewLimitSeconds),
+  /** the same card at two different doors within this many seconds is flagged (a shared or copied card) */
+  ROLLCALL_ATTENDANCE_TWO_DOORS_WINDOW_SECONDS: wholeNumberFrom('ROLLCALL_ATTENDANCE_TWO_DOORS_WINDOW_SECONDS', ATTENDANCE_RULE_LIMITS.twoDoorsWindowSeconds).default(DEFAULT_ATTENDANCE_RULES.twoDoorsWindowSeconds),
+  /** a day open longer than this is flagged, and the next scan is an arrival */
+  ROLLCALL_ATTENDANCE_OPEN_DAY_LIMIT_HOURS: wholeNumberFrom('ROLLCALL_ATTENDANCE_OPEN_DAY_LIMIT_HOURS', ATTENDANCE_RULE_LIMITS.openDayLimitHours).default(DEFAULT_ATTENDANCE_RULES.openDayLimitHours),
+  /** how long register mode waits for a card at the enrollment readers */
+  ROLLCALL_REGISTER_MODE_TIMEOUT_SECONDS: wholeNumberFrom('ROLLCALL_REGISTER_MODE_TIMEOUT_SECONDS', REGISTER_MODE_TIMEOUT_SECONDS).default(REGISTER_MODE_TIMEOUT_SECONDS.default),
+  /** how often register modes whose time is up are ended */
+  ROLLCALL_REGISTER_MODE_SWEEP_MS: sweepInterval('ROLLCALL_REGISTER_MODE_SWEEP_MS').default(2000),
+  /** how often days open past the limit are flagged */
+  ROLLCALL_OPEN_DAY_SWEEP_MS: sweepInterval('ROLLCALL_OPEN_DAY_SWEEP_MS').default(60_000),
 });
 
 export interface AppConfig {
@@ -117,6 +145,16 @@ export interface AppConfig {
     keyFile: string;
     /** base64 of 32 bytes: the key before a rotation */
     previousKey: string | null;
+  };
+  /** the attendance rules and the timings of register mode and the open-day sweeper (docs/adr/0013) */
+  attendance: {
+    rules: AttendanceRules;
+    /** how long register mode waits for a card */
+    registerModeTimeoutSeconds: number;
+    /** how often the sweeper ends register modes whose time is up */
+    registerModeSweepMs: number;
+    /** how often open days past the limit are flagged */
+    openDaySweepMs: number;
   };
 }
 
@@ -211,6 +249,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       key: e.ROLLCALL_SECRETS_KEY ?? null,
       keyFile: secretsKeyFile,
       previousKey: e.ROLLCALL_SECRETS_KEY_PREVIOUS ?? null,
+    },
+    attendance: {
+      rules: {
+        duplicateWindowSeconds: e.ROLLCALL_ATTENDANCE_DUPLICATE_WINDOW_SECONDS,
+        clockSkewLimitSeconds: e.ROLLCALL_ATTENDANCE_CLOCK_SKEW_LIMIT_SECONDS,
+        twoDoorsWindowSeconds: e.ROLLCALL_ATTENDANCE_TWO_DOORS_WINDOW_SECONDS,
+        openDayLimitHours: e.ROLLCALL_ATTENDANCE_OPEN_DAY_LIMIT_HOURS,
+      },
+      registerModeTimeoutSeconds: e.ROLLCALL_REGISTER_MODE_TIMEOUT_SECONDS,
+      registerModeSweepMs: e.ROLLCALL_REGISTER_MODE_SWEEP_MS,
+      openDaySweepMs: e.ROLLCALL_OPEN_DAY_SWEEP_MS,
     },
   };
 }

@@ -18,7 +18,7 @@ interface ComposeService {
   networks?: string[];
 }
 
-/** The deployment files name only settings the API knows, and say what the issue asks of them (issue 9 point 4). */
+/** The deployment files and the README name only settings the API knows (docs/running-in-production.md, 'Docker Compose'). */
 describe('infra files', () => {
   const compose = parse(read('infra/compose/compose.yaml')) as { services: Record<string, ComposeService>; networks: Record<string, { internal?: boolean } | null> };
 
@@ -42,6 +42,14 @@ describe('infra files', () => {
     ].filter((name) => name.startsWith('ROLLCALL_'));
     expect(named.length).toBeGreaterThan(5);
     expect(named.filter((name) => !known.has(name))).toEqual([]);
+  });
+
+  it("the README's configuration table lists every setting the configuration knows, and no other", () => {
+    const readme = read('README.md');
+    const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1));
+    const listed = new Set(table.match(/ROLLCALL_[A-Z0-9_]+/g));
+    expect(known.size).toBeGreaterThan(40);
+    expect({ unlisted: [...known].filter((name) => !listed.has(name)), unknown: [...listed].filter((name) => !known.has(name)) }).toEqual({ unlisted: [], unknown: [] });
   });
 
   it('reads an empty setting as an unset one, as compose writes `${VAR:-}`', () => {
