@@ -30,14 +30,15 @@ options:
                     list-accounts-100k-pg (default 20,000); accounts with a card each for
                     scan-ingest-* and memory-rss (default 20,000); accounts signing in for
                     sign-in-argon2 (default 32)
-  --duration S      seconds per load run for list-accounts-*, scan-ingest-*, sign-in-argon2 and
-                    memory-rss (default 10; memory-rss also samples S seconds idle)
+  --duration S      seconds per load run for list-accounts-*, scan-ingest-*, scan-to-console,
+                    ceiling-*, sign-in-argon2 and memory-rss (default 10; memory-rss also samples
+                    S seconds idle)
   --connections N   autocannon connections for list-accounts-* (default 50) and sign-in-argon2
-                    (default 8); readers, one request in flight each, for scan-ingest-single
-                    (default 64)
-  --no-ceilings     run only the scenarios named, not their ceilings (ceiling-http-append for
+                    (default 8); readers, one request in flight each, for scan-ingest-single and
+                    ceiling-http-append (default 64)
+  --no-ceilings     run a named scenario without its ceiling (ceiling-http-append for
                     scan-ingest-single, append-sqlite-grouped for scan-ingest-batch, ceiling-ws-fanout
-                    for scan-to-console; docs/benchmarks.md, 'Ceilings')
+                    for scan-to-console; docs/benchmarks.md, 'Ceilings'); without names, all but ceiling-*
   --profile         write a CPU profile of the measured runs to bench/.cache/profiles/
                     (slower figures; the results file is not written)
   --no-save         do not write bench/results/
@@ -70,7 +71,8 @@ function parseArgs(argv) {
   // from day to day and within minutes), so a named scenario brings its ceiling along
   const wanted = new Set(names);
   if (!opts.noCeilings) for (const name of names) if (CEILINGS[name]) wanted.add(CEILINGS[name].scenario);
-  const selected = names.length ? SCENARIOS.filter((s) => wanted.has(s.name)) : SCENARIOS;
+  // without names: everything, less the scenarios that are only ceilings (ceiling-*) if asked
+  const selected = names.length ? SCENARIOS.filter((s) => wanted.has(s.name)) : SCENARIOS.filter((s) => !(opts.noCeilings && s.name.startsWith('ceiling-')));
   return { opts, selected };
 }
 
