@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -27,9 +27,13 @@ function createQueryClient() {
   });
 }
 
-/** A 401/403 anywhere sends the admin to the root page, which offers the sign-in form. */
+/**
+ * A 401/403 anywhere sends the admin to the root page, which offers the sign-in form. Registered in
+ * a layout effect, which runs before the effects of the screens below (RequirePermission reports a
+ * missing permission from an effect as soon as a screen mounts).
+ */
 function useAccessLostRedirect(queryClient: QueryClient) {
-  useEffect(() => {
+  useLayoutEffect(() => {
     setAccessLostHandler((status) => {
       const { pathname } = router.state.location;
       if (pathname === indexPath || pathname === signInPath) return;
