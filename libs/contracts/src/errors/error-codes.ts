@@ -174,8 +174,8 @@ export const ERROR_STATUS = {
   'reader.name_taken': 409,
   'reader.door_invalid': 400,
   'reader.role_invalid': 400,
-  // revoking the token of a reader that has none: 400, as the old suffix rule (`.not_found`) never matched it; docs/api/compat.md says 404
-  'reader.token_not_found': 400,
+  // revoking the token of a reader that has none: nothing to revoke (docs/readers.md; answered 400 until the table)
+  'reader.token_not_found': 404,
   'reader.not_enrollment': 409,
   'reader.register_mode_busy': 409,
   // a reader's bearer token that is unknown or revoked

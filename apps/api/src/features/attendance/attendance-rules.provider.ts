@@ -1,5 +1,5 @@
 import type { FactoryProvider } from '@nestjs/common';
-import { loadConfig, type AppConfig } from '../../platform/config/app-config';
+import type { AppConfig } from '../../platform/config/app-config';
 import { APP_CONFIG } from '../../platform/tokens';
 
 export const ATTENDANCE_SETTINGS = Symbol('ATTENDANCE_SETTINGS');
@@ -16,12 +16,3 @@ export const attendanceSettingsProvider: FactoryProvider<AttendanceSettings> = {
   inject: [APP_CONFIG],
   useFactory: (config: AppConfig) => config.attendance,
 };
-
-/**
- * The same settings read from an environment through the same validation. Only for a module that
- * does not provide `attendanceSettingsProvider`: the settings then miss a configuration given to
- * the app in another way than the process environment (as the tests do).
- */
-export function attendanceSettingsFrom(env: NodeJS.ProcessEnv = process.env): AttendanceSettings {
-  return loadConfig(env).attendance;
-}

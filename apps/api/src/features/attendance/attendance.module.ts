@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
-import { ATTENDANCE_SETTINGS, attendanceSettingsFrom } from './attendance-rules.provider';
+import { attendanceSettingsProvider } from './attendance-rules.provider';
 import { CorrectAttendanceSlotHandler } from './commands/correct-attendance-slot.handler';
 import { AssignSmartCardHandler } from './commands/assign-smart-card.handler';
 import { CancelRegisterModeHandler } from './commands/cancel-register-mode.handler';
@@ -31,7 +31,7 @@ import { AttendanceReportsV2Controller } from './rest/attendance-reports.v2.cont
   imports: [AuthModule],
   controllers: [SmartCardsV1Controller, SmartCardsV2Controller, ArrivalsDeparturesV2Controller, AttendanceReportsV1Controller, AttendanceReportsV2Controller],
   providers: [
-    { provide: ATTENDANCE_SETTINGS, useFactory: () => attendanceSettingsFrom() },
+    attendanceSettingsProvider,
     RecordReaderScansHandler,
     StartRegisterModeHandler,
     CancelRegisterModeHandler,

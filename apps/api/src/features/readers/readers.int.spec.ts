@@ -96,7 +96,9 @@ describe.each(storageKinds())('door readers (%s)', (kind) => {
     expect((await post(revoked.token)).status).toBe(200);
     expect((await admin.raw('DELETE', `/api/v2/readers/${revoked.id}/token`)).status).toBe(200);
     expect((await post(revoked.token)).body.error.code).toBe('reader.token_invalid');
-    expect((await admin.raw('DELETE', `/api/v2/readers/${revoked.id}/token`)).body.error.code).toBe('reader.token_not_found');
+    // a reader without a token has no token to revoke: not found, as docs/readers.md says
+    const again = await admin.raw('DELETE', `/api/v2/readers/${revoked.id}/token`);
+    expect([again.status, again.body.error.code]).toEqual([404, 'reader.token_not_found']);
 
     const replaced = await registerReader();
     const second = await admin.post(`/api/v2/readers/${replaced.id}/token`);
