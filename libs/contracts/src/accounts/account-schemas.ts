@@ -141,6 +141,9 @@ export const ZAccount = ZAccountListItem.extend({
 });
 export type TAccount = z.infer<typeof ZAccount>;
 
+/** v2's `GET`/`PUT account/{id}` answer the account as `{account}` (inside `{data}`) */
+export const ZAccountV2Answer = z.object({ account: ZAccount });
+
 /** The paged list shape of v1 (and of v2 inside its `data` envelope). */
 export interface TPage<T> {
   data: T[];

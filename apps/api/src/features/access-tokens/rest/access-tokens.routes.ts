@@ -26,6 +26,8 @@ import { UpdateAccessTokenCommand } from '../commands/update-access-token.handle
 import { GetAccessTokenQuery } from '../queries/get-access-token.query';
 import { ListAccessTokensQuery } from '../queries/list-access-tokens.query';
 import { createdAccessToken, tokenDeletedMessage } from '../access-tokens.answers';
+import { ZAccessToken, ZCreatedAccessToken, ZMessageAnswer, ZPage, ZSystemPermissionItem } from '@rollcall/contracts';
+import { Documented } from '../../../platform/http/openapi/rest-description';
 
 const tokenIdOf = (id: string) => parseWith(z.object({ id: ZAccessTokenId }), { id }).id;
 const accountIdOf = (id: string) => parseWith(z.object({ id: ZAccountId }), { id }).id;
@@ -41,18 +43,21 @@ export abstract class AccessTokensRoutes {
 
   /** what an access token (and later a role) can be granted */
   @Get('permissions/system')
+  @Documented({ summary: 'The system permissions an access token (or a role) can be granted: slug and label', answer: ZSystemPermissionItem.array() })
   @RequirePermission('tokens:read')
   systemPermissions() {
     return this.wrap(SYSTEM_PERMISSIONS.map(({ slug, value }) => ({ slug, value })));
   }
 
   @Get('tokens')
+  @Documented({ summary: 'Access tokens, newest first: paging, sort, optional account_id', answer: ZPage(ZAccessToken), query: ZListAccessTokensInput })
   @RequirePermission('tokens:read')
   async list(@Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
     return this.wrap(await this.queryBus.execute<ListAccessTokensQuery, TPage<TAccessToken>>(new ListAccessTokensQuery(parseWith(ZListAccessTokensInput, query), listScope(principal, 'tokens:read'))));
   }
 
   @Get('account/:id/bearer-tokens')
+  @Documented({ summary: "An account's access tokens (same paging as tokens)", answer: ZPage(ZAccessToken), query: ZListAccessTokensInput })
   @RequirePermission('tokens:read', on('account', 'param:id'))
   async listOfAccount(@Param('id') id: string, @Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
     const input = parseWith(ZListAccessTokensInput, { ...query, account_id: accountIdOf(id) });
@@ -60,6 +65,7 @@ export abstract class AccessTokensRoutes {
   }
 
   @Post('token')
+  @Documented({ summary: 'Create an access token; the answer carries the secret (token, unique_id) this once. Also POST token/. A `token` field in the body is ignored: the server generates the secret', answer: ZCreatedAccessToken, body: ZCreateAccessTokenInput })
   @RequirePermission('tokens:write', onWholeAccount('body:account_id'))
   @HttpCode(201)
   async create(@Body() body: unknown, @CurrentPrincipal() principal: Principal, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
@@ -69,12 +75,14 @@ export abstract class AccessTokensRoutes {
   }
 
   @Get('token/:id')
+  @Documented({ summary: 'One access token (without its secret)', answer: ZAccessToken })
   @RequirePermission('tokens:read', on('token', 'param:id'))
   async read(@Param('id') id: string) {
     return this.wrap(await this.queryBus.execute<GetAccessTokenQuery, TAccessToken>(new GetAccessTokenQuery(tokenIdOf(id))));
   }
 
   @Put('token/:id')
+  @Documented({ summary: 'Change title, permissions, restrictions or expiry of an access token; answers the token', answer: ZAccessToken, body: ZUpdateAccessTokenInput })
   @RequirePermission('tokens:write', onWholeAccount('param:id', 'token'))
   async update(@Param('id') id: string, @Body() body: unknown, @CurrentPrincipal() principal: Principal, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const tokenId = tokenIdOf(id);
@@ -84,6 +92,7 @@ export abstract class AccessTokensRoutes {
   }
 
   @Delete('token/:id')
+  @Documented({ summary: 'Delete (revoke) an access token: the next request with it is refused', answer: ZMessageAnswer })
   @RequirePermission('tokens:write', onWholeAccount('param:id', 'token'))
   async remove(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<{ id: string; title: string }>(new RevokeAccessTokenCommand(tokenIdOf(id), context));

@@ -10,6 +10,8 @@ import { CommandGateway } from '../../../platform/commands/command-gateway';
 import { writeConsistencyHeaders } from '../../../platform/http/consistency-headers';
 import { parseWith } from '../../../platform/http/zod-body';
 import { EraseAccountPersonalDataCommand, PERSONAL_DATA_ERASED_MESSAGE } from '../commands/erase-account-personal-data.handler';
+import { ZMessageAnswer } from '@rollcall/contracts';
+import { Documented } from '../../../platform/http/openapi/rest-description';
 
 /**
  * `POST account/{id}/erase` (ours, v2 only, docs/adr/0015): the right to be forgotten. Takes
@@ -20,6 +22,7 @@ export class AccountErasureV2Controller {
   constructor(private readonly gateway: CommandGateway) {}
 
   @Post('account/:id/erase')
+  @Documented({ summary: "Erase the account's personal data for good (names, e-mails, phones, birth date, picture, claim values): a live account is deleted too; its history keeps its shape, as an erased person. 409 account.erased when done before", answer: ZMessageAnswer })
   @HttpCode(200)
   @RequirePermission('accounts:delete', onWholeAccount('param:id'))
   async erase(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {

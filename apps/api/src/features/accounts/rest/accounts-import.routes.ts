@@ -9,6 +9,8 @@ import { CommandGateway } from '../../../platform/commands/command-gateway';
 import { writeConsistencyHeaders } from '../../../platform/http/consistency-headers';
 import { parseWith } from '../../../platform/http/zod-body';
 import { ImportAccountsCommand } from '../commands/import-accounts.handler';
+import { ZImportAccountsResult } from '@rollcall/contracts';
+import { Documented } from '../../../platform/http/openapi/rest-description';
 
 /** The bulk CSV import, shared by v1 and v2; its body limit (above the global 1 MB) is raised in http-pipeline.ts. */
 export abstract class AccountsImportRoutes {
@@ -18,6 +20,7 @@ export abstract class AccountsImportRoutes {
 
   /** 200 even when rows failed: the per-row report is the answer */
   @Post('accounts/import/csv')
+  @Documented({ summary: 'Bulk create accounts from CSV rows mapped to first_name, last_name, email, username, password?; at most 1,000 rows (413 beyond); a bad row is reported and skipped', answer: ZImportAccountsResult, body: ZImportAccountsInput })
   @RequirePermission('accounts:import', EVERYWHERE)
   @HttpCode(200)
   async importCsv(@Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {

@@ -51,6 +51,8 @@ import { GetApplicationQuery } from '../queries/get-application.query';
 import { ListAccountApplicationRolesQuery } from '../queries/list-account-application-roles.query';
 import { ListApplicationsQuery } from '../queries/list-applications.query';
 import { withSecret } from '../applications.answers';
+import { ZAccountApplicationRole, ZAccountApplicationRolesInput, ZApplicationBasicUpdated, ZApplicationDetails, ZApplicationDetailsWithSecret, ZApplicationListItem, ZApplicationPermission, ZApplicationPermissionUpdated, ZApplicationRole, ZApplicationRolePermissionRelation, ZIdAnswer, ZMessageAnswer, ZPage } from '@rollcall/contracts';
+import { Documented } from '../../../platform/http/openapi/rest-description';
 
 const idOf = <T extends z.ZodType<string>>(schema: T, value: string, field = 'id') => parseWith(z.object({ [field]: schema }), { [field]: value })[field] as string;
 
@@ -74,12 +76,14 @@ export abstract class ApplicationsRoutes {
   }
 
   @Get('applications')
+  @Documented({ summary: 'Applications, paged (search, sortBy title or created_at)', answer: ZPage(ZApplicationListItem), query: ZListApplicationsInput })
   @RequirePermission('applications:read')
   async list(@Query() query: Record<string, unknown>) {
     return this.wrap(await this.queryBus.execute<ListApplicationsQuery, TPage<TApplicationListItem>>(new ListApplicationsQuery(parseWith(ZListApplicationsInput, query))));
   }
 
   @Post('application')
+  @Documented({ summary: 'Create an application with its scopes and client settings; a confidential client gets its secret in this answer, once', answer: ZApplicationDetailsWithSecret, body: ZCreateApplicationInput })
   @RequirePermission('applications:write', EVERYWHERE)
   @HttpCode(201)
   async create(@Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
@@ -89,6 +93,7 @@ export abstract class ApplicationsRoutes {
   }
 
   @Patch('application/permission/:id')
+  @Documented({ summary: "Change an application permission's slug and description", answer: ZApplicationPermissionUpdated, body: ZApplicationPermissionInput })
   @RequirePermission('applications:write', EVERYWHERE)
   async updatePermission(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const permissionId = idOf(ZPermissionId, id);
@@ -99,6 +104,7 @@ export abstract class ApplicationsRoutes {
   }
 
   @Delete('application/permission/:id')
+  @Documented({ summary: 'Delete an application permission; every role loses its switch for it', answer: ZMessageAnswer })
   @RequirePermission('applications:write', EVERYWHERE)
   async removePermission(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute(new RemoveApplicationPermissionCommand(idOf(ZPermissionId, id), context));
@@ -107,6 +113,7 @@ export abstract class ApplicationsRoutes {
   }
 
   @Post('application/role/:role_id/add-permission/:permission_id')
+  @Documented({ summary: 'Switch a permission on for an application role (idempotent: answers the existing relation)', answer: ZApplicationRolePermissionRelation })
   @RequirePermission('applications:write', EVERYWHERE)
   @HttpCode(201)
   async addRolePermission(@Param('role_id') roleId: string, @Param('permission_id') permissionId: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
@@ -117,6 +124,7 @@ export abstract class ApplicationsRoutes {
   }
 
   @Delete('application/role/remove-permission/:id')
+  @Documented({ summary: 'Switch a permission off for an application role, by the relation id', answer: ZIdAnswer })
   @RequirePermission('applications:write', EVERYWHERE)
   async removeRolePermission(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<{ id: string }>(new RemoveApplicationRolePermissionCommand(idOf(ZRolePermissionRelationId, id), context));
@@ -125,6 +133,7 @@ export abstract class ApplicationsRoutes {
   }
 
   @Patch('application/role/:id/title')
+  @Documented({ summary: "Change an application role's title (the roles table's inline edit)", answer: ZApplicationRole, body: ZApplicationRoleTitleInput })
   @RequirePermission('applications:write', EVERYWHERE)
   async renameRole(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const roleId = idOf(ZRoleId, id);
@@ -136,6 +145,7 @@ export abstract class ApplicationsRoutes {
   }
 
   @Delete('application/role/:id')
+  @Documented({ summary: 'Delete an application role; the accounts holding it lose it', answer: ZMessageAnswer })
   @RequirePermission('applications:write', EVERYWHERE)
   async deleteRole(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute(new DeleteApplicationRoleCommand(idOf(ZRoleId, id), context));
@@ -144,12 +154,14 @@ export abstract class ApplicationsRoutes {
   }
 
   @Get('application/:id')
+  @Documented({ summary: 'One application with its roles and permissions', answer: ZApplicationDetails })
   @RequirePermission('applications:read')
   async read(@Param('id') id: string) {
     return this.wrap(await this.details(idOf(ZApplicationId, id)));
   }
 
   @Patch('application/:id/basic')
+  @Documented({ summary: "Change an application's title, url and description", answer: ZApplicationBasicUpdated, body: ZUpdateApplicationBasicInput })
   @RequirePermission('applications:write', EVERYWHERE)
   async updateBasic(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const applicationId = idOf(ZApplicationId, id);
@@ -159,6 +171,7 @@ export abstract class ApplicationsRoutes {
   }
 
   @Put('application/:id/scopes')
+  @Documented({ summary: "Set an application's declared scopes (the whole list)", answer: ZApplicationDetails, body: ZApplicationScopesInput })
   @RequirePermission('applications:write', EVERYWHERE)
   async setScopes(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const applicationId = idOf(ZApplicationId, id);
@@ -168,6 +181,7 @@ export abstract class ApplicationsRoutes {
   }
 
   @Put('application/:id/client')
+  @Documented({ summary: "Set an application's client settings; turning confidential issues a secret (in this answer, once), turning public drops it", answer: ZApplicationDetailsWithSecret, body: ZApplicationClientInput })
   @RequirePermission('applications:write', EVERYWHERE)
   async configureClient(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const applicationId = idOf(ZApplicationId, id);
@@ -177,6 +191,7 @@ export abstract class ApplicationsRoutes {
   }
 
   @Post('application/:id/client/secret')
+  @Documented({ summary: "Rotate a confidential client's secret: the new one is in this answer, once; the old one stops at once", answer: ZApplicationDetailsWithSecret })
   @RequirePermission('applications:write', EVERYWHERE)
   @HttpCode(201)
   async rotateSecret(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
@@ -187,6 +202,7 @@ export abstract class ApplicationsRoutes {
   }
 
   @Delete('application/:id')
+  @Documented({ summary: 'Delete an application with its permissions, roles and the grants of its roles', answer: ZMessageAnswer })
   @RequirePermission('applications:write', EVERYWHERE)
   async remove(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<{ id: string; title: string }>(new DeleteApplicationCommand(idOf(ZApplicationId, id), context));
@@ -195,6 +211,7 @@ export abstract class ApplicationsRoutes {
   }
 
   @Post('application/:id/permission')
+  @Documented({ summary: 'Add a permission to an application (its slug a scope token, unique within the application)', answer: ZApplicationPermission, body: ZAddApplicationPermissionBody })
   @RequirePermission('applications:write', EVERYWHERE)
   @HttpCode(201)
   async addPermission(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
@@ -206,6 +223,7 @@ export abstract class ApplicationsRoutes {
   }
 
   @Post('application/:id/role')
+  @Documented({ summary: 'Create an application role with some of its permissions', answer: ZApplicationRole, body: ZCreateApplicationRoleInput })
   @RequirePermission('applications:write', EVERYWHERE)
   @HttpCode(201)
   async createRole(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
@@ -217,6 +235,7 @@ export abstract class ApplicationsRoutes {
   }
 
   @Get('account/:id/application-roles')
+  @Documented({ summary: 'The application roles as the account sees them, associated 1 for those it holds (query application_id)', answer: ZAccountApplicationRole.array(), query: ZAccountApplicationRolesInput.pick({ application_id: true }) })
   @RequirePermission('applications:read', on('account', 'param:id'))
   async rolesOfAccount(@Param('id') id: string, @Query() query: Record<string, unknown>) {
     const applicationId = query.application_id === undefined ? undefined : idOf(ZApplicationId, String(query.application_id), 'application_id');
@@ -224,6 +243,7 @@ export abstract class ApplicationsRoutes {
   }
 
   @Post('account/:id/application-role')
+  @Documented({ summary: 'Give the account an application role (idempotent)', answer: ZMessageAnswer, body: ZAccountApplicationRoleInput })
   @RequirePermission('applications:write', EVERYWHERE)
   @HttpCode(201)
   async grantRole(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
@@ -234,6 +254,7 @@ export abstract class ApplicationsRoutes {
   }
 
   @Delete('account/:id/application-role')
+  @Documented({ summary: 'Take an application role from the account (query role_id; idempotent)', answer: ZMessageAnswer, query: ZAccountApplicationRoleInput })
   @RequirePermission('applications:write', EVERYWHERE)
   async revokeRole(@Param('id') id: string, @Query() query: Record<string, unknown>, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const { role_id } = parseWith(ZAccountApplicationRoleInput, query);

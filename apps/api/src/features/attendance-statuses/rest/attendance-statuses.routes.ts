@@ -16,6 +16,8 @@ import { UpdateAttendanceStatusCommand } from '../commands/update-attendance-sta
 import { GetAttendanceStatusQuery } from '../queries/get-attendance-status.query';
 import { ListAttendanceStatusesQuery } from '../queries/list-attendance-statuses.query';
 import { attendanceStatusDeletedMessage } from '../attendance-statuses.answers';
+import { ZAttendanceStatus, ZMessageAnswer } from '@rollcall/contracts';
+import { Documented } from '../../../platform/http/openapi/rest-description';
 
 export const statusIdOf = (id: string) => parseWith(z.object({ id: ZAttendanceStatusId }), { id }).id;
 
@@ -29,6 +31,7 @@ export abstract class AttendanceStatusReadRoutes {
   protected abstract wrap<T>(value: T): unknown;
 
   @Get('states/attendance')
+  @Documented({ summary: 'Attendance statuses, oldest first: id, title, active (1 means selectable)', answer: ZAttendanceStatus.array() })
   @RequirePermission('attendance:read')
   async list() {
     return this.wrap(await this.queryBus.execute<ListAttendanceStatusesQuery, TAttendanceStatus[]>(new ListAttendanceStatusesQuery()));
@@ -38,6 +41,7 @@ export abstract class AttendanceStatusReadRoutes {
 /** The status writes of the spec's v2 table (console-directory.md section 7): statuses belong to no organization. */
 export abstract class AttendanceStatusRoutes extends AttendanceStatusReadRoutes {
   @Post('states/attendance')
+  @Documented({ summary: 'Create an attendance status (title unique case-insensitively; active 1 by default)', answer: ZAttendanceStatus, body: ZAttendanceStatusInput })
   @RequirePermission('attendance:write', EVERYWHERE)
   @HttpCode(201)
   async create(@Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
@@ -47,6 +51,7 @@ export abstract class AttendanceStatusRoutes extends AttendanceStatusReadRoutes 
   }
 
   @Patch('states/attendance/:id')
+  @Documented({ summary: 'Change the title and active flag of an attendance status', answer: ZAttendanceStatus, body: ZAttendanceStatusInput })
   @RequirePermission('attendance:write', EVERYWHERE)
   async update(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const statusId = statusIdOf(id);
@@ -56,6 +61,7 @@ export abstract class AttendanceStatusRoutes extends AttendanceStatusReadRoutes 
   }
 
   @Delete('states/attendance/:id')
+  @Documented({ summary: 'Delete an attendance status (409 attendance_status.in_use while calendar events carry it)', answer: ZMessageAnswer })
   @RequirePermission('attendance:write', EVERYWHERE)
   async remove(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<{ id: string; title: string }>(new DeleteAttendanceStatusCommand(statusIdOf(id), context));

@@ -14,6 +14,8 @@ import { parseWith } from '../../../platform/http/zod-body';
 import { CorrectAttendanceSlotCommand, type SlotCorrected } from '../commands/correct-attendance-slot.handler';
 import { ListArrivalsDeparturesQuery } from '../queries/list-arrivals-departures.query';
 import { PresenceNowQuery } from '../queries/presence-now.query';
+import { ZArrivalDeparture, ZPage, ZPresence, ZSlotCorrected } from '@rollcall/contracts';
+import { Documented } from '../../../platform/http/openapi/rest-description';
 
 const slotIdOf = (id: string) => parseWith(z.object({ id: ZSlotId }), { id }).id;
 
@@ -31,6 +33,7 @@ export class ArrivalsDeparturesV2Controller {
   ) {}
 
   @Get('logs/arrivals-departures')
+  @Documented({ summary: 'The Arrivals / Departures log: attendance slots, newest first, paged, filtered by days, organization, account, reader and flags', answer: ZPage(ZArrivalDeparture), query: ZArrivalsDeparturesQuery })
   @RequirePermission('attendance:read')
   async list(@Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
     const page = await this.queryBus.execute<ListArrivalsDeparturesQuery, TPage<TArrivalDeparture>>(new ListArrivalsDeparturesQuery(parseWith(ZArrivalsDeparturesQuery, query), listScope(principal, 'attendance:read')));
@@ -39,6 +42,7 @@ export class ArrivalsDeparturesV2Controller {
 
   /** ours: who is in right now */
   @Get('logs/arrivals-departures/presence')
+  @Documented({ summary: 'Who is in right now (ours), optionally within an organization or a team', answer: ZPresence, query: ZPresenceQuery })
   @RequirePermission('attendance:read')
   async presence(@Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
     return { data: await this.queryBus.execute<PresenceNowQuery, TPresence>(new PresenceNowQuery(parseWith(ZPresenceQuery, query), listScope(principal, 'attendance:read'))) };
@@ -46,6 +50,7 @@ export class ArrivalsDeparturesV2Controller {
 
   /** the slot model: new times and the reason, recorded as a correction; the scans stay */
   @Patch('logs/arrivals-departures/edit/:id')
+  @Documented({ summary: 'Correct a slot: new times and the reason, recorded as a correction (the scans stay)', answer: ZSlotCorrected, body: ZCorrectSlotInput })
   @RequirePermission('attendance:write')
   async correct(@Param('id') id: string, @Body() body: unknown, @CurrentPrincipal() principal: Principal, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const slotId = slotIdOf(id);

@@ -10,6 +10,9 @@ import { parseWith } from '../../../platform/http/zod-body';
 import { AccountAttendanceQuery } from '../queries/account-attendance.query';
 import { DownloadAttendanceStatisticsQuery, type StatisticsFile } from '../queries/download-attendance-statistics.query';
 import { ListAttendanceStatisticsQuery } from '../queries/list-attendance-statistics.query';
+import { z } from 'zod';
+import { ZAccountAttendance, ZAttendanceStatistics, ZAttendanceView } from '@rollcall/contracts';
+import { Documented, fileAnswer } from '../../../platform/http/openapi/rest-description';
 
 /**
  * The Attendance tab and the statistics (console-accounts.md tab 9, console-directory.md section 7),
@@ -23,6 +26,7 @@ export abstract class AttendanceReportsRoutes {
   protected abstract wrap<T>(value: T): unknown;
 
   @Get('account/:id/attendance/:selected')
+  @Documented({ summary: "An account's attendance, daily, weekly or monthly (query date_at YYYY-MM-DD, or YYYY-MM for monthly; default today in its zone): slots and days without data, time logged, and extra[0] the averages", answer: ZAccountAttendance, params: z.object({ selected: ZAttendanceView }) })
   @RequirePermission('attendance:read', on('account', 'param:id'))
   async attendance(@Param('id') id: string, @Param('selected') selected: string, @Query() query: Record<string, unknown>) {
     const input = parseWith(ZAccountAttendanceInput, { date_at: query.date_at, account_id: id, selected });
@@ -30,6 +34,7 @@ export abstract class AttendanceReportsRoutes {
   }
 
   @Get('accounts/statistics/attendance')
+  @Documented({ summary: 'Attendance per account of a month (query date_at YYYY-MM, default this month; organization_id; page, limit), with the month summary and its days', answer: ZAttendanceStatistics, query: ZStatisticsListInput })
   @RequirePermission('attendance:read')
   async statistics(@Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
     const input = parseWith(ZStatisticsListInput, query);
@@ -38,6 +43,7 @@ export abstract class AttendanceReportsRoutes {
   }
 
   @Get('accounts/statistics/attendance/download')
+  @Documented({ summary: "The month's attendance per account as a file: CSV (default) or XLSX (format), the same filters as the list", answer: fileAnswer('text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'), query: ZStatisticsDownloadInput })
   @RequirePermission('attendance:read')
   async download(@Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) response: Response) {
     const input = parseWith(ZStatisticsDownloadInput, query);

@@ -19,6 +19,8 @@ import { StartRegisterModeCommand, type RegisterModeArmed } from '../commands/st
 import { ListSmartCardsQuery } from '../queries/list-smart-cards.query';
 import { ListUnknownCardsQuery } from '../queries/list-unknown-cards.query';
 import { cardRemovedMessage } from '../attendance.answers';
+import { ZMessageAnswer, ZPage, ZRegisterModeArmed, ZRegisterModeCancelled, ZSmartCard, ZUnknownCard } from '@rollcall/contracts';
+import { Documented } from '../../../platform/http/openapi/rest-description';
 
 const accountIdOf = (id: string) => parseWith(z.object({ id: ZAccountId }), { id }).id;
 const cardIdOf = (id: string) => parseWith(z.object({ card_id: ZSmartCardId }), { card_id: id }).card_id;
@@ -34,6 +36,7 @@ export abstract class SmartCardsRoutes {
   protected abstract wrap<T>(value: T): unknown;
 
   @Get('account/:id/smartcards')
+  @Documented({ summary: "The account's smart cards: 10 per page, newest first (sortBy created_at or card_uid)", answer: ZPage(ZSmartCard), query: ZListSmartCardsInput })
   @RequirePermission('readers:manage', on('account', 'param:id'))
   async list(@Param('id') id: string, @Query() query: Record<string, unknown>) {
     return this.wrap(await this.queryBus.execute<ListSmartCardsQuery, TPage<TSmartCard>>(new ListSmartCardsQuery(accountIdOf(id), parseWith(ZListSmartCardsInput, query))));
@@ -41,6 +44,7 @@ export abstract class SmartCardsRoutes {
 
   /** 'Remove card'; a card of an account out of the administrator's reach is 'not found' */
   @Delete('account/smartcard/:card_id')
+  @Documented({ summary: 'Remove a smart card; its UID is free again (404 smart_card.not_found also for a card of an account out of reach)', answer: ZMessageAnswer })
   @RequirePermission('readers:manage')
   async remove(@Param('card_id') cardId: string, @CurrentPrincipal() principal: Principal, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const mayManage = (accountId: string) => this.access.permits(principal, 'readers:manage', 'account', accountId);
@@ -51,6 +55,7 @@ export abstract class SmartCardsRoutes {
 
   /** 'Add Smartcard': arms the free enrollment readers for the account until `expires_at` */
   @Post('scanner/mode/register/:account_id')
+  @Documented({ summary: "Register mode: arm every free enrollment reader for the account until expires_at; the next card scanned there becomes the account's", answer: ZRegisterModeArmed })
   @RequirePermission('readers:manage', onWholeAccount('param:account_id'))
   @HttpCode(200)
   async register(@Param('account_id') accountId: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
@@ -61,6 +66,7 @@ export abstract class SmartCardsRoutes {
 
   /** the dialog's Cancel: ends the register modes this administrator started */
   @Post('scanner/cancel')
+  @Documented({ summary: 'End the register modes this administrator started (nothing armed is fine)', answer: ZRegisterModeCancelled })
   @RequirePermission('readers:manage')
   @HttpCode(200)
   async cancel(@Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
@@ -71,6 +77,7 @@ export abstract class SmartCardsRoutes {
 
   /** ours: give a card (an unknown card's UID) to an account */
   @Post('scanner/unknown-cards/assign')
+  @Documented({ summary: 'Give an unknown card (its UID, as scanned) to an account (not in the spec; 409 smart_card.taken)', answer: ZSmartCard, body: ZAssignCardInput })
   @RequirePermission('readers:manage', onWholeAccount('body:account_id'))
   @HttpCode(201)
   async assign(@Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
@@ -81,6 +88,7 @@ export abstract class SmartCardsRoutes {
 
   /** ours: the cards scanned that no account holds, latest first */
   @Get('scanner/unknown-cards')
+  @Documented({ summary: 'Cards scanned at a reader that no account holds, latest first (not in the spec)', answer: ZUnknownCard.array() })
   @RequirePermission('readers:manage')
   async unknownCards() {
     return this.wrap(await this.queryBus.execute<ListUnknownCardsQuery, TUnknownCard[]>(new ListUnknownCardsQuery()));

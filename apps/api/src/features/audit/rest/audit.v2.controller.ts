@@ -7,6 +7,8 @@ import { RequirePermission } from '../../../platform/access/permissions';
 import { EVERYWHERE } from '../../../platform/access/resource-requirements';
 import { parseWith } from '../../../platform/http/zod-body';
 import { cursorOf, ListAuditEventsQuery } from '../queries/list-audit-events.query';
+import { ZAuditEventPage } from '@rollcall/contracts';
+import { Documented, fileAnswer } from '../../../platform/http/openapi/rest-description';
 
 /** rows per read of the export: bounded memory whatever the size of the log */
 export const EXPORT_CHUNK_ROWS = 500;
@@ -22,6 +24,7 @@ export class AuditV2Controller {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get('audit/events')
+  @Documented({ summary: 'The event log, newest first, keyset-paged (filters stream, stream_prefix, type, actor, correlation_id, organization, from, to; before, limit)', answer: ZAuditEventPage, query: ZAuditEventsInput })
   @RequirePermission('audit:read', EVERYWHERE)
   async events(@Query() query: Record<string, unknown>) {
     const { before, limit, ...filter } = parseWith(ZAuditEventsInput, query);
@@ -35,6 +38,7 @@ export class AuditV2Controller {
    * newer than its first line and not included.
    */
   @Get('audit/events/export')
+  @Documented({ summary: 'The filtered event log as NDJSON, newest first, one event a line, streamed', answer: fileAnswer('application/x-ndjson'), query: ZAuditEventFilter })
   @RequirePermission('audit:read', EVERYWHERE)
   async export(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
     const filter = parseWith(ZAuditEventFilter, query);

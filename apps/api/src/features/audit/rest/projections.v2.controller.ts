@@ -8,6 +8,8 @@ import { CommandGateway } from '../../../platform/commands/command-gateway';
 import { parseWith } from '../../../platform/http/zod-body';
 import { ProjectionsStatusQuery, SetAsideEventsQuery } from '../queries/projections-status.query';
 import { retryCommand } from '../commands/retry-set-aside.handler';
+import { ZProjectionsAnswer, ZRebuildState, ZRetryAnswer, ZSetAsideEvent } from '@rollcall/contracts';
+import { Documented } from '../../../platform/http/openapi/rest-description';
 
 /**
  * The projections screen (ours: not in the spec; docs/api/compat.md, 'Projections'), v2 only: read
@@ -23,6 +25,7 @@ export class ProjectionsV2Controller {
 
   /** rebuilds every read model into fresh tables and swaps them in; answers at once, the list shows the progress */
   @Post('projections/rebuild')
+  @Documented({ summary: 'Rebuild every read model into fresh tables and swap them in; answers at once, GET projections shows the progress (409 projection.rebuild_running)', answer: ZRebuildState })
   @RequirePermission('projections:manage', EVERYWHERE)
   @HttpCode(202)
   rebuild() {
@@ -30,12 +33,14 @@ export class ProjectionsV2Controller {
   }
 
   @Get('projections')
+  @Documented({ summary: "Each read model's position, lag, rate, state, last error and events set aside, and the last rebuild", answer: ZProjectionsAnswer })
   @RequirePermission('projections:manage', EVERYWHERE)
   async list() {
     return { data: await this.queryBus.execute<ProjectionsStatusQuery, TProjectionsAnswer>(new ProjectionsStatusQuery()) };
   }
 
   @Get('projections/:projection/set-aside')
+  @Documented({ summary: 'The events a read model set aside because it could not apply them, oldest first', answer: ZSetAsideEvent.array(), params: ZSetAsideInput })
   @RequirePermission('projections:manage', EVERYWHERE)
   async setAside(@Param() params: Record<string, string>) {
     const { projection } = parseWith(ZSetAsideInput, params);
@@ -43,6 +48,7 @@ export class ProjectionsV2Controller {
   }
 
   @Post('projections/:projection/set-aside/:position/retry')
+  @Documented({ summary: 'Apply a set-aside event again: applied, or the new error (it stays set aside)', answer: ZRetryAnswer, params: ZRetrySetAsideInput })
   @RequirePermission('projections:manage', EVERYWHERE)
   @HttpCode(200)
   async retry(@Param() params: Record<string, string>) {

@@ -18,6 +18,8 @@ import { SignOutCommand } from '../commands/sign-out.handler';
 import { sessionOf } from '../../../platform/access/permissions';
 import type { Principal } from '../../../platform/access/principal';
 import { CurrentAccountQuery } from '../queries/current-account.query';
+import { ZCurrentAccount, ZMessageAnswer, ZSignInAnswer } from '@rollcall/contracts';
+import { Documented } from '../../../platform/http/openapi/rest-description';
 
 /**
  * Did this request, carrying the session cookie, come from our own origin? The browser's own verdict
@@ -60,6 +62,7 @@ export abstract class AuthRoutes {
 
   @Public()
   @Post('admin/authenticate')
+  @Documented({ summary: 'Sign in; also sets the user_session cookie. password_change_required: true when the session may only change its password', answer: ZSignInAnswer, body: ZAuthenticateInput })
   @HttpCode(200)
   async authenticate(@Body() body: unknown, @Ctx() context: RequestContext, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
     const input = parseWith(ZAuthenticateInput, body);
@@ -78,6 +81,7 @@ export abstract class AuthRoutes {
    */
   @AllowedWhilePasswordChangeRequired()
   @Get('admin/logout')
+  @Documented({ summary: 'Sign out (revokes the session on the server)', answer: ZMessageAnswer })
   async logoutByGet(@CurrentPrincipal() principal: Principal, @Ctx() context: RequestContext, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
     if (credentialFrom(request)?.via === 'cookie' && !sameOriginCookieRequest(request, this.config.allowedOrigins)) {
       throw new DomainError('auth.forbidden', 'Sign-out from another site is refused');
@@ -87,6 +91,7 @@ export abstract class AuthRoutes {
 
   @AllowedWhilePasswordChangeRequired()
   @Post('admin/logout')
+  @Documented({ summary: 'Sign out (POST form)', answer: ZMessageAnswer })
   @HttpCode(200)
   async logout(@CurrentPrincipal() principal: Principal, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     await this.gateway.execute(new SignOutCommand(sessionOf(principal).sessionId, context));
@@ -96,6 +101,7 @@ export abstract class AuthRoutes {
 
   @AllowedWhilePasswordChangeRequired()
   @Get('account/current')
+  @Documented({ summary: 'The signed-in account, with what it may do and where (grants)', answer: ZCurrentAccount })
   async current(@CurrentPrincipal() principal: Principal) {
     return this.wrap(await this.queryBus.execute<CurrentAccountQuery, TCurrentAccount>(new CurrentAccountQuery(principal.accountId, principal.grants)));
   }

@@ -16,6 +16,8 @@ import { RemoveTrackingStatusCommand } from '../commands/remove-tracking-status.
 import { UpdateTrackingStatusCommand } from '../commands/update-tracking-status.handler';
 import { ListCalendarEventsQuery, monthRange } from '../queries/list-calendar-events.query';
 import { EVENT_REMOVED_MESSAGE, EVENT_SAVED_MESSAGE } from '../calendar.answers';
+import { ZCalendarEvent, ZMessageAnswer, ZTrackingStatusSaved } from '@rollcall/contracts';
+import { Documented } from '../../../platform/http/openapi/rest-description';
 
 const accountIdOf = (id: string) => parseWith(z.object({ id: ZAccountId }), { id }).id;
 
@@ -34,6 +36,7 @@ export abstract class CalendarRoutes {
 
   /** `date` (YYYY-MM) defaults to the current month (the v1 table sends none) */
   @Get('account/:id/calendar')
+  @Documented({ summary: "An account's calendar events of a month (query date YYYY-MM, default the current month), one per day of each event group", answer: ZCalendarEvent.array(), query: ZCalendarQuery.partial() })
   @RequirePermission('attendance:read', on('account', 'param:id'))
   async month(@Param('id') id: string, @Query() query: Record<string, unknown>) {
     const accountId = accountIdOf(id);
@@ -43,6 +46,7 @@ export abstract class CalendarRoutes {
   }
 
   @Post('account/:id/tracking-status')
+  @Documented({ summary: 'Create a calendar event group: one event per day from start_date to end_date with an attendance status', answer: ZTrackingStatusSaved, body: ZCreateTrackingStatusInput })
   @RequirePermission('attendance:write', on('account', 'param:id'))
   @HttpCode(201)
   async create(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
@@ -53,6 +57,7 @@ export abstract class CalendarRoutes {
   }
 
   @Put('account/:id/tracking-status')
+  @Documented({ summary: 'Change a calendar event: that day alone (single) or its whole group', answer: ZTrackingStatusSaved, body: ZUpdateTrackingStatusInput })
   @RequirePermission('attendance:write', on('account', 'param:id'))
   async update(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const accountId = accountIdOf(id);
@@ -63,6 +68,7 @@ export abstract class CalendarRoutes {
 
   /** the fields come in the query (as axios sends a DELETE's params) or in a JSON body */
   @Delete('account/:id/tracking-status')
+  @Documented({ summary: 'Remove a calendar event (single) or its whole group; the fields in the query or a JSON body', answer: ZMessageAnswer, query: ZRemoveTrackingStatusInput })
   @RequirePermission('attendance:write', on('account', 'param:id'))
   async remove(@Param('id') id: string, @Query() query: Record<string, unknown>, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const accountId = accountIdOf(id);

@@ -18,6 +18,9 @@ import { parseWith } from '../../../platform/http/zod-body';
 import { ProjectionProgress } from '../../../platform/projections/projection-progress';
 import { ReaderAuthenticator, type AuthenticatedReader } from '../../readers/reader-authenticator';
 import { ReaderHealthRecorder } from '../../readers/reader-health-recorder';
+import { z } from 'zod';
+import { ZReaderHealthAnswer, ZScanBatchAck } from '@rollcall/contracts';
+import { Documented } from '../../../platform/http/openapi/rest-description';
 
 /**
  * The reader protocol (docs/readers.md): what a reader's agent posts. Not sessions: the routes are
@@ -42,6 +45,7 @@ export class ReaderProtocolController {
    * A batch is answered scan by scan; a single scan that is refused answers its error's status.
    */
   @Post('scans')
+  @Documented({ summary: "A reader's scans: one scan or a batch, acknowledged scan by scan (docs/readers.md)", answer: ZScanBatchAck, body: z.union([ZReaderScanPost, ZReaderScanBatch]), bare: true, caller: 'reader' })
   @HttpCode(200)
   async scans(@Req() request: Request, @Body() body: unknown, @Res({ passthrough: true }) response: Response): Promise<TScanBatchAck> {
     const reader = await this.readers.authenticate(request);
@@ -54,6 +58,7 @@ export class ReaderProtocolController {
   }
 
   @Post('scans/batch')
+  @Documented({ summary: "A reader's batch of scans, acknowledged scan by scan (docs/readers.md)", answer: ZScanBatchAck, body: ZReaderScanBatch, bare: true, caller: 'reader' })
   @HttpCode(200)
   async batch(@Req() request: Request, @Body() body: unknown, @Res({ passthrough: true }) response: Response): Promise<TScanBatchAck> {
     return this.record(request, await this.readers.authenticate(request), body, response);
@@ -61,6 +66,7 @@ export class ReaderProtocolController {
 
   /** the agent's health report: kept as the reader's latest state, not as an event (ADR 0013) */
   @Post('health')
+  @Documented({ summary: "A reader's health report, kept as its latest state; answers the register mode it is armed for", answer: ZReaderHealthAnswer, body: ZReaderHealthReport, bare: true, caller: 'reader' })
   @HttpCode(200)
   async reportHealth(@Req() request: Request, @Body() body: unknown) {
     const reader = await this.readers.authenticate(request);

@@ -45,6 +45,8 @@ import { ListMemberRolesQuery } from '../queries/list-member-roles.query';
 import { ListOrganizationPermissionsQuery } from '../queries/list-organization-permissions.query';
 import { ListOrganizationRolesQuery } from '../queries/list-organization-roles.query';
 import { ListPermissionAccountsQuery, ListRoleAccountsQuery } from '../queries/list-role-accounts.query';
+import { ZMemberRoleFlag, ZMessageAnswer, ZPermission, ZRole, ZRoleAccount } from '@rollcall/contracts';
+import { Documented } from '../../../platform/http/openapi/rest-description';
 
 const idOf = <Schema extends z.ZodType<string>>(schema: Schema, field: string, value: string): string => parseWith(z.object({ [field]: schema }), { [field]: value })[field] as string;
 const organizationIdOf = (id: string) => idOf(ZOrganizationId, 'organization_id', id);
@@ -80,18 +82,21 @@ export abstract class OrganizationAccessRoutes {
   }
 
   @Get('organization/:id/permissions')
+  @Documented({ summary: "The organization's permissions, oldest first, with num_uses (roles holding each)", answer: ZPermission.array() })
   @RequirePermission('organizations:read', on('organization', 'param:id'))
   async permissions(@Param('id') id: string) {
     return this.wrap(await this.queryBus.execute<ListOrganizationPermissionsQuery, TPermission[]>(new ListOrganizationPermissionsQuery(organizationIdOf(id))));
   }
 
   @Get('organization/:id/roles')
+  @Documented({ summary: "The organization's roles, oldest first, with their permissions and num_associations (accounts holding each)", answer: ZRole.array() })
   @RequirePermission('organizations:read', on('organization', 'param:id'))
   async roles(@Param('id') id: string) {
     return this.wrap(await this.queryBus.execute<ListOrganizationRolesQuery, TRole[]>(new ListOrganizationRolesQuery(organizationIdOf(id))));
   }
 
   @Post('permission')
+  @Documented({ summary: 'Create a permission of an organization (slug an OAuth2 scope token, unique within the organization)', answer: ZPermission, body: ZCreatePermissionInput })
   @RequirePermission('organizations:write', on('organization', 'body:organization_id'))
   @HttpCode(201)
   async createPermission(@Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
@@ -100,6 +105,7 @@ export abstract class OrganizationAccessRoutes {
   }
 
   @Patch('permission/:id/title')
+  @Documented({ summary: "Change a permission's title", answer: ZPermission, body: ZAccessTitleInput })
   @RequirePermission('organizations:write', on('permission', 'param:id'))
   async renamePermission(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const permissionId = permissionIdOf(id);
@@ -108,6 +114,7 @@ export abstract class OrganizationAccessRoutes {
   }
 
   @Patch('permission/:id/slug')
+  @Documented({ summary: "Change a permission's slug (409 permission.slug_taken)", answer: ZPermission, body: ZAccessSlugInput })
   @RequirePermission('organizations:write', on('permission', 'param:id'))
   async reslugPermission(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const permissionId = permissionIdOf(id);
@@ -116,6 +123,7 @@ export abstract class OrganizationAccessRoutes {
   }
 
   @Delete('permission/:id')
+  @Documented({ summary: 'Delete a permission (403 when protected); it leaves every role', answer: ZMessageAnswer })
   @RequirePermission('organizations:write', on('permission', 'param:id'))
   async deletePermission(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute(new DeletePermissionCommand(permissionIdOf(id), context));
@@ -123,6 +131,7 @@ export abstract class OrganizationAccessRoutes {
   }
 
   @Post('organization/:org/role')
+  @Documented({ summary: 'Create a role of the organization with some of its permissions', answer: ZRole, body: ZCreateRoleBody })
   @RequirePermission('organizations:write', on('organization', 'param:org'))
   @HttpCode(201)
   async createRole(@Param('org') org: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
@@ -136,6 +145,7 @@ export abstract class OrganizationAccessRoutes {
   }
 
   @Patch('role/:id/title')
+  @Documented({ summary: "Change a role's title", answer: ZRole, body: ZAccessTitleInput })
   @RequirePermission('organizations:write', on('role', 'param:id'))
   async renameRole(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const roleId = roleIdOf(id);
@@ -145,6 +155,7 @@ export abstract class OrganizationAccessRoutes {
 
   /** the spec's v2 form of the rename; served on v1 too */
   @Post('role/:id/title')
+  @Documented({ summary: "Change a role's title (the v2 form; served on v1 too)", answer: ZRole, body: ZAccessTitleInput })
   @RequirePermission('organizations:write', on('role', 'param:id'))
   @HttpCode(200)
   renameRoleByPost(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
@@ -152,6 +163,7 @@ export abstract class OrganizationAccessRoutes {
   }
 
   @Patch('role/:id/slug')
+  @Documented({ summary: "Change a role's slug (409 role.slug_taken)", answer: ZRole, body: ZAccessSlugInput })
   @RequirePermission('organizations:write', on('role', 'param:id'))
   async reslugRole(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const roleId = roleIdOf(id);
@@ -161,6 +173,7 @@ export abstract class OrganizationAccessRoutes {
 
   /** the spec's v2 form of the slug change; served on v1 too */
   @Post('role/:id/slug')
+  @Documented({ summary: "Change a role's slug (the v2 form; served on v1 too)", answer: ZRole, body: ZAccessSlugInput })
   @RequirePermission('organizations:write', on('role', 'param:id'))
   @HttpCode(200)
   reslugRoleByPost(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
@@ -168,6 +181,7 @@ export abstract class OrganizationAccessRoutes {
   }
 
   @Delete('role/:id')
+  @Documented({ summary: 'Delete a role (403 when protected); every account holding it loses it', answer: ZMessageAnswer })
   @RequirePermission('organizations:write', on('role', 'param:id'))
   async deleteRole(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute(new DeleteRoleCommand(roleIdOf(id), context));
@@ -176,18 +190,21 @@ export abstract class OrganizationAccessRoutes {
 
   /** not in the spec: the permission tab's 'Associated accounts', those holding it through any role */
   @Get('permission/:id/associated-accounts')
+  @Documented({ summary: 'The accounts holding a permission through any role that carries it (not in the spec)', answer: ZRoleAccount.array() })
   @RequirePermission('organizations:read', on('permission', 'param:id'))
   async permissionAccounts(@Param('id') id: string) {
     return this.wrap(await this.queryBus.execute<ListPermissionAccountsQuery, TRoleAccount[]>(new ListPermissionAccountsQuery(permissionIdOf(id))));
   }
 
   @Get('role/:id/associated-accounts')
+  @Documented({ summary: 'The accounts holding a role', answer: ZRoleAccount.array() })
   @RequirePermission('organizations:read', on('role', 'param:id'))
   async roleAccounts(@Param('id') id: string) {
     return this.wrap(await this.queryBus.execute<ListRoleAccountsQuery, TRoleAccount[]>(new ListRoleAccountsQuery(roleIdOf(id))));
   }
 
   @Post('role/:id/permission')
+  @Documented({ summary: 'Switch a permission on for a role (idempotent)', answer: ZMessageAnswer, body: ZRolePermissionInput })
   @RequirePermission('organizations:write', on('role', 'param:id'), on('permission', 'body:permission_id'), on('permission', 'query:permission_id'))
   @HttpCode(200)
   async enablePermission(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
@@ -195,6 +212,7 @@ export abstract class OrganizationAccessRoutes {
   }
 
   @Delete('role/:id/permission')
+  @Documented({ summary: 'Switch a permission off for a role (query permission_id; idempotent)', answer: ZMessageAnswer, query: ZRolePermissionInput })
   @RequirePermission('organizations:write', on('role', 'param:id'), on('permission', 'body:permission_id'), on('permission', 'query:permission_id'))
   async disablePermission(@Param('id') id: string, @Query() query: Record<string, unknown>, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     return this.switchPermission(id, parseWith(ZRolePermissionInput, query).permission_id, false, context, response);
@@ -206,12 +224,14 @@ export abstract class OrganizationAccessRoutes {
   }
 
   @Get('organization/:org/member/:account/roles')
+  @Documented({ summary: 'Every role of the organization with associated 1 for those the member holds', answer: ZMemberRoleFlag.array() })
   @RequirePermission('organizations:read', on('organization', 'param:org'), on('account', 'param:account'))
   async memberRoles(@Param('org') org: string, @Param('account') account: string) {
     return this.wrap(await this.queryBus.execute<ListMemberRolesQuery, TMemberRoleFlag[]>(new ListMemberRolesQuery(organizationIdOf(org), accountIdOf(account))));
   }
 
   @Post('organization/:org/account-role')
+  @Documented({ summary: 'Give a member a role of the organization (idempotent; 404 membership.not_found for a non-member)', answer: ZMessageAnswer, body: ZAccountRoleInput })
   @RequirePermission('organizations:write', on('organization', 'param:org'), on('account', 'body:account_id'), on('account', 'query:account_id'), on('role', 'body:role_id'), on('role', 'query:role_id'))
   @HttpCode(200)
   async addMemberRole(@Param('org') org: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
@@ -220,6 +240,7 @@ export abstract class OrganizationAccessRoutes {
   }
 
   @Delete('organization/:org/account-role')
+  @Documented({ summary: 'Take a role from a member (query account_id, role_id; idempotent)', answer: ZMessageAnswer, query: ZAccountRoleInput })
   @RequirePermission('organizations:write', on('organization', 'param:org'), on('account', 'body:account_id'), on('account', 'query:account_id'), on('role', 'body:role_id'), on('role', 'query:role_id'))
   async removeMemberRole(@Param('org') org: string, @Query() query: Record<string, unknown>, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const { account_id, role_id } = parseWith(ZAccountRoleInput, query);
@@ -227,6 +248,7 @@ export abstract class OrganizationAccessRoutes {
   }
 
   @Post('account/:id/toggle-role')
+  @Documented({ summary: 'Give the account a role (the role names its organization; the account must be a member)', answer: ZMessageAnswer, body: ZToggleRoleInput })
   @RequirePermission('organizations:write', on('account', 'param:id'), on('role', 'body:role_id'), on('role', 'query:role_id'))
   @HttpCode(200)
   async addAccountRole(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
@@ -234,6 +256,7 @@ export abstract class OrganizationAccessRoutes {
   }
 
   @Delete('account/:id/toggle-role')
+  @Documented({ summary: 'Take a role from the account (query role_id)', answer: ZMessageAnswer, query: ZToggleRoleInput })
   @RequirePermission('organizations:write', on('account', 'param:id'), on('role', 'body:role_id'), on('role', 'query:role_id'))
   async removeAccountRole(@Param('id') id: string, @Query() query: Record<string, unknown>, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     return this.switchAccountRole(accountIdOf(id), parseWith(ZToggleRoleInput, query).role_id, null, false, context, response);

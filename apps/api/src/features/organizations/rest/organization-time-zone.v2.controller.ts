@@ -12,6 +12,8 @@ import { writeConsistencyHeaders } from '../../../platform/http/consistency-head
 import { parseWith } from '../../../platform/http/zod-body';
 import { ChangeOrganizationTimeZoneCommand, ZOrganizationTimeZoneInput, type TOrganizationTimeZone } from '../commands/change-organization-time-zone.handler';
 import { GetOrganizationTimeZoneQuery } from '../queries/get-organization-time-zone.query';
+import { ZOrganizationTimeZone } from '@rollcall/contracts';
+import { Documented } from '../../../platform/http/openapi/rest-description';
 
 const organizationIdOf = (id: string) => parseWith(z.object({ id: ZOrganizationId }), { id }).id;
 
@@ -28,12 +30,14 @@ export class OrganizationTimeZoneV2Controller {
   ) {}
 
   @Get('organization/:id/time-zone')
+  @Documented({ summary: "Ours: the organization's own time zone (null: none), which draws the attendance days of members without a zone of their own", answer: ZOrganizationTimeZone })
   @RequirePermission('organizations:read', on('organization', 'param:id'))
   async read(@Param('id') id: string): Promise<{ data: TOrganizationTimeZone }> {
     return { data: await this.queryBus.execute<GetOrganizationTimeZoneQuery, TOrganizationTimeZone>(new GetOrganizationTimeZoneQuery(organizationIdOf(id))) };
   }
 
   @Put('organization/:id/time-zone')
+  @Documented({ summary: "Ours: set (an IANA name of server/supported-time-zones; 400 organization.time_zone_invalid on time_zone) or clear (null) the organization's time zone", answer: ZOrganizationTimeZone, body: ZOrganizationTimeZoneInput })
   @RequirePermission('organizations:write', on('organization', 'param:id'))
   async change(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response): Promise<{ data: TOrganizationTimeZone }> {
     const outcome = await this.gateway.execute<TOrganizationTimeZone>(new ChangeOrganizationTimeZoneCommand(organizationIdOf(id), parseWith(ZOrganizationTimeZoneInput, body), context));

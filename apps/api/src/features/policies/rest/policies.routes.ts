@@ -17,6 +17,8 @@ import { toPolicyRules } from '../policy-input';
 import { GetPolicyQuery } from '../queries/get-policy.query';
 import { ListPoliciesQuery } from '../queries/list-policies.query';
 import { policyDeletedMessage } from '../policies.answers';
+import { ZMessageAnswer, ZPolicy } from '@rollcall/contracts';
+import { Documented } from '../../../platform/http/openapi/rest-description';
 
 const policyIdOf = (id: string) => parseWith(z.object({ id: ZPasswordPolicyId }), { id }).id;
 
@@ -30,12 +32,14 @@ export abstract class PoliciesRoutes {
   protected abstract wrap<T>(value: T): unknown;
 
   @Get('policies')
+  @Documented({ summary: 'List password policies (oldest first, not paged) with the number of accounts using each', answer: ZPolicy.array() })
   @RequirePermission('policies:read')
   async list() {
     return this.wrap(await this.queryBus.execute<ListPoliciesQuery, TPolicy[]>(new ListPoliciesQuery()));
   }
 
   @Post('policy')
+  @Documented({ summary: 'Create a password policy (title unique case-insensitively)', answer: ZPolicy, body: ZPolicyInput })
   @RequirePermission('policies:write', EVERYWHERE)
   @HttpCode(201)
   async create(@Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
@@ -45,6 +49,7 @@ export abstract class PoliciesRoutes {
   }
 
   @Put('policy/:id')
+  @Documented({ summary: 'Update a password policy (the whole body, as on create)', answer: ZPolicy, body: ZPolicyInput })
   @RequirePermission('policies:write', EVERYWHERE)
   async update(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const policyId = policyIdOf(id);
@@ -54,6 +59,7 @@ export abstract class PoliciesRoutes {
   }
 
   @Delete('policy/:id')
+  @Documented({ summary: 'Delete a password policy; refused (409) while accounts use it', answer: ZMessageAnswer })
   @RequirePermission('policies:write', EVERYWHERE)
   async remove(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<{ id: string; title: string }>(new DeletePasswordPolicyCommand(policyIdOf(id), context));

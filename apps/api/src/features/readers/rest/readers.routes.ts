@@ -19,6 +19,8 @@ import { RevokeReaderTokenCommand } from '../commands/revoke-reader-token.handle
 import { GetReaderQuery } from '../queries/get-reader.query';
 import { ListReadersQuery } from '../queries/list-readers.query';
 import { readerDeletedMessage, readerTokenRevokedMessage } from '../readers.answers';
+import { ZIssuedReaderToken, ZMessageAnswer, ZPage, ZReader } from '@rollcall/contracts';
+import { Documented } from '../../../platform/http/openapi/rest-description';
 
 const readerIdOf = (id: string) => parseWith(z.object({ id: ZReaderId }), { id }).id;
 
@@ -35,12 +37,14 @@ export abstract class ReadersRoutes {
   protected abstract wrap<T>(value: T): unknown;
 
   @Get('readers')
+  @Documented({ summary: 'Door readers with their last contact, queue depth and register mode, paged', answer: ZPage(ZReader), query: ZListReadersInput })
   @RequirePermission('readers:manage')
   async list(@Query() query: Record<string, unknown>) {
     return this.wrap(await this.queryBus.execute<ListReadersQuery, TPage<TReader>>(new ListReadersQuery(parseWith(ZListReadersInput, query))));
   }
 
   @Post('readers')
+  @Documented({ summary: 'Register a door reader (name unique case-insensitively; role door or enrollment)', answer: ZReader, body: ZRegisterReaderInput })
   @RequirePermission('readers:manage', EVERYWHERE)
   @HttpCode(201)
   async register(@Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
@@ -50,18 +54,21 @@ export abstract class ReadersRoutes {
   }
 
   @Get('readers/:id')
+  @Documented({ summary: 'One door reader', answer: ZReader })
   @RequirePermission('readers:manage')
   async read(@Param('id') id: string) {
     return this.wrap(await this.queryBus.execute<GetReaderQuery, TReader>(new GetReaderQuery(readerIdOf(id))));
   }
 
   @Patch('readers/:id/name')
+  @Documented({ summary: 'Rename a door reader', answer: ZReader, body: ZRenameReaderInput })
   @RequirePermission('readers:manage', EVERYWHERE)
   async rename(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     return this.change(readerIdOf(id), parseWith(ZRenameReaderInput, body), context, response);
   }
 
   @Patch('readers/:id/door')
+  @Documented({ summary: 'Move a door reader to another door', answer: ZReader, body: ZMoveReaderInput })
   @RequirePermission('readers:manage', EVERYWHERE)
   async move(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     return this.change(readerIdOf(id), parseWith(ZMoveReaderInput, body), context, response);
@@ -69,6 +76,7 @@ export abstract class ReadersRoutes {
 
   /** the reader's queue was wiped: it may number its scans from 1 again; the reason is recorded */
   @Post('readers/:id/reset-sequence')
+  @Documented({ summary: "The reader's queue was wiped: it may number its scans from 1 again (the reason is recorded)", answer: ZReader, body: ZResetScanSequenceInput })
   @RequirePermission('readers:manage', EVERYWHERE)
   @HttpCode(200)
   async resetSequence(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
@@ -86,6 +94,7 @@ export abstract class ReadersRoutes {
 
   /** a new token, shown this once; it replaces the reader's previous one */
   @Post('readers/:id/token')
+  @Documented({ summary: 'A new token for the reader, shown this once; it replaces the previous one at once', answer: ZIssuedReaderToken })
   @RequirePermission('readers:manage', EVERYWHERE)
   @HttpCode(201)
   async issueToken(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
@@ -95,6 +104,7 @@ export abstract class ReadersRoutes {
   }
 
   @Delete('readers/:id/token')
+  @Documented({ summary: "Revoke the reader's token (404 reader.token_not_found when it has none)", answer: ZMessageAnswer })
   @RequirePermission('readers:manage', EVERYWHERE)
   async revokeToken(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute(new RevokeReaderTokenCommand(readerIdOf(id), context));
@@ -103,6 +113,7 @@ export abstract class ReadersRoutes {
   }
 
   @Delete('readers/:id')
+  @Documented({ summary: 'Delete a door reader: its token and register mode end; its scans stay', answer: ZMessageAnswer })
   @RequirePermission('readers:manage', EVERYWHERE)
   async remove(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<{ id: string; name: string }>(new DeleteReaderCommand(readerIdOf(id), context));

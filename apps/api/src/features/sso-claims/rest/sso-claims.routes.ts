@@ -12,6 +12,8 @@ import { writeConsistencyHeaders } from '../../../platform/http/consistency-head
 import { parseWith } from '../../../platform/http/zod-body';
 import { SetAccountClaimsCommand } from '../commands/set-account-claims.handler';
 import { GetAccountClaimsQuery } from '../queries/get-account-claims.query';
+import { ZAccountClaimGroups, ZAccountClaimGroupsV1 } from '@rollcall/contracts';
+import { Documented } from '../../../platform/http/openapi/rest-description';
 
 const accountIdOf = (id: string) => parseWith(z.object({ id: ZAccountId }), { id }).id;
 
@@ -33,6 +35,7 @@ export abstract class SsoClaimsRoutes {
   }
 
   @Get('account/:id/claims')
+  @Documented({ summary: "The account's single sign-on claims: one group per scope (title, description, num_members) with each claim's title, description, scope and value (null: the profile's value is released)", answer: ZAccountClaimGroupsV1, v2Answer: ZAccountClaimGroups })
   @RequirePermission('accounts:read', on('account', 'param:id'))
   async read(@Param('id') id: string) {
     return this.wrapClaims(await this.groups(accountIdOf(id)));
@@ -42,6 +45,7 @@ export abstract class SsoClaimsRoutes {
 /** v2 adds the write; v1 stays read-only. */
 export abstract class SsoClaimsWriteRoutes extends SsoClaimsRoutes {
   @Put('account/:id/claims')
+  @Documented({ summary: 'Set claim values: only the claims sent change; null or empty text clears one (its profile value is released again)', answer: ZAccountClaimGroups, body: ZAccountClaimsInput })
   @RequirePermission('accounts:write', onWholeAccount('param:id'))
   async write(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const accountId = accountIdOf(id);

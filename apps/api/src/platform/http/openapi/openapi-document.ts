@@ -1,26 +1,55 @@
+import { ZApiError } from '@rollcall/contracts';
 import { z } from 'zod';
-import { ERROR_SCHEMA, ROUTES, type RouteEntry } from './route-catalogue';
+import type { DescribedRoute, RestPrefix } from './described-routes';
+import { isFileAnswer } from './rest-description';
 
+/** JSON Schema 2020-12 (OpenAPI 3.1's dialect) by zod's own converter (docs/adr/0023) */
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
 
-function operation(route: RouteEntry, version: 'v1' | 'v2') {
-  const inner = version === 'v2' ? (route.v2Response ?? route.response) : route.response;
-  const response = version === 'v2' ? z.object({ data: inner }) : inner;
-  const error = { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } } };
-  const queryProperties = route.query ? (jsonSchema(route.query, 'input').properties ?? {}) : {};
-  const parameters = [
-    ...[...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } })),
-    ...Object.entries(queryProperties).map(([name, schema]) => ({ name, in: 'query', required: false, schema })),
+const TAGS: Record<RestPrefix, { tag: string; operation: string }> = {
+  '/api/v1': { tag: 'v1', operation: 'v1' },
+  '/api/v2': { tag: 'v2', operation: 'v2' },
+  '/api': { tag: 'v2 (unprefixed)', operation: 'api' },
+};
+
+/** The answer under a prefix: bare on v1, `{data}` on v2 and unprefixed (unless the route answers bare). */
+export function answerSchemaOf(route: DescribedRoute, prefix: RestPrefix): z.ZodType | null {
+  const { answer, v2Answer, bare } = route.description;
+  if (isFileAnswer(answer)) return null;
+  if (prefix === '/api/v1' || bare) return answer;
+  return z.object({ data: v2Answer ?? answer });
+}
+
+function answerContent(route: DescribedRoute, prefix: RestPrefix) {
+  const { answer } = route.description;
+  if (isFileAnswer(answer)) return Object.fromEntries(answer.file.map((mediaType) => [mediaType, { schema: { type: 'string', format: 'binary' } }]));
+  return { 'application/json': { schema: jsonSchema(answerSchemaOf(route, prefix)!, 'output') } };
+}
+
+function parametersOf(route: DescribedRoute) {
+  const { params, query } = route.description;
+  const pathSchemas = (params ? jsonSchema(params, 'input').properties : undefined) ?? {};
+  const querySchema = query ? jsonSchema(query, 'input') : undefined;
+  const required = new Set((querySchema?.required as string[] | undefined) ?? []);
+  return [
+    ...[...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: pathSchemas[name] ?? { type: 'string' } })),
+    ...Object.entries(querySchema?.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: required.has(name), schema })),
   ];
+}
+
+function operation(route: DescribedRoute, prefix: RestPrefix) {
+  const { summary, body, caller } = route.description;
+  const error = { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } } };
+  const parameters = parametersOf(route);
   return {
-    summary: route.summary,
-    operationId: `${version}_${route.method}_${route.path.replace(/[^a-zA-Z0-9]+/g, '_')}`,
-    tags: [version],
-    ...(route.public ? { security: [] } : {}),
+    summary,
+    operationId: `${TAGS[prefix].operation}_${route.method}_${route.path.replace(/[^a-zA-Z0-9]+/g, '_')}`,
+    tags: [TAGS[prefix].tag],
+    ...(caller === 'reader' ? { security: [{ reader: [] }] } : route.public ? { security: [] } : {}),
     ...(parameters.length ? { parameters } : {}),
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
+    ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(body, 'input') } } } } : {}),
     responses: {
-      [String(route.status ?? 200)]: { description: 'OK', content: { 'application/json': { schema: jsonSchema(response, 'output') } } },
+      [String(route.status)]: { description: 'OK', content: answerContent(route, prefix) },
       '400': error,
       '401': error,
       '404': error,
@@ -29,16 +58,17 @@ function operation(route: RouteEntry, version: 'v1' | 'v2') {
   };
 }
 
-/** OpenAPI 3.1, generated from the route catalogue: v1 under /api/v1, v2 under /api/v2 and /api. */
-export function buildOpenApiDocument() {
+/**
+ * OpenAPI 3.1 from the routes the controllers declare and the answer schemas of libs/contracts
+ * (docs/adr/0023): v1 under /api/v1, v2 under /api/v2 and unprefixed /api.
+ */
+export function buildOpenApiDocument(routes: readonly DescribedRoute[]) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of ROUTES) {
-    for (const [prefix, version] of [['/api/v1/', 'v1'], ['/api/v2/', 'v2'], ['/api/', 'v2']] as const) {
-      if (!(route.versions ?? ['v1', 'v2']).includes(version)) continue;
-      const path = prefix + route.path;
+  for (const route of routes) {
+    for (const prefix of route.prefixes) {
+      const path = `${prefix}/${route.path}`;
       paths[path] ??= {};
-      const op = operation(route, version);
-      paths[path][route.method] = prefix === '/api/' ? { ...op, operationId: op.operationId.replace(/^v2_/, 'api_'), tags: ['v2 (unprefixed)'] } : op;
+      paths[path][route.method] = operation(route, prefix);
     }
   }
   return {
@@ -46,8 +76,12 @@ export function buildOpenApiDocument() {
     info: { title: 'Rollcall API', version: '0.1.0', description: 'REST compatibility layer (v1 bare answers, v2 wrapped in {data}). The console itself uses tRPC at /trpc.' },
     servers: [{ url: '/' }],
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, session: { type: 'apiKey', in: 'cookie', name: 'user_session' } },
-      schemas: { ApiError: jsonSchema(ERROR_SCHEMA, 'output') },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer' },
+        session: { type: 'apiKey', in: 'cookie', name: 'user_session' },
+        reader: { type: 'http', scheme: 'bearer', description: "A door reader's own token (rcr_...), for the reader protocol (docs/readers.md)" },
+      },
+      schemas: { ApiError: jsonSchema(ZApiError, 'output') },
     },
     security: [{ bearer: [] }, { session: [] }],
     paths,
