@@ -6,7 +6,6 @@ import {
   EventStoreUnavailableError,
   type EventMetadata,
   type EventStore,
-  type ExpectedVersion,
   type NewEvent,
   type Position,
   type Reservation,
@@ -19,6 +18,17 @@ import {
   WrongExpectedVersionError,
 } from './event-store.port';
 import { startPollingSubscription, WakeSignal } from './polling-subscription';
+import {
+  eventFragments,
+  eventsJson,
+  type GroupAppend,
+  type GroupPlan,
+  type GroupWrite,
+  planGroup,
+  reservationKey,
+  type StoredResult,
+  touchedKeys,
+} from './postgres-append-group';
 import { CONNECT_TIMEOUT_MS, isPostgresUnavailable, postgresApplicationName, survivingConnectionLoss } from './postgres-connections';
 
 export interface PostgresEventStoreOptions {
@@ -31,6 +41,24 @@ export interface PostgresEventStoreOptions {
   pollIntervalMs?: number;
   /** re-poll interval after a notification that found nothing visible yet (default 10 ms) */
   shortPollMs?: number;
+  /**
+   * group-commit transactions in flight at once (default 2): one commits while the next one reads
+   * and writes, each on its own pooled connection
+   */
+  maxGroupsInFlight?: number;
+  /** most appends (calls) in one group (default 1000) */
+  maxGroupAppends?: number;
+  /** most events in one group, unless a single append carries more (default 10,000) */
+  maxGroupEvents?: number;
+}
+
+export interface PostgresEventStoreStats {
+  /** committed group transactions */
+  transactions: number;
+  /** appends that appended events (duplicates and rejected appends excluded), a multi-stream call once */
+  appends: number;
+  /** largest number of appends (calls) that shared one transaction */
+  largestBatch: number;
 }
 
 /** Anything that can run a query: a pool client inside BEGIN, or a plain `pg.Client` inside BEGIN. */
@@ -45,14 +73,6 @@ interface EventRow {
   data: unknown;
   metadata: EventMetadata;
   schema_version: number;
-}
-
-/** A write with its events already turned into the JSON array the INSERT unpacks. */
-interface SerializedWrite {
-  streamId: string;
-  payload: string;
-  count: number;
-  options: AppendOptions;
 }
 
 const EVENT_COLUMNS =
@@ -84,8 +104,21 @@ export class PostgresEventStore implements EventStore {
   private listenerStarting: Promise<void> | null = null;
   private listenerRetry: NodeJS.Timeout | null = null;
   private readonly t: { events: string; streams: string; reservations: string; idempotency: string };
+  private queue: QueuedAppend[] = [];
+  private flushHandle: NodeJS.Immediate | null = null;
+  private groupsInFlight = 0;
+  /** what the groups in flight touch (streams, values, keys), with how many groups touch each */
+  private readonly keysInFlight = new Map<string, number>();
+  private readonly running = new Set<Promise<void>>();
+  private readonly counters: PostgresEventStoreStats = { transactions: 0, appends: 0, largestBatch: 0 };
+  private readonly maxGroupsInFlight: number;
+  private readonly maxGroupAppends: number;
+  private readonly maxGroupEvents: number;
 
   private constructor(private readonly options: PostgresEventStoreOptions) {
+    this.maxGroupsInFlight = Math.max(1, Math.floor(options.maxGroupsInFlight ?? 2));
+    this.maxGroupAppends = Math.max(1, Math.floor(options.maxGroupAppends ?? 1000));
+    this.maxGroupEvents = Math.max(1, Math.floor(options.maxGroupEvents ?? 10_000));
     this.schema = options.schema ?? 'event_store';
     // A plain identifier keeps quoting trivial (the app config enforces the same rule).
     if (!/^[a-z_][a-z0-9_]{0,62}$/.test(this.schema)) {
@@ -182,56 +215,43 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  async appendToStream(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
-    this.assertOpen();
-    const write = { streamId, payload: serializeEvents(streamId, events), count: events.length, options };
-    return (await this.appendInTransaction([write]))[0];
-  }
-
-  async appendToStreams(writes: StreamWrite[]): Promise<AppendResult[]> {
-    this.assertOpen();
-    assertValidStreamWrites(writes);
-    return this.appendInTransaction(
-      writes.map(({ streamId, events, options }) => ({
-        streamId,
-        payload: serializeEvents(streamId, events),
-        count: events.length,
-        options,
-      })),
-    );
-  }
-
-  /** One transaction on a pooled client for the writes, retried on deadlocks and serialization failures. */
-  private async appendInTransaction(writes: SerializedWrite[]): Promise<AppendResult[]> {
-    for (let attempt = 1; ; attempt++) {
-      let client: pg.PoolClient;
-      try {
-        client = await this.pool.connect();
-      } catch (error) {
-        throw toUnavailable(error, 'cannot reach PostgreSQL');
-      }
-      const connection = { broken: false };
-      try {
-        await client.query('BEGIN');
-        const results = await this.appendPayloads(client, writes);
-        await client.query('COMMIT');
-        return results;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => (connection.broken = true));
-        if (isRetryable(error) && attempt < MAX_ATTEMPTS) continue;
-        throw await this.mapAppendError(error, writes);
-      } finally {
-        // A client whose rollback failed is in an unknown state: destroy it rather than pool it.
-        client.release(connection.broken);
-      }
+  appendToStream(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
+    try {
+      this.assertOpen();
+      const writes = [{ streamId, streamIdJson: JSON.stringify(streamId), events: eventFragments(streamId, events), options }];
+      return this.enqueue({ writes, idempotencyKey: options.idempotencyKey }).then((results) => results[0]);
+    } catch (error) {
+      return Promise.reject(error);
     }
+  }
+
+  appendToStreams(writes: StreamWrite[]): Promise<AppendResult[]> {
+    try {
+      this.assertOpen();
+      assertValidStreamWrites(writes);
+      return this.enqueue({
+        writes: writes.map(({ streamId, events, options }) => ({
+          streamId,
+          streamIdJson: JSON.stringify(streamId),
+          events: eventFragments(streamId, events),
+          options,
+        })),
+      });
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /** Counters for tests and the bench; not part of the port. */
+  stats(): PostgresEventStoreStats {
+    return { ...this.counters };
   }
 
   /**
    * The append's statements on a connection the caller has already put inside BEGIN; the caller
-   * commits or rolls back. Used by `appendToStream`, and by tests that need to hold a commit open.
-   * Needs READ COMMITTED (PostgreSQL's default): the conflict checks rely on each statement seeing
-   * what concurrent appends committed while it waited for their locks.
+   * commits or rolls back. Used by tests that need to hold a commit open: the statements are those of
+   * a group of one. Needs READ COMMITTED (PostgreSQL's default): locking a stream's row waits for a
+   * concurrent append of it and then reads what that one committed.
    */
   async appendWithinTransaction(
     client: Queryable,
@@ -240,126 +260,327 @@ export class PostgresEventStore implements EventStore {
     options: AppendOptions,
   ): Promise<AppendResult> {
     this.assertOpen();
-    const write = { streamId, payload: serializeEvents(streamId, events), count: events.length, options };
-    return (await this.appendPayloads(client, [write]))[0];
+    const writes = [{ streamId, streamIdJson: JSON.stringify(streamId), events: eventFragments(streamId, events), options }];
+    const { outcomes, appended } = await this.writeGroup(client, [{ writes, idempotencyKey: options.idempotencyKey }]);
+    // delivered at the caller's commit, like the group's
+    if (appended > 0) await client.query(`NOTIFY "${this.channel}"`);
+    const [outcome] = outcomes;
+    if (!outcome.ok) throw outcome.error;
+    return outcome.results[0];
+  }
+
+  private enqueue(append: GroupAppend): Promise<AppendResult[]> {
+    return new Promise<AppendResult[]>((resolve, reject) => {
+      const eventCount = append.writes.reduce((sum, write) => sum + write.events.length, 0);
+      this.queue.push({ ...append, keys: touchedKeys(append), eventCount, resolve, reject });
+      // setImmediate runs after the I/O and promise callbacks of this turn: appends issued "at the same
+      // time" (Promise.all, concurrent requests) start in one group.
+      this.flushHandle ??= setImmediate(() => this.flush());
+    });
   }
 
   /**
-   * The statements of one append (one write) or one multi-stream append (several, no idempotency key),
-   * in this order: the key; every stream's version, in stream id order; every release, then every
-   * reservation, each sorted; the events, write after write; one NOTIFY. For a single write this is
-   * exactly the statement sequence of a plain append.
+   * Starts groups while fewer than `maxGroupsInFlight` are in flight. Appends that arrive meanwhile
+   * wait in the queue and go together in the next group: the busier the store, the larger the groups.
    */
-  private async appendPayloads(client: Queryable, writes: SerializedWrite[]): Promise<AppendResult[]> {
-    const key = writes.length === 1 ? writes[0].options.idempotencyKey : undefined;
-    if (key !== undefined) {
-      // First, so the key's row lock orders concurrent duplicates: the second waits here until the first
-      // commits (then reads its result) or rolls back (then proceeds as the first).
-      const claimed = await client.query(
-        `INSERT INTO ${this.t.idempotency} (key) VALUES ($1) ON CONFLICT (key) DO NOTHING`,
-        [key],
+  private flush(): void {
+    if (this.flushHandle) clearImmediate(this.flushHandle);
+    this.flushHandle = null;
+    while (this.groupsInFlight < this.maxGroupsInFlight && this.queue.length > 0) {
+      const group = this.takeGroup();
+      if (group.length === 0) return; // all of them touch what a group in flight touches: they wait for it
+      const keys = group.flatMap((append) => append.keys);
+      for (const key of keys) this.keysInFlight.set(key, (this.keysInFlight.get(key) ?? 0) + 1);
+      this.groupsInFlight++;
+      const running: Promise<void> = this.commitGroup(group)
+        .catch((error: unknown) => {
+          // commitGroup settles every caller itself; this is only a last guard against a bug there
+          for (const append of group) append.reject(error);
+        })
+        .finally(() => {
+          this.groupsInFlight--;
+          for (const key of keys) {
+            const left = (this.keysInFlight.get(key) ?? 1) - 1;
+            if (left === 0) this.keysInFlight.delete(key);
+            else this.keysInFlight.set(key, left);
+          }
+          this.running.delete(running);
+          if (this.queue.length > 0) this.flushHandle ??= setImmediate(() => this.flush());
+        });
+      this.running.add(running);
+    }
+  }
+
+  /**
+   * The next group, in queue order. An append that touches a stream, a value or a key of a group in
+   * flight stays queued, and so does every later append that touches what it touches: appends to one
+   * stream keep their order, and two groups of this process never wait on each other's rows.
+   */
+  private takeGroup(): QueuedAppend[] {
+    const group: QueuedAppend[] = [];
+    const waiting: QueuedAppend[] = [];
+    const blocked = new Set<string>();
+    let events = 0;
+    let index = 0;
+    for (; index < this.queue.length; index++) {
+      const append = this.queue[index];
+      if (group.length >= this.maxGroupAppends || (group.length > 0 && events + append.eventCount > this.maxGroupEvents)) break;
+      if (append.keys.some((key) => this.keysInFlight.has(key) || blocked.has(key))) {
+        for (const key of append.keys) blocked.add(key);
+        waiting.push(append);
+        continue;
+      }
+      group.push(append);
+      events += append.eventCount;
+    }
+    this.queue = index < this.queue.length ? [...waiting, ...this.queue.slice(index)] : waiting;
+    return group;
+  }
+
+  /**
+   * Commits one group and settles every caller: each gets its result or the rejection of its own
+   * append. Deadlocks, serialization failures and rows another process created between the group's
+   * read and its write say nothing about the appends: the group runs again. A failure of the
+   * transaction itself fails every caller (a verdict may rest on appends that are now gone); any other
+   * error splits the group, so that the append it belongs to fails alone.
+   */
+  private async commitGroup(group: QueuedAppend[]): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      let outcomes: Outcome[];
+      try {
+        outcomes = await this.groupInTransaction(group);
+      } catch (error) {
+        if (isUnavailable(error)) {
+          const failure = toUnavailable(error, 'PostgreSQL append failed');
+          for (const append of group) append.reject(failure);
+          return;
+        }
+        if ((isRetryable(error) || isLostRace(error)) && attempt < MAX_ATTEMPTS) continue;
+        if (group.length > 1) {
+          for (const append of group) await this.commitGroup([append]);
+          return;
+        }
+        group[0].reject(await this.mapAppendError(error, group[0].writes));
+        return;
+      }
+      this.counters.transactions++;
+      this.counters.largestBatch = Math.max(this.counters.largestBatch, group.length);
+      group.forEach((append, index) => {
+        const outcome = outcomes[index];
+        if (!outcome.ok) return append.reject(outcome.error);
+        if (!outcome.results[0].duplicate) this.counters.appends++;
+        append.resolve(outcome.results);
+      });
+      return;
+    }
+  }
+
+  /** One transaction on a pooled client for the group. */
+  private async groupInTransaction(group: QueuedAppend[]): Promise<Outcome[]> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      throw toUnavailable(error, 'cannot reach PostgreSQL');
+    }
+    const connection = { broken: false };
+    try {
+      await client.query('BEGIN');
+      const { outcomes, appended } = await this.writeGroup(client, group);
+      // One notification per group, delivered at commit: a subscriber is woken exactly when the rows
+      // can become visible. The channel name is checked at construction (schema rule), so it can be
+      // written into the statement, which saves a round trip.
+      await client.query(appended > 0 ? `NOTIFY "${this.channel}"; COMMIT` : 'COMMIT');
+      return outcomes;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => (connection.broken = true));
+      throw error;
+    } finally {
+      // A client whose rollback failed is in an unknown state: destroy it rather than pool it.
+      client.release(connection.broken);
+    }
+  }
+
+  /**
+   * The group's statements on a connection inside BEGIN; the caller commits. Whatever the group's
+   * size: claim its idempotency keys (only if it has any), lock its streams' rows and read their
+   * versions, read the values it takes or gives up (only if any), judge every append in order
+   * (`planGroup`), then one statement writes the events, streams, values and keys of all appends it
+   * accepted. Locks are taken in one order (keys, then streams, then new values, each sorted) so two
+   * processes' groups rarely deadlock, and a deadlock is retried.
+   */
+  private async writeGroup(client: Queryable, appends: readonly GroupAppend[]): Promise<{ outcomes: Outcome[]; appended: number }> {
+    const keys = [...new Set(appends.flatMap(({ idempotencyKey }) => (idempotencyKey === undefined ? [] : [idempotencyKey])))];
+    // First, so the key's row lock orders concurrent duplicates: the second waits here until the first
+    // commits (then reads its result) or rolls back (then proceeds as the first).
+    const claimed = new Set<string>();
+    if (keys.length > 0) {
+      const inserted = await client.query<{ key: string }>(
+        `INSERT INTO ${this.t.idempotency} (key) SELECT k.key FROM unnest($1::text[]) AS k(key) ORDER BY k.key COLLATE "C"
+         ON CONFLICT (key) DO NOTHING RETURNING key`,
+        [keys],
       );
-      if (claimed.rowCount === 0) {
-        const stored = await client.query<{ result: Omit<AppendResult, 'duplicate'> | null }>(
-          `SELECT result FROM ${this.t.idempotency} WHERE key = $1`,
-          [key],
-        );
-        const result = stored.rows[0]?.result;
-        if (!result) throw new Error(`idempotency key ${key} is held without a result`);
-        return [{ ...result, duplicate: true }];
+      for (const { key } of inserted.rows) claimed.add(key);
+    }
+
+    // Locked in stream id order: two groups over the same streams wait on each other instead of
+    // deadlocking. A row another append is writing is read as that append committed it.
+    const streamIds = [...new Set(appends.flatMap(({ writes }) => writes.map(({ streamId }) => streamId)))];
+    const locked = await client.query<{ kind: number; name: string; version: string | null; result: StoredResult | null }>(
+      `WITH locked AS (
+         SELECT stream_id, version FROM ${this.t.streams} WHERE stream_id = ANY($1::text[])
+         ORDER BY stream_id COLLATE "C" FOR UPDATE
+       )
+       SELECT 0 AS kind, stream_id AS name, version, NULL::jsonb AS result FROM locked
+       UNION ALL
+       SELECT 1, key, NULL, result FROM ${this.t.idempotency} WHERE key = ANY($2::text[])`,
+      [streamIds, keys.filter((key) => !claimed.has(key))],
+    );
+    const versions = new Map<string, number>();
+    const storedResults = new Map<string, StoredResult>();
+    for (const row of locked.rows) {
+      if (row.kind === 0) versions.set(row.name, Number(row.version));
+      else if (row.result) storedResults.set(row.name, row.result);
+      else throw new Error(`idempotency key ${row.name} is held without a result`);
+    }
+
+    // Read after the streams are locked: whoever gave up or took a value of one of our streams held
+    // that stream's row, so this read sees what it did.
+    const values = new Map<string, Reservation>();
+    for (const { writes } of appends) {
+      for (const { options } of writes) {
+        for (const value of [...(options.reservations ?? []), ...(options.releases ?? [])]) values.set(reservationKey(value), value);
       }
     }
-
-    // The streams rows are locked in one order (by stream id) whatever the order of the writes, so two
-    // multi-stream appends over the same streams cannot deadlock on them.
-    const firstVersions = new Map<string, number>();
-    for (const { streamId, count, options } of sortByStream(writes)) {
-      firstVersions.set(streamId, await this.claimVersions(client, streamId, count, options.expectedVersion));
-    }
-
-    // Sorted so that two appends touching the same values lock them in the same order (no deadlock).
-    // All releases come first, so one write can take a value that another write of the call gives up.
-    for (const { streamId, reservation } of sortReservations(writes, 'releases')) {
-      await client.query(`DELETE FROM ${this.t.reservations} WHERE scope = $1 AND value = $2 AND stream_id = $3`, [
-        reservation.scope,
-        reservation.value,
-        streamId,
-      ]);
-    }
-    for (const { streamId, reservation } of sortReservations(writes, 'reservations')) {
-      await this.reserve(client, streamId, reservation);
-    }
-
-    // Every row gets this transaction's id, so `$all` shows the writes together; global_position,
-    // taken insert after insert, orders them as given.
-    const results: AppendResult[] = [];
-    for (const { streamId, payload, count } of writes) {
-      const firstVersion = firstVersions.get(streamId) as number;
-      const inserted = await client.query<{ global_position: string; transaction_id: string }>(
-        `INSERT INTO ${this.t.events} (stream_id, stream_version, type, data, metadata, schema_version)
-         SELECT $1, $2::bigint + x.ord - 1, x.e->>'type', x.e->'data', x.e->'metadata', (x.e->>'schemaVersion')::integer
-         FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS x(e, ord)
-         ORDER BY x.ord
-         RETURNING global_position, transaction_id::text AS transaction_id`,
-        [streamId, firstVersion, payload],
+    const owners = new Map<string, string>();
+    if (values.size > 0) {
+      const held = await client.query<{ scope: string; value: string; stream_id: string }>(
+        `SELECT r.scope, r.value, r.stream_id FROM ${this.t.reservations} r
+         JOIN unnest($1::text[], $2::text[]) AS x(scope, value) ON r.scope = x.scope AND r.value = x.value`,
+        [[...values.values()].map(({ scope }) => scope), [...values.values()].map(({ value }) => value)],
       );
-      const last = inserted.rows.reduce((a, b) => (BigInt(a.global_position) > BigInt(b.global_position) ? a : b));
-      results.push({
-        nextExpectedVersion: firstVersion + count - 1,
-        position: { commit: Number(last.transaction_id), sequence: Number(last.global_position) },
-        duplicate: false,
-      });
+      for (const row of held.rows) owners.set(reservationKey(row), row.stream_id);
     }
-    // Delivered at commit, so a subscriber is woken exactly when the rows can become visible. One per
-    // transaction: the payload is only a hint, the listener reads nothing from it.
-    await client.query('SELECT pg_notify($1, $2)', [this.channel, writes[0].streamId]);
 
-    if (key !== undefined) {
-      const { nextExpectedVersion, position } = results[0];
-      await client.query(`UPDATE ${this.t.idempotency} SET result = $2 WHERE key = $1`, [
-        key,
-        JSON.stringify({ nextExpectedVersion, position }),
-      ]);
-    }
-    return results;
+    const plan = planGroup(appends, { versions, owners, storedResults });
+    const positions = plan.events.length > 0 || plan.keysToDrop.length > 0 ? await this.writePlan(client, plan) : new Map<string, Position>();
+    return { outcomes: outcomesOf(appends, plan, positions), appended: plan.events.length };
   }
 
   /**
-   * Moves the stream's version forward and returns the version of the first new event. The streams row
-   * is the lock that serializes appenders of one stream: a conditional UPDATE (or INSERT for no_stream)
-   * blocks behind a concurrent one, re-checks its condition after that one commits, and so exactly one
-   * of N appenders with the same expectation wins.
+   * Writes the plan in one statement (one round trip whatever the group's size) and returns the
+   * position of every event, by stream and version. Every row carries this transaction's id, so `$all`
+   * shows the group at once when the horizon passes it; global_position, taken row after row in the
+   * order of `n`, orders the events as the plan lists them.
    */
-  private async claimVersions(
-    client: Queryable,
-    streamId: string,
-    count: number,
-    expected: ExpectedVersion,
-  ): Promise<number> {
-    if (expected === 'any') {
-      const row = await client.query<{ version: string }>(
-        `INSERT INTO ${this.t.streams} (stream_id, version) VALUES ($1, $2::bigint - 1)
-         ON CONFLICT (stream_id) DO UPDATE SET version = ${this.t.streams}.version + $2::bigint
-         RETURNING version`,
-        [streamId, count],
-      );
-      return Number(row.rows[0].version) - count + 1;
+  private async writePlan(client: Queryable, plan: GroupPlan): Promise<Map<string, Position>> {
+    const column = <T, V>(rows: readonly T[], pick: (row: T) => V) => rows.map(pick);
+    const { newStreams, movedStreams, freed, handedOver, taken, keysToStore } = plan;
+    const written = await client.query<{
+      stream_id: string;
+      stream_version: string;
+      global_position: string;
+      transaction_id: string;
+      moved: string;
+      freed: string;
+      handed_over: string;
+      stored: string;
+    }>(
+      `WITH
+         new_streams AS (
+           INSERT INTO ${this.t.streams} (stream_id, version)
+           SELECT x.stream_id, x.version FROM unnest($1::text[], $2::bigint[]) AS x(stream_id, version)
+           ORDER BY x.stream_id COLLATE "C"
+         ),
+         moved_streams AS (
+           UPDATE ${this.t.streams} s SET version = x.version
+           FROM unnest($3::text[], $4::bigint[]) AS x(stream_id, version)
+           WHERE s.stream_id = x.stream_id
+           RETURNING 1
+         ),
+         freed AS (
+           DELETE FROM ${this.t.reservations} r USING unnest($5::text[], $6::text[], $7::text[]) AS x(scope, value, stream_id)
+           WHERE r.scope = x.scope AND r.value = x.value AND r.stream_id = x.stream_id
+           RETURNING 1
+         ),
+         handed_over AS (
+           UPDATE ${this.t.reservations} r SET stream_id = x.stream_id
+           FROM unnest($8::text[], $9::text[], $10::text[], $11::text[]) AS x(scope, value, stream_id, previous_owner)
+           WHERE r.scope = x.scope AND r.value = x.value AND r.stream_id = x.previous_owner
+           RETURNING 1
+         ),
+         taken AS (
+           INSERT INTO ${this.t.reservations} (scope, value, stream_id)
+           SELECT x.scope, x.value, x.stream_id FROM unnest($12::text[], $13::text[], $14::text[]) AS x(scope, value, stream_id)
+           ORDER BY x.scope COLLATE "C", x.value COLLATE "C"
+         ),
+         inserted AS (
+           INSERT INTO ${this.t.events} (stream_id, stream_version, type, data, metadata, schema_version)
+           SELECT x.s, x.v, x.t, coalesce(x.d, 'null'::jsonb), x.m, x.sv
+           FROM json_to_recordset($15::json) AS x(n integer, s text, v bigint, t text, d jsonb, m jsonb, sv integer)
+           ORDER BY x.n
+           RETURNING stream_id, stream_version, global_position, transaction_id
+         ),
+         dropped_keys AS (
+           DELETE FROM ${this.t.idempotency} WHERE key = ANY($16::text[])
+         ),
+         stored_keys AS (
+           UPDATE ${this.t.idempotency} k
+           SET result = jsonb_build_object(
+             'nextExpectedVersion', x.version,
+             'position', jsonb_build_object('commit', i.transaction_id::text::bigint, 'sequence', i.global_position))
+           FROM unnest($17::text[], $18::text[], $19::bigint[]) AS x(key, stream_id, version)
+           JOIN inserted i ON i.stream_id = x.stream_id AND i.stream_version = x.version
+           WHERE k.key = x.key
+           RETURNING 1
+         )
+       SELECT i.stream_id, i.stream_version::text AS stream_version, i.global_position::text AS global_position,
+              i.transaction_id::text AS transaction_id,
+              (SELECT count(*) FROM moved_streams) AS moved, (SELECT count(*) FROM freed) AS freed,
+              (SELECT count(*) FROM handed_over) AS handed_over, (SELECT count(*) FROM stored_keys) AS stored
+       FROM inserted i`,
+      [
+        column(newStreams, (s) => s.streamId),
+        column(newStreams, (s) => s.version),
+        column(movedStreams, (s) => s.streamId),
+        column(movedStreams, (s) => s.version),
+        column(freed, (r) => r.scope),
+        column(freed, (r) => r.value),
+        column(freed, (r) => r.streamId),
+        column(handedOver, (r) => r.scope),
+        column(handedOver, (r) => r.value),
+        column(handedOver, (r) => r.streamId),
+        column(handedOver, (r) => r.previousOwner),
+        column(taken, (r) => r.scope),
+        column(taken, (r) => r.value),
+        column(taken, (r) => r.streamId),
+        eventsJson(plan.events),
+        plan.keysToDrop,
+        column(keysToStore, (k) => k.key),
+        column(keysToStore, (k) => k.streamId),
+        column(keysToStore, (k) => k.version),
+      ],
+    );
+    const [first] = written.rows;
+    // Rows of our own streams, which we hold: a different count means someone wrote them without
+    // holding the stream (a bug, or a hand-made change); the group runs again on what is there now.
+    if (
+      first &&
+      (Number(first.moved) !== movedStreams.length ||
+        Number(first.freed) !== freed.length ||
+        Number(first.handed_over) !== handedOver.length ||
+        Number(first.stored) !== keysToStore.length)
+    ) {
+      throw new LostRaceError('rows of the group changed between its read and its write');
     }
-    if (expected === 'no_stream') {
-      const row = await client.query(
-        `INSERT INTO ${this.t.streams} (stream_id, version) VALUES ($1, $2) ON CONFLICT (stream_id) DO NOTHING`,
-        [streamId, count - 1],
-      );
-      if (row.rowCount === 1) return 0;
-    } else {
-      const row = await client.query(`UPDATE ${this.t.streams} SET version = $2 WHERE stream_id = $1 AND version = $3`, [
-        streamId,
-        expected + count,
-        expected,
-      ]);
-      if (row.rowCount === 1) return expected + 1;
+    const positions = new Map<string, Position>();
+    for (const row of written.rows) {
+      positions.set(eventKey(row.stream_id, Number(row.stream_version)), {
+        commit: Number(row.transaction_id),
+        sequence: Number(row.global_position),
+      });
     }
-    throw new WrongExpectedVersionError(streamId, expected, await this.currentVersion(client, streamId));
+    return positions;
   }
 
   private async currentVersion(client: Queryable, streamId: string): Promise<number | 'no_stream'> {
@@ -369,33 +590,25 @@ export class PostgresEventStore implements EventStore {
     return row.rows.length === 0 ? 'no_stream' : Number(row.rows[0].version);
   }
 
-  private async reserve(client: Queryable, streamId: string, reservation: Reservation): Promise<void> {
-    // Two rounds: the owner seen by the failed insert may release the value before we read it back.
-    for (let round = 0; round < 2; round++) {
-      const inserted = await client.query(
-        `INSERT INTO ${this.t.reservations} (scope, value, stream_id) VALUES ($1, $2, $3) ON CONFLICT (scope, value) DO NOTHING`,
-        [reservation.scope, reservation.value, streamId],
-      );
-      if (inserted.rowCount === 1) return;
-      const owner = await client.query<{ stream_id: string }>(
-        `SELECT stream_id FROM ${this.t.reservations} WHERE scope = $1 AND value = $2`,
-        [reservation.scope, reservation.value],
-      );
-      if (owner.rows.length === 0) continue;
-      if (owner.rows[0].stream_id === streamId) return;
-      break;
-    }
-    throw new ReservationTakenError({ scope: reservation.scope, value: reservation.value });
-  }
-
-  private async mapAppendError(error: unknown, writes: SerializedWrite[]): Promise<unknown> {
+  /**
+   * The answer for an append that failed alone, after its retries: a row of its stream or one of its
+   * values that kept appearing between its read and its write is a lost race, i.e. a conflict.
+   */
+  private async mapAppendError(error: unknown, writes: readonly GroupWrite[]): Promise<unknown> {
     if (error instanceof WrongExpectedVersionError || error instanceof ReservationTakenError) return error;
     if (isUnavailable(error)) return toUnavailable(error, 'PostgreSQL append failed');
-    // The streams row lock should make this impossible; if a writer bypassed it, it is still a conflict,
-    // of the stream the violated key names (the key detail reads "(stream_id, stream_version)=(s, 3)").
-    if (pgCode(error) === '23505' && /stream/.test(constraintOf(error))) {
+    if (pgCode(error) === '23505' && /reservations/.test(constraintOf(error))) {
       const detail = detailOf(error);
-      const { streamId, options } = writes.find((write) => detail.includes(`=(${write.streamId}, `)) ?? writes[0];
+      const values = writes.flatMap(({ options }) => options.reservations ?? []);
+      const value = values.find(({ scope, value }) => detail.includes(`=(${scope}, ${value})`)) ?? values[0];
+      if (value) return new ReservationTakenError({ scope: value.scope, value: value.value });
+    }
+    // The key detail reads "(stream_id)=(s)" for a stream row, "(stream_id, stream_version)=(s, 3)" for
+    // an event.
+    if ((pgCode(error) === '23505' && /stream/.test(constraintOf(error))) || error instanceof LostRaceError) {
+      const detail = detailOf(error);
+      const { streamId, options } =
+        writes.find((write) => detail.includes(`=(${write.streamId})`) || detail.includes(`=(${write.streamId}, `)) ?? writes[0];
       const actual = await this.currentVersion(this.pool, streamId).catch(() => 'no_stream' as const);
       return new WrongExpectedVersionError(streamId, options.expectedVersion, actual);
     }
@@ -464,7 +677,11 @@ export class PostgresEventStore implements EventStore {
     const listener = this.listener;
     this.listener = null;
     await listener?.end().catch(() => undefined);
-    // Waits for appends in flight to release their clients.
+    // Appends already accepted are still written: their callers are waiting for an answer.
+    while (this.queue.length > 0 || this.running.size > 0) {
+      if (this.running.size === 0) this.flush();
+      await Promise.all([...this.running]);
+    }
     await this.pool.end();
   }
 
@@ -533,35 +750,67 @@ export class PostgresEventStore implements EventStore {
   }
 }
 
-function serializeEvents(streamId: string, events: NewEvent[]): string {
-  if (events.length === 0) throw new Error(`append to ${streamId} carries no events`);
-  return JSON.stringify(
-    events.map((event) => ({
-      type: event.type,
-      data: event.data ?? null,
-      metadata: event.metadata,
-      schemaVersion: event.schemaVersion ?? 1,
-    })),
-  );
+/** An append waiting in the queue, with what it touches and how to answer its caller. */
+interface QueuedAppend extends GroupAppend {
+  keys: string[];
+  eventCount: number;
+  resolve: (results: AppendResult[]) => void;
+  reject: (error: unknown) => void;
 }
 
-function sortByStream(writes: SerializedWrite[]): SerializedWrite[] {
-  return writes.length === 1 ? writes : [...writes].sort((a, b) => compareText(a.streamId, b.streamId));
+type Outcome = { ok: true; results: AppendResult[] } | { ok: false; error: unknown };
+
+/** A row of the group's own streams or values changed between its read and its write: run it again. */
+class LostRaceError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LostRaceError';
+  }
 }
 
-/** The releases or reservations of all writes, each with its stream, sorted by scope and value. */
-function sortReservations(
-  writes: SerializedWrite[],
-  kind: 'releases' | 'reservations',
-): Array<{ streamId: string; reservation: Reservation }> {
-  return writes
-    .flatMap(({ streamId, options }) => (options[kind] ?? []).map((reservation) => ({ streamId, reservation })))
-    .sort(({ reservation: a }, { reservation: b }) =>
-      a.scope === b.scope ? compareText(a.value, b.value) : compareText(a.scope, b.scope),
-    );
-}
+/**
+ * A unique violation on a row the group read as absent: another process created it since (it holds
+ * no lock until it exists). The next attempt reads it.
+ */
+const isLostRace = (error: unknown) => error instanceof LostRaceError || pgCode(error) === '23505';
 
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const eventKey = (streamId: string, version: number) => `${version}\u0000${streamId}`;
+
+/** Each caller's answer, from the verdicts and the positions the INSERT returned. */
+function outcomesOf(appends: readonly GroupAppend[], plan: GroupPlan, positions: ReadonlyMap<string, Position>): Outcome[] {
+  const outcomes: Outcome[] = [];
+  plan.verdicts.forEach((verdict, index) => {
+    switch (verdict.kind) {
+      case 'rejected':
+        outcomes.push({ ok: false, error: verdict.error });
+        return;
+      case 'duplicate':
+        outcomes.push({ ok: true, results: [{ ...verdict.result, duplicate: true }] });
+        return;
+      case 'duplicate-in-group': {
+        const first = outcomes[verdict.of];
+        if (!first.ok) throw new Error(`append ${index} repeats the key of append ${verdict.of}, which was not appended`);
+        outcomes.push({ ok: true, results: [{ ...first.results[0], duplicate: true }] });
+        return;
+      }
+      case 'appended': {
+        const results = appends[index].writes.map(({ streamId, events }, writeIndex) => {
+          const nextExpectedVersion = verdict.firstVersions[writeIndex] + events.length - 1;
+          const position = positions.get(eventKey(streamId, nextExpectedVersion));
+          if (!position) throw new Error(`no position came back for ${streamId} at version ${nextExpectedVersion}`);
+          return { nextExpectedVersion, position, duplicate: false };
+        });
+        outcomes.push({ ok: true, results });
+        return;
+      }
+      default: {
+        const unhandled: never = verdict;
+        throw new Error(`unhandled verdict ${JSON.stringify(unhandled)}`);
+      }
+    }
+  });
+  return outcomes;
+}
 
 function toStoredEvent(row: EventRow): StoredEvent {
   return {
