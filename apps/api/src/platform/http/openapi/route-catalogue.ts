@@ -27,8 +27,11 @@ import { lineText, ZAsOfQueryInput, ZAuditEventsInput, ZHistoryPageInput } from 
 import { z } from 'zod';
 
 /**
- * Every REST route, once: the OpenAPI document is generated from this list, and the contract suite
- * checks each row answers on v1, v2 and unprefixed. docs/api/compat.md is its human-readable twin.
+ * LEGACY, to delete: the former hand-kept list of REST routes. The OpenAPI document, the contract suite
+ * and compat.md's check no longer read it: they read the routes the controllers declare with their
+ * `@Documented` descriptions (described-routes.ts, docs/adr/0023). The one reader left is
+ * apps/api/test/hardening/input-bounds.int.spec.ts (the bodies and queries it audits); once it takes
+ * the described routes (e2e/contract/rest-routes.ts), this file goes.
  */
 export interface RouteEntry {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
