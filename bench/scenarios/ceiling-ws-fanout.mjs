@@ -1,17 +1,19 @@
 // The ceiling of the live fan-out (docs/benchmarks.md, 'Ceilings'): what this machine does at all for
 // scan-to-console's push, without the API, tRPC or per-subscription work. A bare `ws` server in this
 // process holds CLIENTS sockets (opened by fanout-worker.mjs in a separate process, as
-// console-worker.mjs opens scan-to-console's consoles) and, at scan-to-console's offered rate, encodes
-// each message once, frames it once (`WebSocket.Sender.frame`) and writes that same buffer to every
-// socket: one JSON encoding and one write per socket and message, nothing else.
+// console-worker.mjs opens scan-to-console's consoles). Scans are offered at scan-to-console's rate
+// (open loop); whenever the event loop is free, the scans offered since the last write are encoded
+// once as one push, framed once (`WebSocket.Sender.frame`) and that same buffer is written to every
+// socket: one JSON encoding per push and one write per socket and push, nothing else.
 //
-// The message is shaped as live.attendance's push of one scan (tRPC's data envelope around an
-// `attendance.scan` and a `presence.changed`, as apps/api/src/features/attendance/attendance.live.ts
-// builds them), about 480 bytes and 29 more for the send time, which rides in the first message as
-// `sent_at`. scan-to-console's consoles receive one such frame per commit: one scan a frame while
-// the API keeps up with the 100 scans/s, several when it lags (console-worker.mjs records
-// `meanScansPerFrame` and `meanFrameBytes`); one scan a frame is the most frames, the offered shape.
-// The consoles parse every frame and time it from its send time. BENCH_CONSOLES sets the number of
+// A push is shaped as live.attendance's (tRPC's data envelope around an `attendance.scan` and a
+// `presence.changed` per scan, as apps/api/src/features/attendance/attendance.live.ts builds them):
+// about 480 bytes for one scan, and 32 more for the moment the scan was offered, which rides in its
+// `attendance.scan` as `offered_at`. While the writes keep up, a push holds one scan, the offered
+// shape; when they fall behind, the scans that waited go out together, as the API's commits gather
+// the scans that arrived meanwhile (console-worker.mjs records scan-to-console's `meanScansPerFrame`
+// and `meanFrameBytes`, this scenario the same). The consoles parse every push and time each scan
+// from its offer, as scan-to-console times a scan from its post. BENCH_CONSOLES sets the number of
 // consoles of both scenarios (default 1,000).
 import { createRequire } from 'node:module';
 import http from 'node:http';
@@ -34,20 +36,19 @@ const ACCOUNT_ID = '019ac3f2-5e1b-7d40-9a3e-4c2f1b7e8d90';
 const SLOT_ID = '019ac3f2-6a0c-7b11-8f2d-2e9c4a1d7f35';
 const READER_ID = '019ac3f1-0b7e-7c52-b4a1-7d3e9f0c2a68';
 
-/** one live.attendance push of one scan, encoded once and framed once for every socket */
-function preparedFrame(index) {
+/** the live messages of one scan, as attendance.live.ts makes them for an arrival */
+function scanMessages(index) {
   const at = new Date().toISOString();
   const position = `${40_000 + index}.${40_000 + index}`;
-  const text = JSON.stringify({
-    id: 1,
-    result: {
-      type: 'data',
-      data: [
-        { kind: 'attendance.scan', outcome: 'arrival', account_id: ACCOUNT_ID, slot_id: SLOT_ID, reader_id: READER_ID, door: 'Door 1', at, flags: [], position, sent_at: clock() },
-        { kind: 'presence.changed', account_id: ACCOUNT_ID, present: true, at, position },
-      ],
-    },
-  });
+  return [
+    { kind: 'attendance.scan', outcome: 'arrival', account_id: ACCOUNT_ID, slot_id: SLOT_ID, reader_id: READER_ID, door: 'Door 1', at, flags: [], position, offered_at: clock() },
+    { kind: 'presence.changed', account_id: ACCOUNT_ID, present: true, at, position },
+  ];
+}
+
+/** one live.attendance push of the scans' messages, encoded once and framed once for every socket */
+function preparedFrame(messages) {
+  const text = JSON.stringify({ id: 1, result: { type: 'data', data: messages } });
   return Buffer.concat(Sender.frame(Buffer.from(text), { fin: true, rsv1: false, opcode: 1, mask: false, readOnly: false }));
 }
 
@@ -84,21 +85,34 @@ function startFanOutServer() {
   });
 }
 
-/** writes RATE frames/s (open loop: a late tick does not push the next one back) for `duration` s */
+/**
+ * Offers RATE scans/s for `duration` s (open loop: a late tick does not push the next one back) and
+ * writes, on the next turn of the event loop, every scan offered since the last write as one push.
+ */
 async function offer(sockets, duration) {
   const total = Math.round(RATE * duration);
-  let writeMs = 0;
-  let writeBlocked = 0;
+  const stats = { pushes: 0, writeMs: 0, writeBlocked: 0 };
+  let pending = [];
+  let flushHandle = null;
+  const flush = () => {
+    flushHandle = null;
+    const writing = performance.now();
+    const frame = preparedFrame(pending);
+    pending = [];
+    for (const socket of sockets) if (!socket.write(frame)) stats.writeBlocked++;
+    stats.pushes++;
+    stats.writeMs += performance.now() - writing;
+  };
   const started = performance.now();
   for (let i = 0; i < total; i++) {
     const wait = started + (i * 1000) / RATE - performance.now();
     if (wait > 0) await sleep(wait);
-    const writing = performance.now();
-    const frame = preparedFrame(i);
-    for (const socket of sockets) if (!socket.write(frame)) writeBlocked++;
-    writeMs += performance.now() - writing;
+    pending.push(...scanMessages(i));
+    flushHandle ??= setImmediate(flush);
   }
-  return { sent: total, seconds: (performance.now() - started) / 1000, writeMsPerFrame: writeMs / total, writeBlocked };
+  const seconds = (performance.now() - started) / 1000;
+  while (flushHandle) await sleep(1);
+  return { scans: total, seconds, pushes: stats.pushes, scansPerPush: total / stats.pushes, writeMsPerPush: stats.writeMs / stats.pushes, writeBlocked: stats.writeBlocked };
 }
 
 async function fanOutRun(ctx, duration) {
@@ -116,20 +130,21 @@ async function fanOutRun(ctx, duration) {
   await sleep(SETTLE_MS);
   server.closeClients();
   const result = await worker;
-  if (result.failures.length || result.unreadable) throw new Error(`${result.unreadable} unreadable frames; ${result.failures.join(' | ')}`);
-  const expected = offered.sent * result.clients;
+  if (result.failures.length || result.unreadable) throw new Error(`${result.unreadable} unreadable pushes or scans; ${result.failures.join(' | ')}`);
+  const expected = offered.scans * result.clients;
   return {
     p50: result.latencyMs.p50,
     p99: result.latencyMs.p99,
     deliveredShare: (100 * result.deliveries) / Math.max(1, expected),
-    framesPerSec: offered.sent / offered.seconds,
-    writeMsPerFrame: offered.writeMsPerFrame,
+    scansPerSec: offered.scans / offered.seconds,
+    writeMsPerPush: offered.writeMsPerPush,
+    scansPerPush: offered.scansPerPush,
     worker: { ...result, ...offered, expectedDeliveries: expected },
   };
 }
 
 const describe = (run) =>
-  `${fmtInt(run.worker.sent)} frames to ${run.worker.clients} consoles: ${fmtInt(run.worker.deliveries)} of ${fmtInt(run.worker.expectedDeliveries)} deliveries, p50 ${run.p50.toFixed(2)} ms, p99 ${run.p99.toFixed(2)} ms, max ${run.worker.latencyMs.max.toFixed(1)} ms; ${run.writeMsPerFrame.toFixed(2)} ms to write a frame to every socket, ${Math.round(run.worker.meanFrameBytes)} bytes a frame`;
+  `${fmtInt(run.worker.scans)} scans in ${fmtInt(run.worker.pushes)} pushes (${run.scansPerPush.toFixed(1)} scans, ${fmtInt(run.worker.meanFrameBytes)} bytes each on average) to ${run.worker.clients} consoles: ${fmtInt(run.worker.deliveries)} of ${fmtInt(run.worker.expectedDeliveries)} deliveries, p50 ${run.p50.toFixed(2)} ms, p99 ${run.p99.toFixed(2)} ms, max ${run.worker.latencyMs.max.toFixed(1)} ms; ${run.writeMsPerPush.toFixed(2)} ms to write a push to every socket`;
 
 export const scenarios = [
   {
@@ -137,16 +152,17 @@ export const scenarios = [
     // run.mjs: which options change this scenario (and so its label)
     shapedBy: ['duration'],
     figures: [
-      { key: 'p50', label: 'p50 send-to-console latency', unit: 'ms', decimals: 2 },
-      { key: 'p99', label: 'p99 send-to-console latency', unit: 'ms', decimals: 2 },
-      { key: 'deliveredShare', label: 'frames delivered', unit: '%', decimals: 1 },
-      { key: 'framesPerSec', label: `frames/s written (of ${RATE} offered)`, unit: 'frames/s', decimals: 1 },
-      { key: 'writeMsPerFrame', label: `time to write one frame to ${fmtInt(CLIENTS)} sockets`, unit: 'ms', decimals: 2 },
+      { key: 'p50', label: 'p50 offer-to-console latency', unit: 'ms', decimals: 2 },
+      { key: 'p99', label: 'p99 offer-to-console latency', unit: 'ms', decimals: 2 },
+      { key: 'deliveredShare', label: 'messages delivered', unit: '%', decimals: 1 },
+      { key: 'scansPerSec', label: `scans/s offered and sent (of ${RATE})`, unit: 'scans/s', decimals: 1 },
+      { key: 'writeMsPerPush', label: `time to write one push to ${fmtInt(CLIENTS)} sockets`, unit: 'ms', decimals: 2 },
+      { key: 'scansPerPush', label: 'scans per push', unit: 'scans', decimals: 1 },
     ],
     params: (opts) => ({
       bounds: 'scan-to-console',
       consoles: `${CLIENTS} WebSocket connections from a separate process (fanout-worker.mjs), each parsing every frame`,
-      frames: `${RATE}/s (open loop), each one live.attendance-shaped push of one scan, JSON-encoded and framed once, the same buffer written to every socket`,
+      scans: `${RATE}/s offered (open loop); the scans offered since the last write go out as one live.attendance-shaped push, JSON-encoded and framed once, the same buffer written to every socket`,
       server: 'bare ws (WebSocketServer, noServer) on node:http in the scenario process',
       durationSec: opts.duration ?? 10,
       warmupSec: 3,
@@ -154,7 +170,7 @@ export const scenarios = [
     }),
     async setup(opts) {
       const server = await startFanOutServer();
-      log(`bare fan-out server at ${server.url}, ${CLIENTS} consoles, ${RATE} frames/s`);
+      log(`bare fan-out server at ${server.url}, ${CLIENTS} consoles, ${RATE} scans/s offered`);
       return { server, duration: opts.duration ?? 10, notes: [] };
     },
     async warmup(ctx) {

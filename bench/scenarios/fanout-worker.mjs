@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // The consoles of ceiling-ws-fanout, in their own process (as console-worker.mjs holds
 // scan-to-console's): `clients` WebSocket connections to the bare fan-out server, each parsing every
-// frame as a console parses a live push (JSON) and timing it from the send time the server wrote into
-// it (`sent_at`: performance.timeOrigin + performance.now(), one clock for both processes on this
-// machine). The run ends when the server has closed every socket. Prints one JSON line on stdout.
+// push as a console parses a live push (JSON) and timing each scan in it from the moment the server
+// offered it (`offered_at`: performance.timeOrigin + performance.now(), one clock for both processes
+// on this machine). The run ends when the server has closed every socket. Prints one JSON line on
+// stdout.
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -25,17 +26,24 @@ function onMessage(raw) {
   const received = clock();
   frames++;
   frameBytes += raw.length;
-  const sentAt = JSON.parse(raw).result?.data?.[0]?.sent_at;
-  if (typeof sentAt !== 'number') {
+  const messages = JSON.parse(raw).result?.data;
+  if (!Array.isArray(messages)) {
     unreadable++;
     return;
   }
-  if (count === latencies.length) {
-    const bigger = new Float64Array(latencies.length * 2);
-    bigger.set(latencies);
-    latencies = bigger;
+  for (const message of messages) {
+    if (message.kind !== 'attendance.scan') continue;
+    if (typeof message.offered_at !== 'number') {
+      unreadable++;
+      continue;
+    }
+    if (count === latencies.length) {
+      const bigger = new Float64Array(latencies.length * 2);
+      bigger.set(latencies);
+      latencies = bigger;
+    }
+    latencies[count++] = received - message.offered_at;
   }
-  latencies[count++] = received - sentAt;
 }
 
 let report = () => undefined;

@@ -24,7 +24,7 @@ import { scenarios as signIn } from './sign-in.mjs';
 export const CEILINGS = {
   'scan-ingest-single': { scenario: 'ceiling-http-append', figures: { scansPerSec: 'requestsPerSec', p50: 'p50', p99: 'p99' } },
   'scan-ingest-batch': { scenario: 'append-sqlite-grouped', figures: { scansPerSec: 'eventsPerSec' } },
-  'scan-to-console': { scenario: 'ceiling-ws-fanout', figures: { p50: 'p50', p99: 'p99', deliveredShare: 'deliveredShare', scansPerSec: 'framesPerSec' } },
+  'scan-to-console': { scenario: 'ceiling-ws-fanout', figures: { p50: 'p50', p99: 'p99', deliveredShare: 'deliveredShare', scansPerSec: 'scansPerSec' } },
 };
 
 /** each ceiling not placed yet goes just before the first scenario it bounds: both see the same minutes of the machine */
