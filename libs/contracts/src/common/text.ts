@@ -102,8 +102,8 @@ export function textRuleDeclaredElsewhere<Schema extends z.ZodString>(schema: Sc
 export const isTextRuleDeclaredElsewhere = (schema: unknown): boolean => typeof schema === 'object' && schema !== null && textRuleElsewhere.has(schema);
 
 /**
- * A text of an answer schema (what we send, for the route catalogue, the OpenAPI document and the
- * contract suites): bounded like every string, but not refused for what it holds, since it says what is stored.
+ * A text of an answer schema (what we send, for the OpenAPI document and the contract suites;
+ * docs/adr/0023): bounded like every string, but not refused for what it holds, since it says what is stored.
  */
 export const answerText = (max: number = LONG_TEXT_MAX) => textRuleDeclaredElsewhere(z.string().max(max), 'an answer says what is stored');
 
