@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateTimeOf } from '../common/dates';
 import { answerText, boundedText, lineText, textRuleDeclaredElsewhere, uuidOf } from '../common/text';
+import { ZApiError } from '../errors/error-codes';
 
 /**
  * The reader protocol (docs/readers.md, docs/adr/0013): what a door reader's agent posts and what the
@@ -93,31 +94,34 @@ const sentAt = { sent_at: ZInstant('sent_at') };
 export const ZReaderScanPost = ZReaderScan.extend(sentAt);
 export type TReaderScanPost = z.infer<typeof ZReaderScanPost>;
 
-/** `POST reader/scans/batch`: up to READER_SCAN_BATCH_MAX scans, each sequence once */
-export const ZReaderScanBatch = z
-  .object({
-    ...sentAt,
-    /**
-     * The agent's outbox: random per queue file, so a queue replaced on the box (a wiped disk) numbers
-     * from 1 again without its scans being taken for retries of the old one's (docs/readers.md)
-     */
-    outbox_id: z
-      .string({ error: 'outbox_id must be text' })
-      .max(64, { error: 'outbox_id must be 8-64 letters, digits, _ or -', abort: true })
-      .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'outbox_id must be 8-64 letters, digits, _ or -' })
-      .optional(),
-    scans: z
-      .array(ZReaderScan, { error: 'scans must be a list' })
-      .min(1, { error: 'A batch carries at least one scan' })
-      .max(READER_SCAN_BATCH_MAX, { error: `A batch carries at most ${READER_SCAN_BATCH_MAX} scans; send the rest in the next one` }),
-  })
-  .superRefine((batch, ctx) => {
-    const seen = new Set<number>();
-    batch.scans.forEach((scan, index) => {
-      if (seen.has(scan.sequence)) ctx.addIssue({ code: 'custom', path: ['scans', index, 'sequence'], message: `Sequence ${scan.sequence} appears more than once in this batch` });
-      seen.add(scan.sequence);
-    });
+/** a batch's fields: `POST reader/scans/batch` and the channel's `scan_batch` frame carry the same */
+const scanBatchFields = {
+  ...sentAt,
+  /**
+   * The agent's outbox: random per queue file, so a queue replaced on the box (a wiped disk) numbers
+   * from 1 again without its scans being taken for retries of the old one's (docs/readers.md)
+   */
+  outbox_id: z
+    .string({ error: 'outbox_id must be text' })
+    .max(64, { error: 'outbox_id must be 8-64 letters, digits, _ or -', abort: true })
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'outbox_id must be 8-64 letters, digits, _ or -' })
+    .optional(),
+  scans: z
+    .array(ZReaderScan, { error: 'scans must be a list' })
+    .min(1, { error: 'A batch carries at least one scan' })
+    .max(READER_SCAN_BATCH_MAX, { error: `A batch carries at most ${READER_SCAN_BATCH_MAX} scans; send the rest in the next one` }),
+};
+
+function eachSequenceOnce(batch: { scans: Array<{ sequence: number }> }, ctx: z.RefinementCtx): void {
+  const seen = new Set<number>();
+  batch.scans.forEach((scan, index) => {
+    if (seen.has(scan.sequence)) ctx.addIssue({ code: 'custom', path: ['scans', index, 'sequence'], message: `Sequence ${scan.sequence} appears more than once in this batch` });
+    seen.add(scan.sequence);
   });
+}
+
+/** `POST reader/scans/batch`: up to READER_SCAN_BATCH_MAX scans, each sequence once */
+export const ZReaderScanBatch = z.object(scanBatchFields).superRefine(eachSequenceOnce);
 export type TReaderScanBatch = z.infer<typeof ZReaderScanBatch>;
 
 /** What a counted scan became (docs/adr/0013). */
@@ -215,9 +219,75 @@ export type TReaderHealthReport = z.infer<typeof ZReaderHealthReport>;
 export const ZReaderHealthAnswer = z.object({ received_at: answerText(64), register_mode: z.object({ expires_at: answerText(64) }).nullable() });
 export type TReaderHealthAnswer = z.infer<typeof ZReaderHealthAnswer>;
 
+/**
+ * The most bytes of one frame on the reader's WebSocket, a scan batch excepted: health reports and
+ * command acknowledgements are small. A bigger frame closes the socket with 1009. A server from
+ * before scans over the channel holds every frame to it, a scan batch included.
+ */
+export const READER_FRAME_MAX_BYTES = 16 * 1024;
+
+/**
+ * The most bytes of a `scan_batch` frame: the longest batch the rules allow as `JSON.stringify`
+ * writes it (1,000 scans, each card_uid 64 characters that JSON escapes to six bytes each, the
+ * longest sequence, date-times and age, every optional field present: about 507,000 bytes;
+ * reader-schemas.unit.spec.ts builds it). A bigger frame closes the socket with 1009.
+ */
+export const READER_SCAN_FRAME_MAX_BYTES = 512 * 1024;
+
+/** A request over the reader's WebSocket names itself; its answer carries the same id. */
+export const ZReaderRequestId = z
+  .string({ error: 'request_id must be text' })
+  .max(64, { error: 'request_id must be 1-64 letters, digits, _, -, . or :', abort: true })
+  .regex(/^[A-Za-z0-9_.:-]{1,64}$/, { error: 'request_id must be 1-64 letters, digits, _, -, . or :' });
+
+/**
+ * Reader -> server over the WebSocket: a batch of scans, with the payload and the rules of
+ * `POST reader/scans/batch` (docs/readers.md, 'Scans over the channel'), answered by a
+ * `scan_batch_ack` or an `error` frame with the same `request_id`, in the order the frames came.
+ * `consistency: 'none'` is the HTTP header `X-Rollcall-Consistency: none`: answered as soon as the
+ * scans are appended, without the wait for the read models.
+ */
+export const ZReaderScanBatchFrame = z
+  .object({
+    type: z.literal('scan_batch'),
+    request_id: ZReaderRequestId,
+    consistency: z.enum(['none'], { error: "consistency is 'none' or absent" }).optional(),
+    ...scanBatchFields,
+  })
+  .superRefine(eachSequenceOnce);
+export type TReaderScanBatchFrame = z.infer<typeof ZReaderScanBatchFrame>;
+
 /** Reader -> server over the WebSocket. */
 export const ZReaderMessage = z.discriminatedUnion('type', [
   ZReaderHealthReport.extend({ type: z.literal('health') }),
   z.object({ type: z.literal('command_ack'), command_id: uuidOf('command_id'), ok: z.boolean(), error: boundedText('error', 500, { multiline: true }).optional() }),
+  ZReaderScanBatchFrame,
 ]);
 export type TReaderMessage = z.infer<typeof ZReaderMessage>;
+
+/**
+ * Server -> reader: the answer to a `scan_batch` frame, the body `POST reader/scans/batch` answers
+ * with, plus the answer's two headers: where the scans landed (`X-Rollcall-Position`) and whether
+ * the read models show them yet (`X-Rollcall-Consistency`).
+ */
+export const ZReaderScanBatchAckFrame = ZScanBatchAck.extend({
+  type: z.literal('scan_batch_ack'),
+  request_id: ZReaderRequestId,
+  position: answerText(100),
+  consistency: z.enum(['consistent', 'stale']),
+});
+export type TReaderScanBatchAckFrame = z.infer<typeof ZReaderScanBatchAckFrame>;
+
+/**
+ * Server -> reader: a frame refused. For a `scan_batch` frame it carries the frame's `request_id`
+ * and the status `POST reader/scans/batch` answers the same refusal with (400 malformed as a whole,
+ * 401 a token no longer valid, 500, 503); a frame that is not JSON, of no known type or without a
+ * readable request id is answered without them. `error` is the HTTP answer's error body.
+ */
+export const ZReaderErrorFrame = z.object({
+  type: z.literal('error'),
+  request_id: ZReaderRequestId.optional(),
+  status: z.number().int().min(400).max(599).optional(),
+  error: ZApiError.shape.error,
+});
+export type TReaderErrorFrame = z.infer<typeof ZReaderErrorFrame>;
