@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  type AppendResult,
   comparePositions,
   EventStoreUnavailableError,
   type EventStore,
+  formatPosition,
   type NewEvent,
   type Position,
   ReservationTakenError,
@@ -663,6 +665,113 @@ export function eventStoreContract(name: string, make: () => Promise<EventStoreU
         expect(await store.appendToStream('a', [testEvent('E')], { expectedVersion: 'any', idempotencyKey: 'key-1' })).toMatchObject({
           duplicate: false,
         });
+      });
+    });
+
+    // Appends issued in one turn of the event loop: an adapter that group-commits (SQLite, PostgreSQL)
+    // writes them in one transaction, and one append's failure must still be its own.
+    describe('appends issued together', () => {
+      const eventIdsOf = (events: NewEvent[]) => events.map((event) => event.metadata.eventId);
+
+      it('one wrong expected version fails that append alone; the others, one on the same stream, commit', async () => {
+        await store.appendToStream('contested', [testEvent('Created')], { expectedVersion: 'no_stream' });
+        const head = await store.headPosition();
+        const before = [testEvent('Before')];
+        const stale = [testEvent('Stale')];
+        const multi = [testEvent('MultiA'), testEvent('MultiB')];
+        const staleMulti = [testEvent('StaleMultiA')];
+        const right = [testEvent('Right'), testEvent('RightAgain')];
+        const after = [testEvent('After')];
+        const results = await Promise.allSettled<unknown>([
+          store.appendToStream('before', before, { expectedVersion: 'no_stream' }),
+          store.appendToStream('contested', stale, { expectedVersion: 5, reservations: [{ scope: 'username', value: 'stale' }] }),
+          store.appendToStreams([
+            { streamId: 'multi-1', events: [multi[0]], options: { expectedVersion: 'no_stream' } },
+            { streamId: 'multi-2', events: [multi[1]], options: { expectedVersion: 'any' } },
+          ]),
+          store.appendToStreams([
+            { streamId: 'stale-multi', events: staleMulti, options: { expectedVersion: 'no_stream' } },
+            { streamId: 'before', events: [testEvent('StaleMultiB')], options: { expectedVersion: 3 } },
+          ]),
+          store.appendToStream('contested', right, { expectedVersion: 0 }),
+          store.appendToStream('after', after, { expectedVersion: 'no_stream' }),
+        ]);
+
+        expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+        const [, staleError, , staleMultiError] = results.map((r) => (r.status === 'rejected' ? (r.reason as unknown) : null));
+        expect(staleError).toBeInstanceOf(WrongExpectedVersionError);
+        expect(staleError).toMatchObject({ streamId: 'contested', expected: 5, actual: 0 });
+        expect(staleMultiError).toBeInstanceOf(WrongExpectedVersionError);
+        expect(staleMultiError).toMatchObject({ streamId: 'before', expected: 3 });
+
+        // exactly the events of the appends that succeeded, each result the position of its own last event
+        const log = (await readEverything(store)).filter((e) => comparePositions(e.position, head) > 0);
+        const landed = [before, multi, right, after].flatMap(eventIdsOf);
+        expect(log.map((e) => e.metadata.eventId).sort()).toEqual([...landed].sort());
+        expectStrictlyIncreasing(log.map((e) => e.position));
+        const positionOf = (eventId: string) => log.find((e) => e.metadata.eventId === eventId)?.position;
+        const value = <T>(index: number) => (results[index] as PromiseFulfilledResult<T>).value;
+        expect(value<AppendResult>(0)).toEqual({ nextExpectedVersion: 0, position: positionOf(before[0].metadata.eventId), duplicate: false });
+        expect(value<AppendResult[]>(2).map((r) => r.position)).toEqual(multi.map((e) => positionOf(e.metadata.eventId)));
+        expect(value<AppendResult>(4)).toEqual({ nextExpectedVersion: 2, position: positionOf(right[1].metadata.eventId), duplicate: false });
+        expect(value<AppendResult>(5).position).toEqual(positionOf(after[0].metadata.eventId));
+        expect((await store.readStream('contested')).map((e) => e.type)).toEqual(['Created', 'Right', 'RightAgain']);
+        expect(await store.readStream('stale-multi')).toEqual([]);
+        // the failed appends took nothing: their value is free, their new stream still new
+        await store.appendToStream('other', [testEvent('Other')], { expectedVersion: 'no_stream', reservations: [{ scope: 'username', value: 'stale' }] });
+        await store.appendToStream('stale-multi', [testEvent('Again')], { expectedVersion: 'no_stream' });
+      });
+
+      it('one taken reservation fails that append alone; a value it would have taken goes to a later append of the group', async () => {
+        const alice = { scope: 'username', value: 'alice' };
+        const bob = { scope: 'username', value: 'bob' };
+        await store.appendToStream('account-1', [testEvent('AccountCreated')], { expectedVersion: 'no_stream', reservations: [alice] });
+        const results = await Promise.allSettled<unknown>([
+          store.appendToStream('account-2', [testEvent('AccountCreated')], { expectedVersion: 'no_stream', reservations: [bob, alice] }),
+          store.appendToStream('account-3', [testEvent('AccountCreated')], { expectedVersion: 'no_stream', reservations: [{ scope: 'username', value: 'carol' }] }),
+          store.appendToStream('account-4', [testEvent('AccountCreated')], { expectedVersion: 'no_stream', reservations: [bob] }),
+          store.appendToStreams([
+            { streamId: 'org-1', events: [testEvent('OrganizationCreated')], options: { expectedVersion: 'no_stream', reservations: [{ scope: 'organization', value: 'acme' }] } },
+            { streamId: 'account-5', events: [testEvent('AccountCreated')], options: { expectedVersion: 'no_stream', reservations: [{ scope: 'username', value: 'dave' }] } },
+          ]),
+        ]);
+
+        expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
+        const [refused] = rejected(results);
+        expect(refused).toBeInstanceOf(ReservationTakenError);
+        expect((refused as ReservationTakenError).reservation).toEqual(alice);
+        expect(await store.readStream('account-2')).toEqual([]);
+        expect((await readEverything(store)).map((e) => e.streamId).sort()).toEqual(['account-1', 'account-3', 'account-4', 'account-5', 'org-1']);
+
+        // bob is account-4's, alice still account-1's, the refused append's stream still new
+        for (const value of [alice, bob]) {
+          await expect(
+            store.appendToStream('account-6', [testEvent('AccountCreated')], { expectedVersion: 'no_stream', reservations: [value] }),
+          ).rejects.toBeInstanceOf(ReservationTakenError);
+        }
+        await store.appendToStream('account-4', [testEvent('AccountTouched')], { expectedVersion: 0, reservations: [bob] });
+        await store.appendToStream('account-2', [testEvent('AccountCreated')], { expectedVersion: 'no_stream', reservations: [{ scope: 'username', value: 'erin' }] });
+      });
+
+      it('200 appends to 200 streams at once: all land, each caller gets the position of its own last event, increasing in $all', async () => {
+        const appends = Array.from({ length: 200 }, (_, i) => ({
+          streamId: `crowd-${i}`,
+          events: Array.from({ length: 1 + (i % 3) }, (_, j) => testEvent('Crowded', { i, j })),
+        }));
+        const results = await Promise.all(appends.map(({ streamId, events }) => store.appendToStream(streamId, events, { expectedVersion: 'no_stream' })));
+
+        const log = await readEverything(store);
+        expect(log).toHaveLength(appends.reduce((sum, { events }) => sum + events.length, 0));
+        expectStrictlyIncreasing(log.map((e) => e.position));
+        appends.forEach(({ streamId, events }, i) => {
+          const last = log.find((e) => e.metadata.eventId === events[events.length - 1].metadata.eventId);
+          expect(results[i], streamId).toEqual({ nextExpectedVersion: events.length - 1, position: last?.position, duplicate: false });
+          // an append's own events sit together and in order
+          const first = log.findIndex((e) => e.metadata.eventId === events[0].metadata.eventId);
+          expect(log.slice(first, first + events.length).map((e) => e.metadata.eventId), streamId).toEqual(eventIdsOf(events));
+        });
+        expect(new Set(results.map((r) => formatPosition(r.position))).size).toBe(200);
+        expect(await store.headPosition()).toEqual(log[log.length - 1].position);
       });
     });
 

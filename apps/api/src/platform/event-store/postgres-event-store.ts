@@ -491,6 +491,7 @@ export class PostgresEventStore implements EventStore {
            INSERT INTO ${this.t.streams} (stream_id, version)
            SELECT x.stream_id, x.version FROM unnest($1::text[], $2::bigint[]) AS x(stream_id, version)
            ORDER BY x.stream_id COLLATE "C"
+           RETURNING 1
          ),
          moved_streams AS (
            UPDATE ${this.t.streams} s SET version = x.version
@@ -513,11 +514,20 @@ export class PostgresEventStore implements EventStore {
            INSERT INTO ${this.t.reservations} (scope, value, stream_id)
            SELECT x.scope, x.value, x.stream_id FROM unnest($12::text[], $13::text[], $14::text[]) AS x(scope, value, stream_id)
            ORDER BY x.scope COLLATE "C", x.value COLLATE "C"
+           RETURNING 1
+         ),
+         -- The sub-statements of a WITH run in no promised order; the events' INSERT reads this row
+         -- first, so the streams' and the values' rows are written (and locked) before any event:
+         -- every group takes its locks in one order, streams, then values, then events.
+         counts AS (
+           SELECT (SELECT count(*) FROM new_streams) AS created, (SELECT count(*) FROM moved_streams) AS moved,
+                  (SELECT count(*) FROM freed) AS freed, (SELECT count(*) FROM handed_over) AS handed_over,
+                  (SELECT count(*) FROM taken) AS taken
          ),
          inserted AS (
            INSERT INTO ${this.t.events} (stream_id, stream_version, type, data, metadata, schema_version)
            SELECT x.s, x.v, x.t, coalesce(x.d, 'null'::jsonb), x.m, x.sv
-           FROM json_to_recordset($15::json) AS x(n integer, s text, v bigint, t text, d jsonb, m jsonb, sv integer)
+           FROM counts, json_to_recordset($15::json) AS x(n integer, s text, v bigint, t text, d jsonb, m jsonb, sv integer)
            ORDER BY x.n
            RETURNING stream_id, stream_version, global_position, transaction_id
          ),
@@ -535,10 +545,9 @@ export class PostgresEventStore implements EventStore {
            RETURNING 1
          )
        SELECT i.stream_id, i.stream_version::text AS stream_version, i.global_position::text AS global_position,
-              i.transaction_id::text AS transaction_id,
-              (SELECT count(*) FROM moved_streams) AS moved, (SELECT count(*) FROM freed) AS freed,
-              (SELECT count(*) FROM handed_over) AS handed_over, (SELECT count(*) FROM stored_keys) AS stored
-       FROM inserted i`,
+              i.transaction_id::text AS transaction_id, c.moved, c.freed, c.handed_over,
+              (SELECT count(*) FROM stored_keys) AS stored
+       FROM inserted i, counts c`,
       [
         column(newStreams, (s) => s.streamId),
         column(newStreams, (s) => s.version),
