@@ -1,7 +1,9 @@
 import { auditSchemaStrings } from '@rollcall/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, signIn, startTestApp, storageKinds, type StorageKind, type TestApp } from '../test-app';
-import { ROUTES } from '../../src/platform/http/openapi/route-catalogue';
+import { AppModule } from '../../src/app.module';
+import type { AppConfig } from '../../src/platform/config/app-config';
+import { controllersOfModule, describedRoutes } from '../../src/platform/http/openapi/described-routes';
 import { headOf, proceduresOf } from './hardening-helpers';
 
 /**
@@ -117,14 +119,17 @@ describe.each(storageKinds())('input bounds on %s', (kind: StorageKind) => {
   });
 
   it('every input of every tRPC procedure and REST route holds its strings to the rules', () => {
+    // the REST routes as the controllers declare them (platform/http/openapi/described-routes.ts)
+    const restRoutes = describedRoutes(controllersOfModule(AppModule.forRoot({} as AppConfig)));
     const findings = [
       ...proceduresOf(app).flatMap((procedure) => procedure.inputs.flatMap((input, index) => auditSchemaStrings(input, `trpc ${procedure.name}#${index}`).findings)),
-      ...ROUTES.flatMap((route) => [
-        ...(route.body ? auditSchemaStrings(route.body, `${route.method} ${route.path} body`).findings : []),
-        ...(route.query ? auditSchemaStrings(route.query, `${route.method} ${route.path} query`).findings : []),
+      ...restRoutes.flatMap(({ method, path, description: { body, query } }) => [
+        ...(body ? auditSchemaStrings(body, `${method} ${path} body`).findings : []),
+        ...(query ? auditSchemaStrings(query, `${method} ${path} query`).findings : []),
       ]),
     ];
     expect(proceduresOf(app).length).toBeGreaterThan(100);
+    expect(restRoutes.length).toBeGreaterThan(150);
     expect(findings.map((finding) => `${finding.rule}: ${finding.path}`)).toEqual([]);
   });
 });
