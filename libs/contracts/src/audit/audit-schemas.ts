@@ -4,7 +4,7 @@ import { answerTimestamp } from '../common/answers';
 import { answerText, boundedText, TEXT_MAX, uuidOf } from '../common/text';
 
 /**
- * The event log (issue 8): every stored event, newest first, paged by a keyset cursor. Inputs of
+ * The event log (docs/api/compat.md, 'Event log'): every stored event, newest first, paged by a keyset cursor. Inputs of
  * REST v2 (`GET audit/events`, `GET audit/events/export`) and tRPC `audit.events`.
  */
 export const AUDIT_EVENTS_LIMIT_MAX = 100;

@@ -4,7 +4,7 @@ import { answerText, boundedText, TEXT_MAX } from '../common/text';
 import { optionalAuditFilter, ZAuditEvent, ZAuditLimit, ZAuditPosition, ZAuditInstant, ZPositionOf } from './audit-schemas';
 
 /**
- * History tabs and time travel (issue 8): one entity's events as a timeline with what each changed in
+ * History tabs and time travel (docs/api/compat.md, 'History and time travel'): one entity's events as a timeline with what each changed in
  * plain words, and an account or organization as it was at a moment, folded from its stream.
  */
 export const HISTORY_KINDS = ['account', 'organization', 'team', 'application', 'reader'] as const;

@@ -4,7 +4,7 @@ import { answerText, TEXT_MAX } from '../common/text';
 import { ZPositionOf } from './audit-schemas';
 
 /**
- * The projections screen (issue 8): each read model's position, lag behind the head, rate, last
+ * The projections screen (docs/api/compat.md, 'Projections'): each read model's position, lag behind the head, rate, last
  * error and the events set aside because it could not apply them, with retry.
  */
 
@@ -29,7 +29,7 @@ export const ZProjectionStatus = z.object({
 export type TProjectionStatus = z.infer<typeof ZProjectionStatus>;
 
 /**
- * The last 'Rebuild' (ours, issue 8 point 4): every read model rebuilt into fresh tables while the old
+ * The last 'Rebuild' (ours; docs/running-in-production.md, 'Upgrades'): every read model rebuilt into fresh tables while the old
  * ones serve, then swapped in. `total` estimates the events to replay (the event log's rows at the start).
  */
 export const ZRebuildState = z.object({

@@ -5,8 +5,8 @@ import { auditSchemaStrings, zodExports } from './schema-audit';
 import { boundedText, isEmailAddress, lineText, multilineText, uuidOf } from './text';
 
 /**
- * Input bounds, one rule for every engine (docs/security.md 'Input bounds'; issue 19 item 5, issue
- * 20 'Bad input that loses data'): every string of every contract schema is bounded, the bound is
+ * Input bounds, one rule for every engine (docs/security.md, 'Input bounds' and 'Bad input that
+ * loses data'; docs/adr/0019-input-bounds.md): every string of every contract schema is bounded, the bound is
  * checked before any pattern, every text refuses control characters and unpaired surrogates, every
  * date is a real one. linear-patterns.unit.spec.ts checks that every pattern is linear-time.
  */

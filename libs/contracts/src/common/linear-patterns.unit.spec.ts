@@ -8,10 +8,10 @@ import * as contracts from '../index';
 import { auditSchemaStrings, zodExports, type TStringPattern } from './schema-audit';
 
 /**
- * Only linear-time patterns (docs/security.md 'Input bounds'; issue 19 item 5): every regular
+ * Only linear-time patterns (docs/security.md 'Input bounds'; docs/adr/0019-input-bounds.md): every regular
  * expression of the code that reads input (libs/contracts, libs/domain, apps/api) and of every
  * contract schema is checked by recheck, which finds exponential and polynomial backtracking (the
- * quadratic e-mail pattern of issue 19 among them). A length bound before a pattern limits the
+ * quadratic e-mail pattern an outside review found among them). A length bound before a pattern limits the
  * damage; a linear pattern removes it.
  */
 

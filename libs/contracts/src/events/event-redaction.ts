@@ -1,5 +1,5 @@
 /**
- * What of a stored event may leave the server (issue 19, item 2; DESIGN.md section 6, trust rules).
+ * What of a stored event may leave the server (docs/security.md, 'Credentials never leave through events').
  *
  * Events hold credentials or values derived from them (argon2id PHC strings, SHA-256 of session,
  * access, reader and activation tokens, hashes of OIDC client secrets). Every place that reads events

@@ -4,7 +4,7 @@ import { answerId, answerTimestamp } from '../common/answers';
 import { answerText, boundedText, lineText, requiredLine, TEXT_MAX, TOKEN_TEXT_MAX, uuidOf } from '../common/text';
 
 /**
- * Door readers as administrators manage them (not in the spec; issue 6 point 1): register, rename,
+ * Door readers as administrators manage them (not in the spec; docs/readers.md): register, rename,
  * move, issue and revoke the token, reset the numbering, and register mode for smart cards
  * (`POST scanner/mode/register/{account}`, `POST scanner/cancel`).
  */
