@@ -1,5 +1,4 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { ZReaderHealthReport, ZReaderScanBatch, ZReaderScanPost, type TScanBatchAck } from '@rollcall/contracts';
 import { DomainError, readerDecider, readerStream } from '@rollcall/domain';
 import { Inject } from '@nestjs/common';
@@ -9,15 +8,14 @@ import type { Clock } from '../../../platform/runtime/clock';
 import type { RequestContext } from '../../../platform/commands/request-context';
 import { RecordReaderScansCommand } from '../../attendance/commands/record-reader-scans.handler';
 import { Public } from '../../../platform/access/route-decorators';
-import { CommandGateway, type CommandOutcome, type ConsistentOutcome } from '../../../platform/commands/command-gateway';
 import { CLOCK, EVENT_STORE } from '../../../platform/tokens';
-import { formatPosition, type EventStore } from '../../../platform/event-store/event-store.port';
+import type { EventStore } from '../../../platform/event-store/event-store.port';
 import { writeConsistencyHeaders } from '../../../platform/http/consistency-headers';
 import { requestContext } from '../../../platform/http/request-context.factory';
 import { parseWith } from '../../../platform/http/zod-body';
-import { ProjectionProgress } from '../../../platform/projections/projection-progress';
 import { ReaderAuthenticator, type AuthenticatedReader } from '../../readers/reader-authenticator';
 import { ReaderHealthRecorder } from '../../readers/reader-health-recorder';
+import { ReaderScanRecorder } from '../reader-scan-recorder';
 import { z } from 'zod';
 import { ZReaderHealthAnswer, ZScanBatchAck } from '@rollcall/contracts';
 import { Documented } from '../../../platform/http/openapi/rest-description';
@@ -31,9 +29,7 @@ import { Documented } from '../../../platform/http/openapi/rest-description';
 @Public()
 export class ReaderProtocolController {
   constructor(
-    private readonly gateway: CommandGateway,
-    private readonly commandBus: CommandBus,
-    private readonly progress: ProjectionProgress,
+    private readonly recorder: ReaderScanRecorder,
     private readonly readers: ReaderAuthenticator,
     private readonly health: ReaderHealthRecorder,
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -78,16 +74,6 @@ export class ReaderProtocolController {
     return { received_at: receivedAt, register_mode: state.registerMode && Date.parse(state.registerMode.expiresAt) > Date.parse(receivedAt) ? { expires_at: state.registerMode.expiresAt } : null };
   }
 
-  /**
-   * A reader reads nothing back (ADR 0013, 'As built'): with `X-Rollcall-Consistency: none` its scans
-   * are answered as soon as they are appended, without the gateway's wait for the read models; the
-   * answer's headers still say where they landed and whether the read models show them yet.
-   */
-  private async withoutWait(command: RecordReaderScansCommand): Promise<ConsistentOutcome<TScanBatchAck>> {
-    const outcome = await this.commandBus.execute<RecordReaderScansCommand, CommandOutcome<TScanBatchAck>>(command);
-    return { value: outcome.value, position: formatPosition(outcome.position), consistent: this.progress.reached(outcome.position) };
-  }
-
   private record(request: Request, reader: AuthenticatedReader, body: unknown, response: Response) {
     const batch = parseWith(ZReaderScanBatch, body);
     return this.post(request, reader, batch.sent_at, batch.scans, response, batch.outbox_id ?? null);
@@ -97,9 +83,9 @@ export class ReaderProtocolController {
     const context: RequestContext = { ...requestContext(request, null), actor: reader.readerId, actorKind: 'reader' };
     try {
       const command = new RecordReaderScansCommand(reader.readerId, reader.tokenHash, sentAt, scans, context, outboxId);
-      const outcome = request.headers['x-rollcall-consistency'] === 'none' ? await this.withoutWait(command) : await this.gateway.execute<TScanBatchAck>(command);
+      // a reader reads nothing back (ADR 0013, 'As built'): `X-Rollcall-Consistency: none` skips the wait for the read models
+      const outcome = await this.recorder.record(command, request.headers['x-rollcall-consistency'] !== 'none');
       writeConsistencyHeaders(response, outcome);
-      this.health.noteContact(reader.readerId, outcome.value.received_at);
       return outcome.value;
     } catch (error) {
       if (error instanceof DomainError && error.code === 'reader.token_invalid') throw this.readers.refuse(request, 'token no longer the reader’s');
