@@ -16,13 +16,18 @@ import {
  * (docs/adr/0002-event-store-global-ordering.md).
  */
 
-/** One stream's share of an append, with its events already turned into JSON. */
+/** An event as the INSERT takes it: data and metadata already JSON, so a payload JSON cannot hold fails its caller. */
+export interface SerializedEvent {
+  type: string;
+  data: string;
+  metadata: string;
+  schemaVersion: number;
+}
+
+/** One stream's share of an append. */
 export interface GroupWrite {
   streamId: string;
-  /** the stream id as a JSON string, made once */
-  streamIdJson: string;
-  /** one JSON fragment per event (`"t":...,"d":...,"m":...,"sv":...`), without the place the group gives it */
-  events: string[];
+  events: SerializedEvent[];
   options: AppendOptions;
 }
 
@@ -55,9 +60,9 @@ export type Verdict =
   | { kind: 'rejected'; error: WrongExpectedVersionError | ReservationTakenError };
 
 export interface PlannedEvent {
-  streamIdJson: string;
+  streamId: string;
   version: number;
-  fragment: string;
+  event: SerializedEvent;
 }
 
 export interface HeldReservation {
@@ -107,18 +112,15 @@ export function touchedKeys(append: GroupAppend): string[] {
   return keys;
 }
 
-/** Turns events into the JSON fragments the group's INSERT reads; throws on data JSON cannot hold. */
-export function eventFragments(streamId: string, events: readonly NewEvent[]): string[] {
+/** Turns events into what the group's INSERT takes; throws (in the caller's turn) on data JSON cannot hold. */
+export function serializeEvents(streamId: string, events: readonly NewEvent[]): SerializedEvent[] {
   if (events.length === 0) throw new Error(`append to ${streamId} carries no events`);
-  return events.map(
-    (event) =>
-      `"t":${JSON.stringify(event.type)},"d":${JSON.stringify(event.data ?? null)},"m":${JSON.stringify(event.metadata)},"sv":${event.schemaVersion ?? 1}`,
-  );
-}
-
-/** The group's events as the JSON array the INSERT unpacks, `n` giving their order. */
-export function eventsJson(events: readonly PlannedEvent[]): string {
-  return `[${events.map((event, n) => `{"n":${n},"s":${event.streamIdJson},"v":${event.version},${event.fragment}}`).join(',')}]`;
+  return events.map((event) => ({
+    type: event.type,
+    data: JSON.stringify(event.data ?? null),
+    metadata: JSON.stringify(event.metadata),
+    schemaVersion: event.schemaVersion ?? 1,
+  }));
 }
 
 /**
@@ -150,10 +152,10 @@ export function planGroup(appends: readonly GroupAppend[], stored: StoredState):
     const verdict = judgeAppend(append, versions, owners, touchedValues);
     verdicts.push(verdict);
     if (verdict.kind !== 'appended') return;
-    append.writes.forEach(({ streamId, streamIdJson, events: fragments }, writeIndex) => {
+    append.writes.forEach(({ streamId, events: serialized }, writeIndex) => {
       const first = verdict.firstVersions[writeIndex];
-      fragments.forEach((fragment, offset) => events.push({ streamIdJson, version: first + offset, fragment }));
-      versions.set(streamId, first + fragments.length - 1);
+      serialized.forEach((event, offset) => events.push({ streamId, version: first + offset, event }));
+      versions.set(streamId, first + serialized.length - 1);
     });
     if (key !== undefined) {
       keysInGroup.set(key, index);

@@ -19,13 +19,12 @@ import {
 } from './event-store.port';
 import { startPollingSubscription, WakeSignal } from './polling-subscription';
 import {
-  eventFragments,
-  eventsJson,
   type GroupAppend,
   type GroupPlan,
   type GroupWrite,
   planGroup,
   reservationKey,
+  serializeEvents,
   type StoredResult,
   touchedKeys,
 } from './postgres-append-group';
@@ -218,7 +217,7 @@ export class PostgresEventStore implements EventStore {
   appendToStream(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
     try {
       this.assertOpen();
-      const writes = [{ streamId, streamIdJson: JSON.stringify(streamId), events: eventFragments(streamId, events), options }];
+      const writes = [{ streamId, events: serializeEvents(streamId, events), options }];
       return this.enqueue({ writes, idempotencyKey: options.idempotencyKey }).then((results) => results[0]);
     } catch (error) {
       return Promise.reject(error);
@@ -230,12 +229,7 @@ export class PostgresEventStore implements EventStore {
       this.assertOpen();
       assertValidStreamWrites(writes);
       return this.enqueue({
-        writes: writes.map(({ streamId, events, options }) => ({
-          streamId,
-          streamIdJson: JSON.stringify(streamId),
-          events: eventFragments(streamId, events),
-          options,
-        })),
+        writes: writes.map(({ streamId, events, options }) => ({ streamId, events: serializeEvents(streamId, events), options })),
       });
     } catch (error) {
       return Promise.reject(error);
@@ -260,7 +254,7 @@ export class PostgresEventStore implements EventStore {
     options: AppendOptions,
   ): Promise<AppendResult> {
     this.assertOpen();
-    const writes = [{ streamId, streamIdJson: JSON.stringify(streamId), events: eventFragments(streamId, events), options }];
+    const writes = [{ streamId, events: serializeEvents(streamId, events), options }];
     const { outcomes, appended } = await this.writeGroup(client, [{ writes, idempotencyKey: options.idempotencyKey }]);
     // delivered at the caller's commit, like the group's
     if (appended > 0) await client.query(`NOTIFY "${this.channel}"`);
@@ -526,20 +520,22 @@ export class PostgresEventStore implements EventStore {
          ),
          inserted AS (
            INSERT INTO ${this.t.events} (stream_id, stream_version, type, data, metadata, schema_version)
-           SELECT x.s, x.v, x.t, coalesce(x.d, 'null'::jsonb), x.m, x.sv
-           FROM counts, json_to_recordset($15::json) AS x(n integer, s text, v bigint, t text, d jsonb, m jsonb, sv integer)
+           SELECT x.stream_id, x.version, x.type, x.data::jsonb, x.metadata::jsonb, x.schema_version
+           FROM counts,
+                unnest($15::text[], $16::bigint[], $17::text[], $18::text[], $19::text[], $20::integer[])
+                  WITH ORDINALITY AS x(stream_id, version, type, data, metadata, schema_version, n)
            ORDER BY x.n
            RETURNING stream_id, stream_version, global_position, transaction_id
          ),
          dropped_keys AS (
-           DELETE FROM ${this.t.idempotency} WHERE key = ANY($16::text[])
+           DELETE FROM ${this.t.idempotency} WHERE key = ANY($21::text[])
          ),
          stored_keys AS (
            UPDATE ${this.t.idempotency} k
            SET result = jsonb_build_object(
              'nextExpectedVersion', x.version,
              'position', jsonb_build_object('commit', i.transaction_id::text::bigint, 'sequence', i.global_position))
-           FROM unnest($17::text[], $18::text[], $19::bigint[]) AS x(key, stream_id, version)
+           FROM unnest($22::text[], $23::text[], $24::bigint[]) AS x(key, stream_id, version)
            JOIN inserted i ON i.stream_id = x.stream_id AND i.stream_version = x.version
            WHERE k.key = x.key
            RETURNING 1
@@ -563,7 +559,12 @@ export class PostgresEventStore implements EventStore {
         column(taken, (r) => r.scope),
         column(taken, (r) => r.value),
         column(taken, (r) => r.streamId),
-        eventsJson(plan.events),
+        column(plan.events, (e) => e.streamId),
+        column(plan.events, (e) => e.version),
+        column(plan.events, (e) => e.event.type),
+        column(plan.events, (e) => e.event.data),
+        column(plan.events, (e) => e.event.metadata),
+        column(plan.events, (e) => e.event.schemaVersion),
         plan.keysToDrop,
         column(keysToStore, (k) => k.key),
         column(keysToStore, (k) => k.streamId),
