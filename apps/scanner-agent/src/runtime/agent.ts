@@ -104,6 +104,20 @@ export class Agent {
     );
     this.debouncer = new Debouncer(config.debounceMs);
     this.driver = createDriver(config, options.stdin ?? process.stdin, this.now);
+    this.channel = wrongReader
+      ? null
+      : new CommandChannel({
+          serverUrl: config.serverUrl,
+          token: config.token,
+          logger,
+          heartbeatSeconds: config.heartbeatSeconds,
+          retryBaseMs: config.retryBaseMs,
+          retryMaxMs: config.retryMaxSeconds * 1000,
+          now: this.now,
+          health: () => this.health(),
+          onConfigure: (configuration) => this.sender?.configure(effectiveSenderSettings(configuration, config)),
+          onRegisterMode: (armed, reason) => this.setRegisterMode(armed, reason),
+        });
     this.sender = wrongReader
       ? null
       : new ScanSender({
@@ -118,23 +132,11 @@ export class Agent {
           now: this.now,
           // the console's queue depth should not stay at 10,000 for a heartbeat after the backlog is gone
           probe: async () => (await this.channel?.probe()) ?? false,
+          // scans go over the reader's WebSocket while it takes them, over HTTP otherwise
+          channel: this.channel,
           onAcknowledged: (depth) => {
             if (depth === 0) void this.channel?.reportHealth();
           },
-        });
-    this.channel = wrongReader
-      ? null
-      : new CommandChannel({
-          serverUrl: config.serverUrl,
-          token: config.token,
-          logger,
-          heartbeatSeconds: config.heartbeatSeconds,
-          retryBaseMs: config.retryBaseMs,
-          retryMaxMs: config.retryMaxSeconds * 1000,
-          now: this.now,
-          health: () => this.health(),
-          onConfigure: (configuration) => this.sender?.configure(effectiveSenderSettings(configuration, config)),
-          onRegisterMode: (armed, reason) => this.setRegisterMode(armed, reason),
         });
   }
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type ChannelScanResult, type ScanChannel } from '../channel/command-channel';
 import { createLogger } from '../logging/logger';
 import { DurableOutbox } from '../outbox/durable-outbox';
 import { ScanSender } from './scan-sender';
@@ -104,5 +105,82 @@ describe('ScanSender against a scripted server (real outbox file)', () => {
     await sender.stop();
     expect(calls).toBe(2);
     expect(logs.find((line) => line.msg === 'could not send scans; they stay queued and are retried')?.reason).toMatch(/no answer within 100 ms/);
+  });
+
+  /** a scripted channel: what the sender sent on it, and its answers */
+  const channelOf = (answerTo: (sequences: number[], call: number) => ChannelScanResult, options: { maxBytes?: number } = {}) => {
+    const frames: Array<{ sequences: number[]; bytes: number }> = [];
+    const channel: ScanChannel & { open: boolean } = {
+      open: true,
+      get takesScans() {
+        return this.open;
+      },
+      scanFrameMaxBytes: options.maxBytes ?? 512 * 1024,
+      sendScans: async (batch) => {
+        const sequences = batch.scans.map((scan) => scan.sequence);
+        frames.push({ sequences, bytes: Buffer.byteLength(JSON.stringify(batch)) });
+        return answerTo(sequences, frames.length);
+      },
+    };
+    return { channel, frames };
+  };
+  const httpServer = () => {
+    const posts: number[][] = [];
+    const fetch = (async (_url: string, init: RequestInit) => {
+      const sequences = (JSON.parse(String(init.body)) as { scans: Array<{ sequence: number }> }).scans.map((scan) => scan.sequence);
+      posts.push(sequences);
+      return answer(200, acks(sequences));
+    }) as typeof globalThis.fetch;
+    return { posts, fetch };
+  };
+  const answered = (sequences: number[]): ChannelScanResult => ({ kind: 'answered', answer: acks(sequences) as Extract<ChannelScanResult, { kind: 'answered' }>['answer'] });
+
+  it('prefers the channel while it takes scans, and keeps a frame within the size the server takes', async () => {
+    for (let index = 0; index < 300; index += 1) outbox.enqueue({ cardUid: `0A0B${(0x1000 + index).toString(16).toUpperCase()}`, deviceTime: new Date('2026-11-25T08:00:00Z') });
+    const { channel, frames } = channelOf(answered, { maxBytes: 16 * 1024 });
+    const { posts, fetch } = httpServer();
+    const sender = new ScanSender({ outbox, serverUrl: 'http://127.0.0.1:1/', token: 'rcr_t', logger, batchMax: 500, retryBaseMs: 10, retryMaxMs: 50, requestTimeoutMs: 1000, fetch, channel });
+    sender.start();
+    await until(() => outbox.depth() === 0);
+    await sender.stop();
+    expect(posts).toEqual([]);
+    expect(frames.flatMap((frame) => frame.sequences)).toEqual(Array.from({ length: 300 }, (_, index) => index + 1));
+    // 300 scans do not fit in 16 KiB: halved until they do, the rest in the next frames
+    expect(frames.length).toBeGreaterThan(1);
+    for (const frame of frames) expect(frame.bytes).toBeLessThanOrEqual(16 * 1024 - 100);
+    expect(logs.filter((line) => line.msg === 'scans acknowledged').map((line) => line.via)).toEqual(frames.map(() => 'channel'));
+  });
+
+  it('sends over HTTP at once what an older server did not take on the channel, and what a lost channel left unanswered', async () => {
+    queue(3);
+    const { channel, frames } = channelOf((sequences, call) => (call === 1 ? { kind: 'unsupported' } : call === 2 ? { kind: 'lost', reason: 'the command channel closed (1006) before the answer' } : answered(sequences)));
+    const { posts, fetch } = httpServer();
+    // a retry delay the test would notice: neither of these waits for it
+    const sender = new ScanSender({ outbox, serverUrl: 'http://127.0.0.1:1/', token: 'rcr_t', logger, batchMax: 1, retryBaseMs: 60_000, retryMaxMs: 60_000, requestTimeoutMs: 1000, fetch, channel, random: () => 1 });
+    sender.start();
+    await until(() => outbox.depth() === 0);
+    await sender.stop();
+    // 1: refused as unknown, sent over HTTP; 2: lost with the socket, sent again over HTTP; 3: the channel again
+    expect(frames.map((frame) => frame.sequences)).toEqual([[1], [2], [3]]);
+    expect(posts).toEqual([[1], [2]]);
+    expect(logs.filter((line) => line.msg === 'scans acknowledged').map((line) => [line.first, line.via])).toEqual([
+      [1, 'http'],
+      [2, 'http'],
+      [3, 'channel'],
+    ]);
+    expect(logs.find((line) => line.msg === 'could not send scans; they stay queued and are retried')).toMatchObject({ reason: 'the command channel closed (1006) before the answer', retry_in_ms: 0 });
+  });
+
+  it('treats a refusal on the channel as the same refusal over HTTP: a whole batch refused is halved and its bad scan set aside', async () => {
+    queue(4);
+    const { channel, frames } = channelOf((sequences) => (sequences.includes(2) ? { kind: 'refused', status: 400, code: 'request.invalid', message: 'Invalid input' } : answered(sequences)));
+    const { posts, fetch } = httpServer();
+    const sender = new ScanSender({ outbox, serverUrl: 'http://127.0.0.1:1/', token: 'rcr_t', logger, batchMax: 4, retryBaseMs: 10, retryMaxMs: 50, requestTimeoutMs: 1000, fetch, channel });
+    sender.start();
+    await until(() => outbox.depth() === 0);
+    await sender.stop();
+    expect(posts).toEqual([]);
+    expect(frames[0].sequences).toEqual([1, 2, 3, 4]);
+    expect(outbox.deadLetters().map((letter) => [letter.sequence, letter.code])).toEqual([[2, 'request.invalid']]);
   });
 });

@@ -1,4 +1,5 @@
 import { READER_SCAN_BATCH_MAX, ZScanBatchAck, type TReaderScanBatch, type TScanBatchAck } from '@rollcall/contracts';
+import { type ChannelScanResult, type ScanChannel } from '../channel/command-channel';
 import { type AgentLogger } from '../logging/logger';
 import { type DurableOutbox, type QueuedScan } from '../outbox/durable-outbox';
 import { backoffDelay, sleep } from './backoff';
@@ -21,13 +22,19 @@ export interface ScanSenderOptions {
   onAcknowledged?: (depth: number) => void;
   /** does the server answer anything else (a health report)? Asked before a scan answered 500 is set aside */
   probe?: () => Promise<boolean>;
+  /** the reader's WebSocket: preferred to HTTP while it takes scans */
+  channel?: ScanChannel | null;
 }
 
 export type SenderState = 'idle' | 'sending' | 'retrying' | 'token_refused';
 
+/** which way a request went: the reader's WebSocket or `POST reader/scans` */
+export type ScanPath = 'channel' | 'http';
+
 type Attempt =
-  | { kind: 'answered'; answer: TScanBatchAck }
-  | { kind: 'retry'; reason: string }
+  | { kind: 'answered'; answer: TScanBatchAck; via: ScanPath }
+  /** `resendOverHttp`: the channel was lost before its answer; the batch goes again over HTTP at once */
+  | { kind: 'retry'; reason: string; resendOverHttp?: boolean }
   | { kind: 'token_refused'; reason: string }
   | { kind: 'batch_refused'; code: string; message: string }
   | { kind: 'server_error'; reason: string; code: string; message: string };
@@ -52,7 +59,10 @@ export interface SendReport {
 
 /**
  * Sends the outbox to the server (docs/readers.md, 'Posting scans'): one request at a time, oldest
- * scans first, up to `batchMax` per request, each with its sequence as the idempotency key. A scan
+ * scans first, up to `batchMax` per request, each with its sequence as the idempotency key. A request
+ * goes over the reader's WebSocket while it takes scans (no HTTP request to parse and route per
+ * batch), over `POST reader/scans` otherwise; the answer is the same either way and so is what
+ * follows from it. A channel lost before its answer sends the batch again over HTTP at once. A scan
  * leaves the outbox only when the server's answer acknowledges it ('accepted' or 'already_accepted');
  * a scan it refuses for good goes to the dead-letter table, so one bad scan never blocks the door.
  * Anything else (no answer, a timeout, a 5xx, a refused token) keeps every scan queued and retries
@@ -79,6 +89,8 @@ export class ScanSender {
   private readonly stopped = new AbortController();
   private loop: Promise<void> | null = null;
   private request: AbortController | null = null;
+  /** the channel was lost before an answer: the next request goes over HTTP */
+  private resendOverHttp = false;
 
   state: SenderState = 'idle';
   /** server clock minus device clock, as last measured by the server (ms) */
@@ -142,10 +154,10 @@ export class ScanSender {
         continue;
       }
       this.state = 'sending';
-      const attempt = await this.post(batch);
+      const { attempt, sent } = await this.send(batch);
       let delay: number;
       try {
-        delay = this.handle(batch, attempt);
+        delay = this.handle(sent, attempt);
       } catch (error) {
         // the outbox could not record the answer (a full disk): the scans stay queued and go again,
         // which the server answers 'already_accepted'; the sender never stops over it
@@ -164,7 +176,7 @@ export class ScanSender {
   private handle(batch: QueuedScan[], attempt: Attempt): number {
     switch (attempt.kind) {
       case 'answered': {
-        const report = this.apply(batch, attempt.answer);
+        const report = this.apply(batch, attempt.answer, attempt.via);
         if (this.failures > 0) this.logger.info({ depth: this.outbox.depth(), after_failures: this.failures }, 'server reachable again; sending the queue');
         this.failures = 0;
         this.tokenRefused = false;
@@ -215,7 +227,9 @@ export class ScanSender {
       case 'retry': {
         this.failures += 1;
         this.lastError = attempt.reason;
-        const delay = backoffDelay(this.failures, this.options.retryBaseMs, this.retryMaxMs, this.random);
+        // the server may be fine and only the socket gone: the HTTP resend goes without waiting
+        if (attempt.resendOverHttp) this.resendOverHttp = true;
+        const delay = attempt.resendOverHttp ? 0 : backoffDelay(this.failures, this.options.retryBaseMs, this.retryMaxMs, this.random);
         // first failure and then every tenth: a server down for an hour should not flood the journal
         if (this.failures === 1 || this.failures % 10 === 0) this.logger.warn({ reason: attempt.reason, failures: this.failures, retry_in_ms: delay, depth: this.outbox.depth() }, 'could not send scans; they stay queued and are retried');
         this.state = 'retrying';
@@ -239,7 +253,7 @@ export class ScanSender {
     this.logger.error({ sequence: scan.sequence, card_uid: scan.cardUid, code: candidate.code, error: candidate.message }, 'the server fails on this one scan every time (500); moved to the dead-letter table so the scans behind it go on');
   }
 
-  private apply(batch: QueuedScan[], answer: TScanBatchAck): SendReport {
+  private apply(batch: QueuedScan[], answer: TScanBatchAck, via: ScanPath): SendReport {
     this.clockSkewMs = answer.skew_ms;
     const sent = new Map(batch.map((scan) => [scan.sequence, scan]));
     const done: number[] = [];
@@ -283,18 +297,51 @@ export class ScanSender {
     this.totals.alreadyAccepted += report.alreadyAccepted;
     this.totals.refused += report.refused;
     this.options.onAcknowledged?.(this.outbox.depth());
-    this.logger.info({ sent: report.sent, accepted: report.accepted, already_accepted: report.alreadyAccepted, refused: report.refused, first: batch[0].sequence, last: batch[batch.length - 1].sequence, skew_ms: answer.skew_ms }, 'scans acknowledged');
+    this.logger.info({ sent: report.sent, accepted: report.accepted, already_accepted: report.alreadyAccepted, refused: report.refused, first: batch[0].sequence, last: batch[batch.length - 1].sequence, skew_ms: answer.skew_ms, via }, 'scans acknowledged');
     return report;
   }
 
-  private async post(batch: QueuedScan[]): Promise<Attempt> {
+  /** one request, over the channel while it takes scans, else over HTTP; answers which scans it carried */
+  private async send(batch: QueuedScan[]): Promise<{ attempt: Attempt; sent: QueuedScan[] }> {
+    const channel = this.options.channel;
+    const overHttp = this.resendOverHttp;
+    this.resendOverHttp = false;
+    if (!overHttp && channel?.takesScans) {
+      let sent = batch;
+      let body = this.bodyOf(sent);
+      // the frame stays within what the server takes (until it has answered one: what an older server takes)
+      while (sent.length > 1 && frameBytes(body) > channel.scanFrameMaxBytes) {
+        sent = sent.slice(0, Math.ceil(sent.length / 2));
+        body = this.bodyOf(sent);
+      }
+      const result = await this.overChannel(channel, body);
+      if (result.kind !== 'unsupported') return { attempt: attemptOfChannel(result), sent };
+      // a server from before scans over the channel: this batch and the next go over HTTP at once
+    }
+    return { attempt: await this.post(this.bodyOf(batch)), sent: batch };
+  }
+
+  private bodyOf(batch: QueuedScan[]): TReaderScanBatch {
     const clock = this.outbox.monotonicNow();
-    const body: TReaderScanBatch = {
+    return {
       sent_at: this.now().toISOString(),
       // the server judges sequences per outbox: a replaced queue file numbers from 1 again (docs/readers.md)
       outbox_id: this.outbox.outboxId,
       scans: batch.map((scan) => ({ card_uid: scan.cardUid, sequence: scan.sequence, device_time: scan.deviceTime.toISOString(), ...ageOf(scan, clock) })),
     };
+  }
+
+  private async overChannel(channel: ScanChannel, body: TReaderScanBatch): Promise<ChannelScanResult> {
+    const request = new AbortController();
+    this.request = request;
+    try {
+      return await channel.sendScans(body, this.options.requestTimeoutMs, request.signal);
+    } finally {
+      this.request = null;
+    }
+  }
+
+  private async post(body: TReaderScanBatch): Promise<Attempt> {
     const request = new AbortController();
     this.request = request;
     const timeout = setTimeout(() => request.abort(new Error(`no answer within ${this.options.requestTimeoutMs} ms`)), this.options.requestTimeoutMs);
@@ -313,15 +360,12 @@ export class ScanSender {
       const text = await response.text();
       if (response.status === 200) {
         const parsed = ZScanBatchAck.safeParse(safeJson(text));
-        if (parsed.success) return { kind: 'answered', answer: parsed.data };
+        if (parsed.success) return { kind: 'answered', answer: parsed.data, via: 'http' };
         return { kind: 'retry', reason: `the server's answer is not a scan acknowledgement (${parsed.error.issues[0]?.message ?? 'unreadable'})` };
       }
       const error = errorOf(text);
-      if (response.status === 401 || response.status === 403) return { kind: 'token_refused', reason: `${response.status} ${error.code}: ${error.message}` };
-      if (response.status === 400 || response.status === 413 || response.status === 422) return { kind: 'batch_refused', code: error.code, message: error.message };
-      if (response.status === 500) return { kind: 'server_error', reason: `500 ${error.code}: ${error.message}`, code: error.code, message: error.message };
       if (response.status === 404) return { kind: 'retry', reason: `404 at ${this.scansUrl}: is ROLLCALL_AGENT_SERVER_URL the Rollcall API?` };
-      return { kind: 'retry', reason: `${response.status} ${error.code}: ${error.message}` };
+      return attemptOfRefusal(response.status, error.code, error.message);
     } catch (error) {
       const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
       const reason = request.signal.aborted ? String((request.signal.reason as Error | undefined)?.message ?? 'aborted') : `${error instanceof Error ? error.message : String(error)}${cause}`;
@@ -332,6 +376,30 @@ export class ScanSender {
     }
   }
 }
+
+/** a request refused, by the status the HTTP route answers (the channel's error frame carries the same) */
+function attemptOfRefusal(status: number, code: string, message: string): Attempt {
+  if (status === 401 || status === 403) return { kind: 'token_refused', reason: `${status} ${code}: ${message}` };
+  if (status === 400 || status === 413 || status === 422) return { kind: 'batch_refused', code, message };
+  if (status === 500) return { kind: 'server_error', reason: `500 ${code}: ${message}`, code, message };
+  return { kind: 'retry', reason: `${status} ${code}: ${message}` };
+}
+
+function attemptOfChannel(result: Exclude<ChannelScanResult, { kind: 'unsupported' }>): Attempt {
+  switch (result.kind) {
+    case 'answered':
+      return { kind: 'answered', answer: result.answer, via: 'channel' };
+    case 'refused':
+      return attemptOfRefusal(result.status, result.code, result.message);
+    case 'lost':
+      return { kind: 'retry', reason: result.reason, resendOverHttp: true };
+    case 'unreadable':
+      return { kind: 'retry', reason: result.reason };
+  }
+}
+
+/** a batch's frame size: its JSON and the frame's own fields (type, a request id, consistency) */
+const frameBytes = (body: TReaderScanBatch) => Buffer.byteLength(JSON.stringify(body)) + 100;
 
 /** the scan's age on the box's monotonic clock, when it was queued in this boot */
 function ageOf(scan: QueuedScan, clock: { bootId: string | null; bootMs: number | null }): { age_ms?: number } {
