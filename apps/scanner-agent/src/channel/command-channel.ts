@@ -265,9 +265,10 @@ export class CommandChannel implements ScanChannel {
     if (type === 'scan_batch_ack') return this.scanAnswer(json as { request_id?: unknown });
     if (type === 'error') {
       const requestId = (json as { request_id?: unknown }).request_id;
-      if (typeof requestId === 'string' && this.pending.has(requestId)) return this.scanAnswer(json as { request_id: string });
+      // the refusal of a scan request (or a late one, for a request given up on)
+      if (typeof requestId === 'string') return this.scanAnswer(json as { request_id: string });
       const oldest = this.pending.values().next();
-      if (requestId === undefined && !oldest.done && this.scanFrames === 'unknown') {
+      if (!oldest.done && this.scanFrames === 'unknown') {
         // what a server from before scan frames answers to one (a message it does not know): HTTP it is, until the next connection
         this.scanFrames = 'unknown_to_server';
         logger.info({ error: (json as { error?: unknown }).error }, 'the server does not take scans over the command channel (a server from before them): they go over HTTP');
