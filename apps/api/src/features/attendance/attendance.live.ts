@@ -2,6 +2,7 @@ import type { SystemPermission, TAttendanceLiveMessage } from '@rollcall/contrac
 import type { AttendanceDayEvent, EnrollmentScanIgnored, ReaderEvent, UnknownCardScanned } from '@rollcall/domain';
 import { formatPosition, type StoredEvent } from '../../platform/event-store/event-store.port';
 import type { LiveSource } from '../../platform/live/live-feed';
+import type { LiveBroadcastSpec } from '../../platform/trpc/live-broadcast';
 
 /** the emitter event that carries one commit's attendance messages together, as an array */
 export const ATTENDANCE_BATCH = 'attendance';
@@ -12,6 +13,17 @@ export const attendanceLive: LiveSource = {
   channel: ATTENDANCE_BATCH,
   delivery: 'commit',
   messages: (projection, events) => attendanceLiveMessages(projection, events),
+};
+
+/**
+ * `live.attendance` goes out per audience (docs/adr/0024): the consoles that hold attendance:read and
+ * readers:manage in the same places see the same messages of a commit, filtered and encoded once.
+ */
+export const attendanceBroadcast: LiveBroadcastSpec<TAttendanceLiveMessage> = {
+  channel: ATTENDANCE_BATCH,
+  permission: 'attendance:read',
+  messagePermissions: ['attendance:read', 'readers:manage'],
+  requirementOf: (message) => attendanceMessageRequirement(message),
 };
 
 /**

@@ -1,6 +1,8 @@
 import { TRPCError } from '@trpc/server';
-import type { WebSocket } from 'ws';
+import { WebSocket } from 'ws';
+import type { AccessChecks } from '../access/caller-access';
 import type { SessionPrincipal } from '../access/principal';
+import { SubscriptionWire } from './subscription-wire';
 
 /** close code of a console socket whose session ended (signed out, expired, account disabled or deleted) */
 export const SESSION_ENDED_CLOSE = 4401;
@@ -25,6 +27,8 @@ export class LiveConnection {
   readonly principal: SessionPrincipal;
   /** subscriptions running on this socket (a console runs a handful; each one holds a listener) */
   subscriptions = 0;
+  /** tRPC's protocol on this socket: which subscriptions run, for broadcasts (docs/adr/0024) */
+  readonly wire = new SubscriptionWire();
   private ended = false;
   private pending: Promise<SessionPrincipal> | null = null;
 
@@ -33,6 +37,11 @@ export class LiveConnection {
     principal: SessionPrincipal,
     private readonly socket: WebSocket,
     private readonly resolve: ResolveSession,
+    /**
+     * the access policy itself, for a broadcast's verdicts per audience (live-broadcast.ts); the
+     * procedures on this socket get it wrapped, each verdict after a fresh look at the session
+     */
+    readonly access: AccessChecks,
   ) {
     this.principal = { ...principal };
   }
@@ -75,6 +84,12 @@ export class LiveConnection {
   /** checks the session now; closes the socket if it has ended (the watcher's and the sweep's call) */
   async recheck(): Promise<void> {
     await this.current().catch(() => undefined);
+  }
+
+  /** writes one prepared text frame (a broadcast's, live-broadcast.ts) unless the socket is closing */
+  sendFrame(frame: Buffer): void {
+    if (this.ended || this.socket.readyState !== WebSocket.OPEN) return;
+    this.socket.send(frame, { binary: false });
   }
 
   /** closes the socket: tRPC ends every subscription on it as it closes */

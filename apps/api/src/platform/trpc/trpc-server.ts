@@ -2,14 +2,14 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
-import { applyWSSHandler } from '@trpc/server/adapters/ws';
+import { getWSConnectionHandler } from '@trpc/server/adapters/ws';
 import { TRPCError, type AnyTRPCRouter } from '@trpc/server';
 import type { Express, Request } from 'express';
 import { DomainError } from '@rollcall/domain';
-import { WebSocketServer } from 'ws';
+import { WebSocket, WebSocketServer } from 'ws';
 import { ACCESS_CHECKS, CALLER_AUTHENTICATION, type AccessChecks, type CallerAuthentication } from '../access/caller-access';
 import { holdsAnywhere } from '../access/grants';
-import type { Principal } from '../access/principal';
+import type { Principal, SessionPrincipal } from '../access/principal';
 import { ProjectionProgress } from '../projections/projection-progress';
 import { resolveClientAddress } from '../http/client-address';
 import { retryAfterSecondsOf } from '../http/retry-after';
@@ -43,8 +43,6 @@ const KEEP_ALIVE = { enabled: true, pingMs: 30_000, pongWaitMs: 10_000 };
 /** what a tRPC call's body may be: JSON only (multipart and octet-stream inputs are refused, 415) */
 const TRPC_BODY_TYPES = /^application\/json\s*(;|$)/i;
 
-type UpgradeRequest = IncomingMessage & { liveConnection?: LiveConnection };
-
 /** Serves the console's tRPC API over HTTP (queries, mutations) and WebSocket (subscriptions). */
 @Injectable()
 export class TrpcServer {
@@ -56,6 +54,8 @@ export class TrpcServer {
   private readonly coalesceBurst = () => this.frames.holdUntilNextTurn();
   private readonly connections = new Set<LiveConnection>();
   private recheckScheduled = false;
+  /** session resolutions under way, by token: the sockets of one session share one per push */
+  private readonly resolving = new Map<string, Promise<SessionPrincipal | null>>();
   private readonly stopWatchingSessions: () => void;
   private readonly sweep: NodeJS.Timeout;
 
@@ -152,22 +152,29 @@ export class TrpcServer {
     const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
     this.wss = wss;
     wss.on('error', (error) => this.logger.warn(`WebSocket server error: ${error.message}`));
-    const resolveSession = (token: string) => this.callers.resolveSession(token);
-    const handler = applyWSSHandler({
+    const resolveSession = (token: string) => this.resolveSessionOnce(token);
+    const handlerOptions = {
       wss,
       router: this.router,
       keepAlive: KEEP_ALIVE,
-      createContext: ({ req }): TrpcContext => {
-        const connection = (req as UpgradeRequest).liveConnection;
-        if (!connection) throw new Error('a console socket without its session'); // every upgrade below sets it
-        return { principal: connection.principal, refusal: null, context: requestContext(req, connection.principal), access: this.accessFor(connection), live: connection };
-      },
-      onError: ({ error }) => {
+      onError: ({ error }: { error: TRPCError }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') this.logger.error(error.cause?.stack ?? error.message);
       },
-    });
-    this.stopWsHandler = () => handler.broadcastReconnectNotification();
-    server.on('upgrade', (request: UpgradeRequest, socket: Duplex, head: Buffer) => {
+    };
+    // one handler per socket, so its encoder reads that socket's protocol (subscription-wire.ts): a
+    // broadcast (live-broadcast.ts, docs/adr/0024) writes to the subscriptions running there
+    const serve = (ws: WebSocket, request: IncomingMessage, connection: LiveConnection) =>
+      getWSConnectionHandler({
+        ...handlerOptions,
+        experimental_encoder: connection.wire,
+        createContext: (): TrpcContext => ({ principal: connection.principal, refusal: null, context: requestContext(request, connection.principal), access: this.accessFor(connection), live: connection }),
+      })(ws, request);
+    this.stopWsHandler = () => {
+      // tRPC's own notice: the consoles reconnect to another process
+      const notice = JSON.stringify({ id: null, method: 'reconnect' });
+      for (const client of wss.clients) if (client.readyState === WebSocket.OPEN) client.send(notice);
+    };
+    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
       if (pathOf(request) !== WS_PATH) return; // the reader socket's, or answered 404 (socket-limits.ts)
       // for upgrades Node leaves socket errors to us: a client's reset must not end the process
       socket.on('error', () => undefined);
@@ -180,16 +187,28 @@ export class TrpcServer {
           if (!principal) return refuseUpgrade(socket, 401, 'Unauthorized');
           if (socket.destroyed) return;
           wss.handleUpgrade(request, socket, head, (ws) => {
-            const connection = new LiveConnection(credential.token, principal, ws, resolveSession);
+            const connection = new LiveConnection(credential.token, principal, ws, resolveSession, this.access);
             this.connections.add(connection);
             ws.once('close', () => this.connections.delete(connection));
-            request.liveConnection = connection;
             this.frames.track(socket);
-            wss.emit('connection', ws, request);
+            serve(ws, request, connection);
           });
         })
         .catch(() => refuseUpgrade(socket, 503, 'Service Unavailable'));
     });
+  }
+
+  /**
+   * A session as it is now, through the credential cache; sockets of the same session asking while
+   * one resolution is under way share it (a push resolves every subscribed socket's session at once).
+   */
+  private resolveSessionOnce(token: string): Promise<SessionPrincipal | null> {
+    let resolving = this.resolving.get(token);
+    if (!resolving) {
+      resolving = this.callers.resolveSession(token).finally(() => this.resolving.delete(token));
+      this.resolving.set(token, resolving);
+    }
+    return resolving;
   }
 
   /** for /metrics */

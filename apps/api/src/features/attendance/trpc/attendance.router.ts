@@ -1,12 +1,11 @@
-import { on as eventsOf } from 'node:events';
 import type { QueryBus } from '@nestjs/cqrs';
-import { ZAccountId, ZAssignCardInput, ZListSmartCardsInput, ZSmartCardId, type TAttendanceLiveMessage, type TPage, type TSmartCard, type TUnknownCard } from '@rollcall/contracts';
+import { ZAccountId, ZAssignCardInput, ZListSmartCardsInput, ZSmartCardId, type TPage, type TSmartCard, type TUnknownCard } from '@rollcall/contracts';
 import { z } from 'zod';
 import type { CommandGateway } from '../../../platform/commands/command-gateway';
 import type { LiveFeed } from '../../../platform/live/live-feed';
-import { holdsAnywhere } from '../../../platform/access/grants';
 import { on, onWholeAccount } from '../../../platform/access/resource-requirements';
-import { ATTENDANCE_BATCH, attendanceMessageRequirement } from '../attendance.live';
+import { attendanceBroadcast } from '../attendance.live';
+import { LiveBroadcast } from '../../../platform/trpc/live-broadcast';
 import { permittedProcedure, router } from '../../../platform/trpc/trpc';
 import { AssignSmartCardCommand } from '../commands/assign-smart-card.handler';
 import { CancelRegisterModeCommand } from '../commands/cancel-register-mode.handler';
@@ -49,29 +48,10 @@ export function buildSmartCardsRouter({ gateway, queryBus }: { gateway: CommandG
  * `live.attendance`: scans, unknown cards, register mode and presence as they land, the messages of
  * one commit together as an array (LiveFeed's ATTENDANCE_BATCH), each message only to those who hold
  * the permission of its HTTP read, for the account it is about (attendanceMessageRequirement,
- * docs/adr/0011), checked as it is pushed.
+ * docs/adr/0011), checked as it is pushed. The pushes are written per audience, outside tRPC's
+ * per-subscription work (LiveBroadcast, docs/adr/0024); tRPC starts, stops and ends the subscription.
  */
-export const attendanceLiveProcedure = (live: LiveFeed) =>
-  permittedProcedure('attendance:read').subscription(async function* ({ ctx, signal }) {
-    for await (const [batch] of eventsOf(live.emitter, ATTENDANCE_BATCH, { signal })) {
-      // the grants as they are now (a socket's session is resolved again), one verdict per permission
-      // and account of the batch (a scan's two messages name the same account)
-      const principal = ctx.live ? await ctx.live.current() : ctx.principal;
-      const verdicts = new Map<string, Promise<boolean>>();
-      const mayReceive = (message: TAttendanceLiveMessage) => {
-        const { permission, accountId } = attendanceMessageRequirement(message);
-        const key = `${permission} ${accountId ?? ''}`;
-        let verdict = verdicts.get(key);
-        if (!verdict) {
-          // not held at all: withheld (the socket's permits would end the subscription, which only
-          // attendance:read, checked before each push, may do)
-          verdict = !holdsAnywhere(principal.grants, permission) ? Promise.resolve(false) : accountId === null ? Promise.resolve(true) : ctx.access.permits(principal, permission, 'account', accountId);
-          verdicts.set(key, verdict);
-        }
-        return verdict;
-      };
-      const visible: TAttendanceLiveMessage[] = [];
-      for (const message of batch as TAttendanceLiveMessage[]) if (await mayReceive(message)) visible.push(message);
-      if (visible.length) yield visible;
-    }
-  });
+export const attendanceLiveProcedure = (live: LiveFeed) => {
+  const broadcast = new LiveBroadcast(live, attendanceBroadcast);
+  return permittedProcedure('attendance:read').subscription(({ ctx, path, signal }) => broadcast.follow(ctx.live, path, signal));
+};
