@@ -12,6 +12,7 @@ import { scenarios as rebuild } from './rebuild.mjs';
 import { scenarios as consoleFirstScreen } from './console-first-screen.mjs';
 import { scenarios as memory } from './memory.mjs';
 import { scenarios as scanIngest } from './scan-ingest.mjs';
+import { scenarios as scanIngestStream } from './scan-ingest-stream.mjs';
 import { scenarios as severalProcesses } from './several-processes.mjs';
 import { scenarios as signIn } from './sign-in.mjs';
 
@@ -38,7 +39,7 @@ function withCeilingsBeforeTheirScenarios(scenarios, ceilings) {
 }
 
 export const SCENARIOS = withCeilingsBeforeTheirScenarios(
-  [...append, ...rebuild, ...listAccounts, ...scanIngest, ...signIn, ...consoleFirstScreen, ...memory, ...severalProcesses],
+  [...append, ...rebuild, ...listAccounts, ...scanIngest, ...scanIngestStream, ...signIn, ...consoleFirstScreen, ...memory, ...severalProcesses],
   [...ceilingHttpAppend, ...ceilingWsFanout],
 );
 
