@@ -131,6 +131,32 @@ export function eventStoreContract(name: string, make: () => Promise<EventStoreU
         expect(await store.readStream('s', 4)).toEqual([]);
         expect(await store.readStream('nobody')).toEqual([]);
       });
+
+      it('reads issued together: each gets its own stream from its own version, and sees the appends acknowledged before it', async () => {
+        await store.appendToStream('s', [testEvent('A'), testEvent('B'), testEvent('C')], { expectedVersion: 'no_stream' });
+        await Promise.all(
+          Array.from({ length: 30 }, (_, i) => store.appendToStream(`t-${i}`, Array.from({ length: 1 + (i % 4) }, (_, j) => testEvent('T', { i, j })), { expectedVersion: 'no_stream' })),
+        );
+        const [fromZero, fromTwo, unknown, past, ...others] = await Promise.all([
+          store.readStream('s'),
+          store.readStream('s', 2),
+          store.readStream('nobody'),
+          store.readStream('s', 3),
+          ...Array.from({ length: 30 }, (_, i) => store.readStream(`t-${i}`, i % 2)),
+        ]);
+        expect(fromZero.map((e) => [e.streamVersion, e.type])).toEqual([[0, 'A'], [1, 'B'], [2, 'C']]);
+        expect(fromTwo.map((e) => [e.streamVersion, e.type])).toEqual([[2, 'C']]);
+        expect(unknown).toEqual([]);
+        expect(past).toEqual([]);
+        others.forEach((events, i) => {
+          expect(events.every((e) => e.streamId === `t-${i}`), `t-${i}`).toBe(true);
+          expect(events.map((e) => (e.data as { j: number }).j), `t-${i}`).toEqual(Array.from({ length: 1 + (i % 4) }, (_, j) => j).slice(i % 2));
+        });
+        // a read issued once an append is acknowledged sees it, even among reads issued together
+        const appended = store.appendToStream('s', [testEvent('D')], { expectedVersion: 2 });
+        const [, afterAppend] = await Promise.all([store.readStream('t-0'), appended.then(() => store.readStream('s', 3))]);
+        expect(afterAppend.map((e) => e.type)).toEqual(['D']);
+      });
     });
 
     describe('$all', () => {

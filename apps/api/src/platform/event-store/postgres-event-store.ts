@@ -58,6 +58,8 @@ export interface PostgresEventStoreStats {
   appends: number;
   /** largest number of appends (calls) that shared one transaction */
   largestBatch: number;
+  /** queries that read streams (`readStream` calls issued together share one) */
+  streamReadQueries: number;
 }
 
 /** Anything that can run a query: a pool client inside BEGIN, or a plain `pg.Client` inside BEGIN. */
@@ -80,6 +82,8 @@ const EVENT_COLUMNS =
 /** Deadlocks and serialization failures say nothing about the append itself: run it again. */
 const RETRYABLE_CODES = new Set(['40001', '40P01']);
 const MAX_ATTEMPTS = 5;
+/** most stream reads answered by one query */
+const MAX_READS_PER_QUERY = 500;
 const LISTEN_RETRY_MS = 1000;
 
 /**
@@ -108,8 +112,11 @@ export class PostgresEventStore implements EventStore {
   private groupsInFlight = 0;
   /** what the groups in flight touch (streams, values, keys), with how many groups touch each */
   private readonly keysInFlight = new Map<string, number>();
+  /** groups and read batches in flight: close() waits for them */
   private readonly running = new Set<Promise<void>>();
-  private readonly counters: PostgresEventStoreStats = { transactions: 0, appends: 0, largestBatch: 0 };
+  private reads: PendingRead[] = [];
+  private readFlushHandle: NodeJS.Immediate | null = null;
+  private readonly counters: PostgresEventStoreStats = { transactions: 0, appends: 0, largestBatch: 0, streamReadQueries: 0 };
   private readonly maxGroupsInFlight: number;
   private readonly maxGroupAppends: number;
   private readonly maxGroupEvents: number;
@@ -625,12 +632,75 @@ export class PostgresEventStore implements EventStore {
     return error;
   }
 
-  async readStream(streamId: string, fromVersion = 0): Promise<StoredEvent[]> {
-    const rows = await this.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM ${this.t.events} WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version`,
-      [streamId, fromVersion],
+  /**
+   * Reads issued in one turn of the event loop go to the server as one query, like appends in one
+   * group: commands read before they decide, and concurrent commands (a batch of scans reads a
+   * stream per card) would otherwise cost a round trip and a query each. Each caller still gets its
+   * own stream from its own version, read after everything it saw acknowledged.
+   */
+  readStream(streamId: string, fromVersion = 0): Promise<StoredEvent[]> {
+    try {
+      this.assertOpen();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return new Promise<StoredEvent[]>((resolve, reject) => {
+      this.reads.push({ streamId, fromVersion, resolve, reject });
+      this.readFlushHandle ??= setImmediate(() => this.flushReads());
+    });
+  }
+
+  private flushReads(): void {
+    if (this.readFlushHandle) clearImmediate(this.readFlushHandle);
+    this.readFlushHandle = null;
+    while (this.reads.length > 0) {
+      const batch = this.reads.splice(0, MAX_READS_PER_QUERY);
+      const running: Promise<void> = this.readBatch(batch).finally(() => this.running.delete(running));
+      this.running.add(running);
+    }
+  }
+
+  /** Settles every caller of the batch; a bad request (a stream id the server refuses) fails alone. */
+  private async readBatch(batch: PendingRead[]): Promise<void> {
+    try {
+      const streams = await this.readStreams(batch);
+      batch.forEach((read, index) => read.resolve(streams[index]));
+    } catch (error) {
+      if (batch.length === 1 || isUnavailable(error)) {
+        for (const read of batch) read.reject(error);
+        return;
+      }
+      await Promise.all(batch.map((read) => this.readBatch([read])));
+    }
+  }
+
+  private async readStreams(batch: readonly PendingRead[]): Promise<StoredEvent[][]> {
+    this.counters.streamReadQueries++;
+    if (batch.length === 1) {
+      const [{ streamId, fromVersion }] = batch;
+      const rows = await this.queryAccepted<EventRow>(
+        `SELECT ${EVENT_COLUMNS} FROM ${this.t.events} WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version`,
+        [streamId, fromVersion],
+      );
+      return [rows.map(toStoredEvent)];
+    }
+    // LATERAL: one index range scan per stream asked for, whatever the table's statistics say (a
+    // plain join was planned as a hash join over the whole table on a freshly filled one: 36 ms
+    // instead of a fraction of one)
+    const rows = await this.queryAccepted<EventRow & { request: string }>(
+      `SELECT r.request, e.*
+       FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS r(stream_id, from_version, request)
+       CROSS JOIN LATERAL (
+         SELECT ${EVENT_COLUMNS} FROM ${this.t.events}
+         WHERE stream_id = r.stream_id AND stream_version >= r.from_version
+         ORDER BY stream_version
+       ) e
+       ORDER BY r.request, e.stream_version`,
+      [batch.map(({ streamId }) => streamId), batch.map(({ fromVersion }) => fromVersion)],
     );
-    return rows.map(toStoredEvent);
+    const streams: StoredEvent[][] = batch.map(() => []);
+    for (const row of rows) streams[Number(row.request) - 1].push(toStoredEvent(row));
+    return streams;
   }
 
   async readAll(from: Position, limit: number): Promise<StoredEvent[]> {
@@ -687,8 +757,9 @@ export class PostgresEventStore implements EventStore {
     const listener = this.listener;
     this.listener = null;
     await listener?.end().catch(() => undefined);
-    // Appends already accepted are still written: their callers are waiting for an answer.
-    while (this.queue.length > 0 || this.running.size > 0) {
+    // Appends and reads already accepted are still answered: their callers are waiting.
+    while (this.queue.length > 0 || this.reads.length > 0 || this.running.size > 0) {
+      if (this.reads.length > 0) this.flushReads();
       if (this.running.size === 0) this.flush();
       await Promise.all([...this.running]);
     }
@@ -748,6 +819,11 @@ export class PostgresEventStore implements EventStore {
 
   private async query<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> {
     this.assertOpen();
+    return this.queryAccepted(text, values);
+  }
+
+  /** `query` for work accepted before close(), which close() waits for. */
+  private async queryAccepted<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> {
     try {
       return (await this.pool.query<R>(text, values)).rows;
     } catch (error) {
@@ -769,6 +845,13 @@ interface QueuedAppend extends GroupAppend {
 }
 
 type Outcome = { ok: true; results: AppendResult[] } | { ok: false; error: unknown };
+
+interface PendingRead {
+  streamId: string;
+  fromVersion: number;
+  resolve: (events: StoredEvent[]) => void;
+  reject: (error: unknown) => void;
+}
 
 /** A row of the group's own streams or values changed between its read and its write: run it again. */
 class LostRaceError extends Error {

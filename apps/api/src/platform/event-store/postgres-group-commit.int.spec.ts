@@ -99,6 +99,23 @@ describe.skipIf(!url)('PostgresEventStore group commit', () => {
     expect(await store.readStream('bad')).toEqual([]);
   });
 
+  it('50 reads issued together are one query; a stream id the server refuses fails its own read only', async () => {
+    const {
+      stores: [store],
+    } = await storesOnOneSchema(1);
+    await Promise.all(Array.from({ length: 50 }, (_, i) => store.appendToStream(`s-${i}`, [testEvent('A', { i }), testEvent('B', { i })], { expectedVersion: 'no_stream' })));
+    const before = store.stats().streamReadQueries;
+    const streams = await Promise.all(Array.from({ length: 50 }, (_, i) => store.readStream(`s-${i}`, i % 2)));
+    expect(store.stats().streamReadQueries - before).toBe(1);
+    streams.forEach((events, i) => expect(events.map((e) => [e.streamId, e.type, (e.data as { i: number }).i])).toEqual([['s-0', 'A', 0], ['s-0', 'B', 0]].slice(i % 2).map(([, type]) => [`s-${i}`, type, i])));
+
+    // PostgreSQL text cannot hold U+0000: the shared query fails, each read is asked again alone
+    const reads = await Promise.allSettled([store.readStream('s-1'), store.readStream('bad\u0000id'), store.readStream('s-2', 1)]);
+    expect(reads.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(rejected(reads)[0]).not.toBeInstanceOf(EventStoreUnavailableError);
+    expect(fulfilled(reads).map((events) => events.map((e) => e.type))).toEqual([['A', 'B'], ['B']]);
+  });
+
   it('two processes create the same streams, take the same values and use the same keys at once: one winner each, nothing else lost', async () => {
     const { stores } = await storesOnOneSchema(2, { maxGroupsInFlight: 1 });
     for (let round = 0; round < 5; round++) {
