@@ -529,8 +529,10 @@ export class PostgresEventStore implements EventStore {
            INSERT INTO ${this.t.events} (stream_id, stream_version, type, data, metadata, schema_version)
            SELECT x.stream_id, x.version, x.type, x.data::jsonb, x.metadata::jsonb, x.schema_version
            FROM counts,
-                unnest($15::text[], $16::bigint[], $17::text[], $18::text[], $19::text[], $20::integer[])
-                  WITH ORDINALITY AS x(stream_id, version, type, data, metadata, schema_version, n)
+                ROWS FROM (
+                  unnest($15::text[]), unnest($16::bigint[]), unnest($17::text[]),
+                  json_array_elements($18::json), json_array_elements($19::json), unnest($20::integer[])
+                ) WITH ORDINALITY AS x(stream_id, version, type, data, metadata, schema_version, n)
            ORDER BY x.n
            RETURNING stream_id, stream_version, global_position, transaction_id
          ),
@@ -569,8 +571,10 @@ export class PostgresEventStore implements EventStore {
         column(plan.events, (e) => e.streamId),
         column(plan.events, (e) => e.version),
         column(plan.events, (e) => e.event.type),
-        column(plan.events, (e) => e.event.data),
-        column(plan.events, (e) => e.event.metadata),
+        // one JSON array each: no array-literal escaping of every payload in Node, one parse on the
+        // server (measured: about half the Node time per event of a text[] of JSON strings)
+        `[${column(plan.events, (e) => e.event.data).join(',')}]`,
+        `[${column(plan.events, (e) => e.event.metadata).join(',')}]`,
         column(plan.events, (e) => e.event.schemaVersion),
         plan.keysToDrop,
         column(keysToStore, (k) => k.key),
