@@ -37,6 +37,8 @@ export class UnknownCardsProjection implements Projection {
       await trx.deleteFrom('unknown_cards_v1').where('card_uid', '=', (stored.data as SmartCardRegistered['data']).cardUid).execute();
       return;
     }
+    // named, not assumed: apply handles exactly what eventTypes declares (projection-event-types.unit.spec.ts)
+    if (stored.type !== 'UnknownCardScanned') return;
     const { readerId, scan } = stored.data as UnknownCardScanned['data'];
     await trx
       .insertInto('unknown_cards_v1')
