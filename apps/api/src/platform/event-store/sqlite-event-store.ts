@@ -132,7 +132,11 @@ export class SqliteEventStore implements EventStore {
     head: Database.Statement<[], { position: number | null }>;
   };
 
-  constructor(file: string, options: SqliteEventStoreOptions = {}) {
+  constructor(
+    /** the events file; a rebuild attaches it to copy rows by SQL (projections/stored-event-rows.ts) */
+    readonly file: string,
+    options: SqliteEventStoreOptions = {},
+  ) {
     this.pollIntervalMs = options.pollIntervalMs ?? 50;
     this.maxBatch = options.maxBatch ?? 1000;
     let db: Database.Database | undefined;

@@ -3,6 +3,7 @@ import type { Position, StoredEvent } from '../event-store/event-store.port';
 import { START } from '../event-store/event-store.port';
 import type { ReadDatabase } from '../read-db/read-database';
 import type { Projection } from './projection';
+import type { StoredEventRows } from './stored-event-rows';
 
 /** Where each projection stands, kept in the read database with the rows it wrote. */
 export async function ensureCheckpointTable(db: Kysely<ReadDatabase>): Promise<void> {
@@ -49,22 +50,26 @@ export async function moveCheckpoints(db: Kysely<ReadDatabase>, projections: rea
 
 /**
  * Applies one ordered batch and moves the checkpoint in the same transaction: either both land or
- * neither does.
+ * neither does. The checkpoint moves to `through`: the batch's last event, or, when a rebuild hands a
+ * projection only the events of its types, the last event of the batch they were taken from. With
+ * `rows` (a rebuild that can read the store's rows by SQL), a projection that copies them
+ * (`copyBatch`) writes its rows that way.
  */
-export async function applyBatch(db: Kysely<ReadDatabase>, projection: Projection, events: StoredEvent[]): Promise<Position> {
-  const last = events[events.length - 1].position;
+export async function applyBatch(db: Kysely<ReadDatabase>, projection: Projection, events: StoredEvent[], rows: StoredEventRows | null = null, through: Position = events[events.length - 1].position): Promise<Position> {
   await db.transaction().execute(async (trx) => {
     const mine = eventsFor(projection, events);
-    if (projection.applyBatch) {
+    if (rows && projection.copyBatch && projection.eventTypes === 'all') {
+      if (mine.length) await projection.copyBatch(trx, rows, mine);
+    } else if (projection.applyBatch) {
       if (mine.length) await projection.applyBatch(trx, mine);
     } else {
       for (const event of mine) await projection.apply(trx, event);
     }
     await trx
       .insertInto('projection_checkpoints')
-      .values({ projection: projection.name, position_commit: last.commit, position_sequence: last.sequence, updated_at: new Date().toISOString(), last_error: null })
-      .onConflict((oc) => oc.column('projection').doUpdateSet({ position_commit: last.commit, position_sequence: last.sequence, updated_at: new Date().toISOString(), last_error: null }))
+      .values({ projection: projection.name, position_commit: through.commit, position_sequence: through.sequence, updated_at: new Date().toISOString(), last_error: null })
+      .onConflict((oc) => oc.column('projection').doUpdateSet({ position_commit: through.commit, position_sequence: through.sequence, updated_at: new Date().toISOString(), last_error: null }))
       .execute();
   });
-  return last;
+  return through;
 }

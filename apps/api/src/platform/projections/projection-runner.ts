@@ -1,10 +1,13 @@
 import type { Kysely } from 'kysely';
+import type { EventStoreConfig } from '../event-store/create-event-store';
 import { comparePositions, formatPosition, START, type EventStore, type Position, type StoredEvent, type Subscription } from '../event-store/event-store.port';
 import type { ReadDatabase } from '../read-db/read-database';
 import type { Projection } from './projection';
 import { ensureCheckpointTable, eventsFor, moveCheckpoints, readCheckpoint } from './projection-checkpoints';
+import { ProjectionFeeds } from './projection-feeds';
 import type { ProjectionProgress } from './projection-progress';
 import { applyBatchSettingAside, ensureSetAsideTable } from './set-aside';
+import { eventsFileOf, withStoredEventRows } from './stored-event-rows';
 
 /** the first retry after a storage failure; each failure in a row doubles it, up to MAX_RETRY_MS */
 const FIRST_RETRY_MS = 250;
@@ -178,17 +181,25 @@ export class ProjectionRunner {
   }
 }
 
+/** how a rebuild runs */
+export interface ReplayOptions {
+  /** the number of events replayed so far */
+  onProgress?: (replayed: number) => void;
+  /** events read at a time */
+  batchSize?: number;
+  /**
+   * the configuration of the store being read, where a decorator hides it (the personal data vault):
+   * on SQLite the rebuild then reads its rows by SQL too (stored-event-rows.ts)
+   */
+  eventStore?: EventStoreConfig;
+}
+
 /**
  * Rebuilds projections from position 0: drop their tables, recreate, replay every event in batches.
- * `onProgress` gets the number of events replayed so far.
+ * Where the store's rows can be read by SQL on the read database's connection (an events file on
+ * SQLite), a projection that copies them (the event log) writes its rows from them in SQL.
  */
-export async function rebuildProjections(
-  store: EventStore,
-  db: Kysely<ReadDatabase>,
-  projections: readonly Projection[],
-  onProgress: (replayed: number) => void = () => undefined,
-  batchSize = 10000,
-): Promise<number> {
+export async function rebuildProjections(store: EventStore, db: Kysely<ReadDatabase>, projections: readonly Projection[], options: ReplayOptions = {}): Promise<number> {
   await ensureCheckpointTable(db);
   await ensureSetAsideTable(db);
   for (const projection of projections) {
@@ -197,30 +208,36 @@ export async function rebuildProjections(
     await db.deleteFrom('projection_set_aside').where('projection', '=', projection.name).execute();
     await projection.setup(db);
   }
-  const replayed = await replayInto(store, db, projections, START, onProgress, batchSize);
+  const replayed = await replayInto(store, db, projections, START, options);
   for (const projection of projections) await projection.createIndexes?.(db);
   return replayed;
 }
 
 /**
  * Applies every event after `from` to the projections, in batches, up to the store's head; an event a
- * projection cannot apply is set aside again, as when it first came (set-aside.ts). Returns the count.
+ * projection cannot apply is set aside again, as when it first came (set-aside.ts). Each batch is read
+ * once and each projection gets only the events of its types (projection.eventTypes); one that has
+ * none in a batch writes nothing, and its checkpoint moves to the batch's end with the other idle ones
+ * in one statement. Returns the count.
  */
-export async function replayInto(
-  store: EventStore,
-  db: Kysely<ReadDatabase>,
-  projections: readonly Projection[],
-  from: Position,
-  onProgress: (replayed: number) => void = () => undefined,
-  batchSize = 10000,
-): Promise<number> {
-  let replayed = 0;
-  for (let position = from; ; ) {
-    const events = await store.readAll(position, batchSize);
-    if (events.length === 0) return replayed;
-    for (const projection of projections) await applyBatchSettingAside(db, projection, events);
-    position = events[events.length - 1].position;
-    replayed += events.length;
-    onProgress(replayed);
-  }
+export async function replayInto(store: EventStore, db: Kysely<ReadDatabase>, projections: readonly Projection[], from: Position, options: ReplayOptions = {}): Promise<number> {
+  const { onProgress = () => undefined, batchSize = 10000 } = options;
+  const eventsFile = projections.some((projection) => projection.copyBatch) ? eventsFileOf(store, options.eventStore) : null;
+  return withStoredEventRows(db, eventsFile, async (rows) => {
+    const feeds = new ProjectionFeeds(projections);
+    let replayed = 0;
+    for (let position = from; ; ) {
+      const events = await store.readAll(position, batchSize);
+      if (events.length === 0) return replayed;
+      position = events[events.length - 1].position;
+      const idle: string[] = [];
+      for (const [projection, mine] of feeds.split(events)) {
+        if (mine.length === 0) idle.push(projection.name);
+        else await applyBatchSettingAside(db, projection, mine, rows, position);
+      }
+      await moveCheckpoints(db, idle, position);
+      replayed += events.length;
+      onProgress(replayed);
+    }
+  });
 }

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { StoredEvent } from '../event-store/event-store.port';
 import type { ReadDatabase } from '../read-db/read-database';
+import type { StoredEventRows } from './stored-event-rows';
 
 /**
  * A projection turns events into rows of the tables it owns. `apply` runs inside the runner's
@@ -26,4 +27,11 @@ export interface Projection {
    * multi-row inserts. Must leave exactly the rows that applying one by one would.
    */
   applyBatch?(trx: Transaction<ReadDatabase>, events: StoredEvent[]): Promise<void>;
+  /**
+   * Optional, rebuilds only, for a projection of every event type ('all'): writes what `applyBatch`
+   * would for `events` (every stored event from the first's position to the last's, as the store serves
+   * them) by SQL from the store's own `rows`, where the rebuild can read them (stored-event-rows.ts).
+   * Must leave exactly the rows `applyBatch` would.
+   */
+  copyBatch?(trx: Transaction<ReadDatabase>, rows: StoredEventRows, events: StoredEvent[]): Promise<void>;
 }

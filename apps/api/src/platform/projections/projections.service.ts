@@ -182,6 +182,8 @@ export class ProjectionsService {
     try {
       state.total = Number((await this.db.selectFrom('event_log_v1').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst())?.count ?? 0);
       await rebuildWithSwap(this.store, this.db, this.config.readDb, this.registry.all(), {
+        // the store behind the personal data vault: on SQLite the event log copies its rows by SQL
+        eventStore: this.config.eventStore,
         onProgress: (replayed) => (state.replayed = replayed),
         beforeSwap: async () => {
           state.status = 'swapping';

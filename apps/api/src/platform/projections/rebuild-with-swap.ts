@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
+import type { EventStoreConfig } from '../event-store/create-event-store';
 import type { EventStore, Position } from '../event-store/event-store.port';
 import { createReadDb, type ReadDbConfig } from '../read-db/create-read-db';
 import type { ReadDatabase } from '../read-db/read-database';
@@ -13,6 +14,11 @@ import { ensureSetAsideTable } from './set-aside';
 const BOOKKEEPING = ['projection_checkpoints', 'projection_set_aside'] as const;
 
 export interface RebuildHooks {
+  /**
+   * the configuration of the store being read, where a decorator hides it (the personal data vault): on
+   * SQLite the rebuild then reads its rows by SQL too (stored-event-rows.ts)
+   */
+  eventStore?: EventStoreConfig;
   /** events replayed into the fresh tables so far */
   onProgress?: (replayed: number) => void;
   /** the fresh tables reached the head once: stop writing the live ones (the API pauses its runner) */
@@ -45,12 +51,12 @@ export async function rebuildWithSwap(store: EventStore, main: Kysely<ReadDataba
   let replayed = 0;
   let swapping = false;
   try {
-    replayed = await rebuildProjections(store, shadow.db, projections, hooks.onProgress);
+    replayed = await rebuildProjections(store, shadow.db, projections, { onProgress: hooks.onProgress, eventStore: hooks.eventStore });
     swapping = true;
     await hooks.beforeSwap?.();
     try {
       // what was appended while the fresh tables were filled: the live ones hold it, the fresh ones now too
-      const tail = await replayInto(store, shadow.db, projections, await lowestCheckpoint(shadow.db, projections), (count) => hooks.onProgress?.(replayed + count));
+      const tail = await replayInto(store, shadow.db, projections, await lowestCheckpoint(shadow.db, projections), { onProgress: (count) => hooks.onProgress?.(replayed + count), eventStore: hooks.eventStore });
       replayed += tail;
       // SQLite attaches the file to the live connection: it must be whole on disk (closed, its pages written)
       await shadow.close();

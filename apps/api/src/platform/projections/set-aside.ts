@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
-import { formatPosition, type EventStore, type Position, type StoredEvent } from '../event-store/event-store.port';
+import { comparePositions, formatPosition, type EventStore, type Position, type StoredEvent } from '../event-store/event-store.port';
 import type { ReadDatabase } from '../read-db/read-database';
 import type { Projection } from './projection';
-import { applyBatch } from './projection-checkpoints';
+import { applyBatch, moveCheckpoints } from './projection-checkpoints';
+import type { StoredEventRows } from './stored-event-rows';
 
 /**
  * Poison events (docs/running-in-production.md, 'Read models that set events aside'): an event a
@@ -44,25 +45,34 @@ const describe = (error: unknown): string => (error instanceof Error ? `${error.
 /**
  * Applies a batch; when it fails on an event's fault, applies the events one by one and sets aside
  * each one that fails (recorded with its error, the checkpoint moved past it in the same transaction),
- * so the events after it still land. Returns the new position and the events set aside.
+ * so the events after it still land. The checkpoint ends at `through` (applyBatch). Returns the new
+ * position and the events set aside.
  */
-export async function applyBatchSettingAside(db: Kysely<ReadDatabase>, projection: Projection, events: StoredEvent[]): Promise<{ position: Position; setAside: StoredEvent[] }> {
+export async function applyBatchSettingAside(
+  db: Kysely<ReadDatabase>,
+  projection: Projection,
+  events: StoredEvent[],
+  rows: StoredEventRows | null = null,
+  through: Position = events[events.length - 1].position,
+): Promise<{ position: Position; setAside: StoredEvent[] }> {
   try {
-    return { position: await applyBatch(db, projection, events), setAside: [] };
+    return { position: await applyBatch(db, projection, events, rows, through), setAside: [] };
   } catch (error) {
     if (!isEventFault(error)) throw error;
   }
   const setAside: StoredEvent[] = [];
   for (const event of events) {
     try {
-      await applyBatch(db, projection, [event]);
+      await applyBatch(db, projection, [event], rows);
     } catch (error) {
       if (!isEventFault(error)) throw error;
       await setEventAside(db, projection.name, event, error);
       setAside.push(event);
     }
   }
-  return { position: events[events.length - 1].position, setAside };
+  // the batch it was given may end after its last event (a rebuild hands each projection its own types)
+  if (comparePositions(through, events[events.length - 1].position) > 0) await moveCheckpoints(db, [projection.name], through);
+  return { position: through, setAside };
 }
 
 async function setEventAside(db: Kysely<ReadDatabase>, projection: string, event: StoredEvent, error: unknown): Promise<void> {
