@@ -3,8 +3,10 @@ import { erasePersonalData, PERSONAL_DATA_ERASED_EVENT, PERSONAL_DATA_RULES, per
 import { accountStream } from '@rollcall/domain';
 import type { StoredEvent } from '../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../platform/projections/projection';
+import type { StoredEventRows } from '../../../platform/projections/stored-event-rows';
 import type { ReadDatabase } from '../../../platform/read-db/read-database';
 import type { EventLogTable } from '../audit.tables';
+import { copyOpenedRows, copyStoredRows, notCopied } from './event-log-copy';
 
 const TABLE = 'event_log_v1';
 /** rows per statement, as read-db/bulk-insert.ts (larger statements measured no faster) */
@@ -51,8 +53,10 @@ const compiledInserts = new WeakMap<object, Map<number, string>>();
  * event_log_v1: the whole history, one row per event, for the Event log screen and its export.
  * It sees every event, so it writes append-only multi-row inserts (500 rows a statement, SQL compiled
  * once per size) and never reads; ON CONFLICT DO NOTHING on the position keeps a replayed batch
- * harmless. Still the dearest projection in a rebuild (measured on 200,000 account events, SQLite:
- * about 3 s of its own, as much as all others together): binding 15 values and two JSON texts per event.
+ * harmless. Binding 15 values and two JSON texts per event made it the dearest projection in a rebuild
+ * (measured on 200,000 account events, SQLite: about 3 s of its own, as much as all others together),
+ * so a rebuild on SQLite copies the rows from the store's own rows instead (`copyBatch`,
+ * event-log-copy.ts).
  */
 export class EventLogProjection implements Projection {
   readonly name = TABLE;
@@ -103,27 +107,50 @@ export class EventLogProjection implements Projection {
   }
 
   async applyBatch(trx: Transaction<ReadDatabase>, events: StoredEvent[]): Promise<void> {
-    const adapter = trx.getExecutor().adapter;
-    let compiled = compiledInserts.get(adapter);
-    if (!compiled) compiledInserts.set(adapter, (compiled = new Map()));
-    for (let start = 0; start < events.length; start += CHUNK_ROWS) {
-      const rows = events.slice(start, start + CHUNK_ROWS).map(toEventLogRow);
-      let sqlText = compiled.get(rows.length);
-      if (sqlText === undefined) {
-        sqlText = trx
-          .insertInto(TABLE)
-          .values(rows)
-          .onConflict((oc) => oc.columns(['position_commit', 'position_sequence']).doNothing())
-          .compile().sql;
-        compiled.set(rows.length, sqlText);
-      }
-      const parameters: unknown[] = new Array(rows.length * COLUMNS.length);
-      let index = 0;
-      for (const row of rows) for (const column of COLUMNS) parameters[index++] = row[column];
-      await trx.executeQuery(CompiledQuery.raw(sqlText, parameters));
-    }
-    for (const event of events) if (event.type === PERSONAL_DATA_ERASED_EVENT) await eraseFromLog(trx, personalDataSubject(event.data));
+    await insertRows(trx, events);
+    await eraseErasedAccounts(trx, events);
   }
+
+  /**
+   * A rebuild on SQLite (stored-event-rows.ts): the rows are copied from the store's own rows with one
+   * `INSERT ... SELECT`, the same rows `applyBatch` writes. The events whose payload the store serves
+   * otherwise than it stores it (the personal data vault opens their sealed fields, docs/adr/0015) take
+   * their payload from `events`, everything else from the stored row. A row the copy cannot vouch for
+   * (metadata shaped otherwise than the API writes it) is left to `applyBatch`'s way, so even such a
+   * row reads, or fails and is set aside, exactly as it would there.
+   */
+  async copyBatch(trx: Transaction<ReadDatabase>, rows: StoredEventRows, events: StoredEvent[]): Promise<void> {
+    const copied = (await copyStoredRows(trx, rows, events)) + (await copyOpenedRows(trx, rows, events));
+    if (copied < events.length) await insertRows(trx, await notCopied(trx, events));
+    await eraseErasedAccounts(trx, events);
+  }
+}
+
+/** the JavaScript way: each event's row bound value by value, 500 rows a statement */
+async function insertRows(trx: Transaction<ReadDatabase>, events: StoredEvent[]): Promise<void> {
+  const adapter = trx.getExecutor().adapter;
+  let compiled = compiledInserts.get(adapter);
+  if (!compiled) compiledInserts.set(adapter, (compiled = new Map()));
+  for (let start = 0; start < events.length; start += CHUNK_ROWS) {
+    const rows = events.slice(start, start + CHUNK_ROWS).map(toEventLogRow);
+    let sqlText = compiled.get(rows.length);
+    if (sqlText === undefined) {
+      sqlText = trx
+        .insertInto(TABLE)
+        .values(rows)
+        .onConflict((oc) => oc.columns(['position_commit', 'position_sequence']).doNothing())
+        .compile().sql;
+      compiled.set(rows.length, sqlText);
+    }
+    const parameters: unknown[] = new Array(rows.length * COLUMNS.length);
+    let index = 0;
+    for (const row of rows) for (const column of COLUMNS) parameters[index++] = row[column];
+    await trx.executeQuery(CompiledQuery.raw(sqlText, parameters));
+  }
+}
+
+async function eraseErasedAccounts(trx: Transaction<ReadDatabase>, events: StoredEvent[]): Promise<void> {
+  for (const event of events) if (event.type === PERSONAL_DATA_ERASED_EVENT) await eraseFromLog(trx, personalDataSubject(event.data));
 }
 
 /**
