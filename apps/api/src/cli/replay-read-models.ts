@@ -22,6 +22,8 @@ export async function replayReadModels(config: AppConfig, print: (text: string) 
     let lastPrint = 0;
     print(`Rebuilding ${projections.length} read models from ${config.eventStore.kind} (head ${formatPosition(head)})\n`);
     const replayed = await rebuildWithSwap(store, db, config.readDb, projections, {
+      // the events file, so the event log copies its rows by SQL (platform/projections/rebuild-with-swap.ts)
+      eventStore: config.eventStore,
       onProgress: (count) => {
         const now = performance.now();
         if (now - lastPrint < 250) return;
