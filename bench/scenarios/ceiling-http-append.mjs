@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import http from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fmtInt, log, removeDir, runWorker, tempDir } from './lib.mjs';
+import { api, fmtInt, log, removeDir, runWorker, tempDir } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const Database = require('@rollcall/sqlite-driver').default;
@@ -29,19 +29,8 @@ const DEFAULT_CARDS = 20_000;
 /** the SQLite event store's batch limit (SqliteEventStoreOptions.maxBatch) */
 const MAX_BATCH = 1000;
 
-/** es_events as the SQLite event store creates it */
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS es_events (
-    position INTEGER PRIMARY KEY AUTOINCREMENT,
-    stream_id TEXT NOT NULL,
-    stream_version INTEGER NOT NULL,
-    type TEXT NOT NULL,
-    data TEXT NOT NULL,
-    metadata TEXT NOT NULL,
-    schema_version INTEGER NOT NULL DEFAULT 1,
-    UNIQUE (stream_id, stream_version)
-  );
-`;
+/** es_events as the SQLite event store creates it (the same statement, from the built store) */
+const { SCHEMA } = api('platform/event-store/sqlite-event-store');
 
 /**
  * The bare server: POST SCAN_PATH appends the body as one row; the rows of every request queued in

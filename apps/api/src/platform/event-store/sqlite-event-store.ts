@@ -70,7 +70,8 @@ interface EventRow {
   schema_version: number;
 }
 
-const SCHEMA = `
+/** the store's tables (exported for the bench's bare-append ceiling, which must write the same rows) */
+export const SCHEMA = `
   CREATE TABLE IF NOT EXISTS es_events (
     position INTEGER PRIMARY KEY AUTOINCREMENT,
     stream_id TEXT NOT NULL,
