@@ -95,6 +95,13 @@ const LISTEN_RETRY_MS = 1000;
  * global_position would skip a transaction that took a lower number but committed later
  * (docs/adr/0002-event-store-global-ordering.md). Position: commit = transaction id, sequence =
  * global_position.
+ *
+ * Appends are group-committed, as on SQLite: the appends queued while a group is in flight go
+ * together in the next one, one transaction of a few statements whatever its size (lock the streams'
+ * rows, read, judge each append in order in Node, write every table with one statement, NOTIFY with
+ * the COMMIT). A conflict or a taken value rejects its own append only. Ordering is untouched: a
+ * group is one transaction, and several processes' groups are ordered by the same horizon as single
+ * appends were (docs/adr/0017-several-api-processes.md). Stream reads issued together share one query.
  */
 export class PostgresEventStore implements EventStore {
   private readonly pool: pg.Pool;
