@@ -13,3 +13,4 @@ export * from './applications';
 export * from './readers';
 export * from './attendance';
 export * from './audit';
+export * from './me';
