@@ -10,6 +10,7 @@ import { buildAuditRouter } from './features/audit/trpc/audit.router';
 import { authProcedures } from './features/auth/trpc/auth.router';
 import { buildCalendarRouter } from './features/calendar/trpc/calendar.router';
 import { buildConsentsRouter } from './features/oidc/trpc/oidc.router';
+import { buildMeRouter } from './features/me/trpc/me.router';
 import { buildOrganizationsRouter } from './features/organizations/trpc/organizations.router';
 import { buildPoliciesRouter } from './features/policies/trpc/policies.router';
 import { buildReadersRouter } from './features/readers/trpc/readers.router';
@@ -47,6 +48,7 @@ export function buildAppRouter({ gateway, queryBus, live, projectionsService }: 
     audit: buildAuditRouter({ gateway, queryBus, projectionsService }),
     consents: buildConsentsRouter({ gateway, queryBus }),
     ssoClaims: buildSsoClaimsRouter({ gateway, queryBus }),
+    me: buildMeRouter({ gateway, queryBus }),
     live: router({
       attendance: attendanceLiveProcedure(live),
       accounts: accountsLiveProcedure(live),

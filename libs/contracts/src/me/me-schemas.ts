@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAccount } from '../accounts/account-schemas';
 import { ZAccountAttendance } from '../attendance/attendance-report-schemas';
 import { ZCalendarEvent } from '../attendance/tracking-status-schemas';
 import { ZSmartCard } from '../attendance/smart-card-schemas';
@@ -36,6 +37,10 @@ export const ZUpdateOwnProfileInput = z.strictObject({
   telephone: z.array(ZOwnContact).max(20, { error: 'At most 20 telephone numbers' }).optional(),
 });
 export type TUpdateOwnProfileInput = z.input<typeof ZUpdateOwnProfileInput>;
+
+/** `PATCH me/profile`: the notice and the profile as saved */
+export const ZOwnProfileSaved = z.object({ message: answerText(), account: ZAccount });
+export type TOwnProfileSaved = z.infer<typeof ZOwnProfileSaved>;
 
 /** the profile fields the page lets the account edit, named once for the console and the API */
 export const OWN_PROFILE_FIELDS = ['first_name', 'last_name', 'middle_name', 'nickname', 'time_zone', 'locale', 'telephone'] as const;
@@ -98,6 +103,3 @@ export const ME_NOTICES = {
   otherSessionsSignedOut: 'Other sessions signed out',
   consentRevoked: 'Consent revoked',
 } as const;
-
-/** for answers that name an id the caller owns */
-export const ZOwnIdAnswer = z.object({ id: answerId() });

@@ -1,0 +1,59 @@
+import { Inject } from '@nestjs/common';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DomainError } from '@rollcall/domain';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../../platform/runtime/clock';
+import type { RequestContext } from '../../../platform/commands/request-context';
+import type { CommandOutcome } from '../../../platform/commands/command-gateway';
+import { comparePositions, START, type Position } from '../../../platform/event-store/event-store.port';
+import { CLOCK, READ_DB } from '../../../platform/tokens';
+import type { ReadDatabase } from '../../../platform/read-db/read-database';
+import { SignOutCommand } from '../../auth/commands/sign-out.handler';
+
+export class SignOutOwnSessionsCommand {
+  constructor(
+    /** the signed-in account: only its own sessions are ever ended */
+    readonly accountId: string,
+    /** the session asking: never ended here (Log out ends it) */
+    readonly currentSessionId: string,
+    /** one session by id, or every other one */
+    readonly which: { sessionId: string } | 'others',
+    readonly context: RequestContext,
+  ) {}
+}
+
+/**
+ * Signs out one of the account's own sessions, or all but the one asking, through the auth feature's
+ * own SignOut command, so each is a SessionEnded in that session's history with the account as its
+ * actor, and the credential cache that HTTP and the WebSocket share forgets it at once. A session of
+ * another account answers exactly like one that does not exist.
+ */
+@CommandHandler(SignOutOwnSessionsCommand)
+export class SignOutOwnSessionsHandler implements ICommandHandler<SignOutOwnSessionsCommand, CommandOutcome<{ signed_out: number }>> {
+  constructor(
+    private readonly commandBus: CommandBus,
+    @Inject(READ_DB) private readonly db: Kysely<ReadDatabase>,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ accountId, currentSessionId, which, context }: SignOutOwnSessionsCommand): Promise<CommandOutcome<{ signed_out: number }>> {
+    let query = this.db
+      .selectFrom('sessions_v1')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('ended_at', 'is', null)
+      .where('expires_at', '>', this.clock.now().toISOString());
+    if (which !== 'others') {
+      if (which.sessionId === currentSessionId) throw new DomainError('request.invalid', 'This is the session you are using: sign it out with Log out', 'id');
+      query = query.where('id', '=', which.sessionId);
+    }
+    const ids = (await query.execute()).map((row) => row.id).filter((id) => id !== currentSessionId);
+    if (which !== 'others' && !ids.length) throw new DomainError('session.not_found', 'Session not found', 'id');
+    let last: Position | null = null;
+    for (const sessionId of ids) {
+      const outcome = await this.commandBus.execute<SignOutCommand, CommandOutcome<{ ok: true }>>(new SignOutCommand(sessionId, context));
+      if (!last || comparePositions(outcome.position, last) > 0) last = outcome.position;
+    }
+    return { value: { signed_out: ids.length }, position: last ?? START };
+  }
+}
