@@ -14,3 +14,4 @@ export * from './readers';
 export * from './attendance';
 export * from './audit';
 export * from './me';
+export * from './second-factors';

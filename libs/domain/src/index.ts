@@ -9,3 +9,4 @@ export * from './application';
 export * from './attendance';
 export * from './smart-card';
 export * from './reader';
+export * from './second-factor';

@@ -200,6 +200,22 @@ export const ERROR_STATUS = {
   // storage unavailable or busy past its retries: the call was not completed, the caller may try again
   'server.unavailable': 503,
   'server.internal': 500,
+  // second factors (docs/adr/0025): the password was right, now the code: a two-step sign-in's first answer
+  'auth.second_factor_required': 401,
+  // a wrong, used or stale code, or a challenge that no longer holds: one answer for all
+  'auth.second_factor_invalid': 401,
+  // the account's policy requires a second factor it has not enrolled: this session may only enrol one
+  'auth.second_factor_enrolment_required': 403,
+  'second_factor.totp_enrolled': 409,
+  'second_factor.enrolment_not_found': 404,
+  'second_factor.code_invalid': 400,
+  'second_factor.not_found': 404,
+  'second_factor.required': 409,
+  'second_factor.none_enrolled': 409,
+  'second_factor.recovery_codes_invalid': 400,
+  'second_factor.reason_required': 400,
+  'second_factor.reason_too_long': 400,
+  'policy.second_factor': 400,
 } as const satisfies Record<string, ErrorStatus>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

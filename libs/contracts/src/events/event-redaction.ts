@@ -87,8 +87,8 @@ export const EVENT_READ_DECLARATIONS: Readonly<Record<string, EventReadDeclarati
   SessionStarted: { ...shown('sessionId', 'accountId', 'startedAt', 'expiresAt'), ...secret('tokenHash') },
   SessionEnded: shown('sessionId', 'endedAt', 'reason'),
   // password policy
-  PasswordPolicyCreated: shown('policyId', 'title', 'description', 'minLength', 'minStrength', 'history', 'maxAgeDays', 'lockoutAttempts', 'lockoutDurationSeconds', 'createdAt'),
-  PasswordPolicyUpdated: shown('policyId', 'title', 'description', 'minLength', 'minStrength', 'history', 'maxAgeDays', 'lockoutAttempts', 'lockoutDurationSeconds', 'updatedAt'),
+  PasswordPolicyCreated: shown('policyId', 'title', 'description', 'minLength', 'minStrength', 'history', 'maxAgeDays', 'lockoutAttempts', 'lockoutDurationSeconds', 'secondFactor', 'createdAt'),
+  PasswordPolicyUpdated: shown('policyId', 'title', 'description', 'minLength', 'minStrength', 'history', 'maxAgeDays', 'lockoutAttempts', 'lockoutDurationSeconds', 'secondFactor', 'updatedAt'),
   PasswordPolicyDeleted: shown('policyId', 'title', 'deletedAt'),
   // access token: the display prefix is what the token list shows anyway (a few characters)
   AccessTokenIssued: { ...shown('tokenId', 'accountId', 'displayPrefix', 'title', 'permissions', 'restrictions', 'expiresAt', 'issuedAt'), ...secret('tokenHash') },
@@ -150,6 +150,15 @@ export const EVENT_READ_DECLARATIONS: Readonly<Record<string, EventReadDeclarati
   CalendarEventGroupRemoved: shown('groupId', 'accountId', 'removedAt'),
   SmartCardRegistered: shown('cardId', 'cardUid', 'accountId', 'via', 'registeredBy', 'scan', 'registeredAt'),
   SmartCardRemoved: shown('cardId', 'cardUid', 'accountId', 'removedBy', 'removedAt'),
+  // second factors (docs/adr/0025): the TOTP secret is stored only sealed and the recovery codes only
+  // hashed, and neither is read out
+  TotpEnrolmentStarted: { ...shown('accountId', 'enrolmentId', 'startedAt'), ...secret('sealedSecret') },
+  TotpEnrolled: shown('accountId', 'enrolmentId', 'step', 'enrolledAt'),
+  TotpUsed: shown('accountId', 'enrolmentId', 'step', 'at'),
+  TotpRemoved: shown('accountId', 'enrolmentId', 'removedAt'),
+  RecoveryCodesGenerated: { ...shown('accountId', 'count', 'generatedAt'), ...secret('codeHashes') },
+  RecoveryCodeUsed: shown('accountId', 'index', 'remaining', 'at'),
+  SecondFactorsReset: shown('accountId', 'reason', 'resetBy', 'at'),
 };
 
 /** the metadata every event carries (apps/api/src/platform/event-store/event-store.port.ts, EventMetadata) */

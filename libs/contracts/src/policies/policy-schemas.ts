@@ -44,6 +44,8 @@ export const ZPolicyInput = z.strictObject({
   lockout_duration: requiredNumber('lockout duration in seconds, 1-86400'),
   history: optionalNumber('previous passwords that may not be reused, 1-24; absent or null: history off'),
   max_age: optionalNumber('days until a password expires, 1-3650; absent or null: aging off (errors are reported under password_age)'),
+  // beyond the spec (docs/adr/0025): absent keeps what the policy says (off for a new one)
+  second_factor: z.enum(['off', 'all', 'administrators'], { error: 'Second factor must be one of off, all, administrators' }).optional().meta({ description: 'who must sign in with a second factor: off, all, administrators (accounts holding a system permission); absent: unchanged (off for a new policy)' }),
 });
 export type TPolicyInput = {
   title: string;
@@ -54,6 +56,7 @@ export type TPolicyInput = {
   lockout_duration: number;
   history?: number | null;
   max_age?: number | null;
+  second_factor?: 'off' | 'all' | 'administrators';
 };
 export type TPolicyCommandInput = z.output<typeof ZPolicyInput>;
 
@@ -78,6 +81,8 @@ export const ZPolicy = z.object({
   lockout_duration: z.number().int(),
   created_at: answerTimestamp(),
   updated_at: answerTimestamp(),
+  /** who must sign in with a second factor (docs/adr/0025) */
+  second_factor: z.enum(['off', 'all', 'administrators']),
   /** accounts that have this policy enforced */
   num_accounts: z.number().int(),
 });

@@ -15,7 +15,20 @@ export interface PasswordPolicyRules {
   lockoutAttempts: number;
   /** how long a lockout lasts, in seconds (see docs/adr/0005-password-policies.md) */
   lockoutDurationSeconds: number;
+  /**
+   * Who under this policy must sign in with a second factor (docs/adr/0025-second-factors.md): no one
+   * ('off', also what policies created before the rule read as), every account ('all'), or only
+   * accounts that hold a system permission anywhere ('administrators').
+   */
+  secondFactor?: SecondFactorRequirement;
 }
+
+export const SECOND_FACTOR_REQUIREMENTS = ['off', 'all', 'administrators'] as const;
+export type SecondFactorRequirement = (typeof SECOND_FACTOR_REQUIREMENTS)[number];
+
+/** Must an account under this policy (`isAdministrator`: it holds a system permission) have a second factor? */
+export const secondFactorRequired = (requirement: SecondFactorRequirement | null | undefined, isAdministrator: boolean): boolean =>
+  requirement === 'all' || (requirement === 'administrators' && isAdministrator);
 
 export interface PasswordPolicyData extends PasswordPolicyRules {
   policyId: string;
@@ -95,6 +108,9 @@ export function passwordPolicyViolations(rules: PasswordPolicyRules): PolicyViol
   if (!inRange(rules.lockoutDurationSeconds, L.lockoutDurationSeconds)) {
     violations.push({ code: 'policy.lockout_duration', field: 'lockout_duration', message: `Lockout duration must be a whole number of seconds from ${L.lockoutDurationSeconds.min} to ${L.lockoutDurationSeconds.max}` });
   }
+  if (rules.secondFactor !== undefined && !(SECOND_FACTOR_REQUIREMENTS as readonly string[]).includes(rules.secondFactor)) {
+    violations.push({ code: 'policy.second_factor', field: 'second_factor', message: `Second factor must be one of ${SECOND_FACTOR_REQUIREMENTS.join(', ')}` });
+  }
   return violations;
 }
 
@@ -117,6 +133,7 @@ const rulesOf = (data: PasswordPolicyRules): PasswordPolicyRules => ({
   maxAgeDays: data.maxAgeDays,
   lockoutAttempts: data.lockoutAttempts,
   lockoutDurationSeconds: data.lockoutDurationSeconds,
+  secondFactor: data.secondFactor ?? 'off',
 });
 
 const sameRules = (a: PasswordPolicyRules, b: PasswordPolicyRules) => JSON.stringify(rulesOf(a)) === JSON.stringify(rulesOf(b));

@@ -29,6 +29,23 @@ describe.each(storageKinds())('password policies over REST (%s)', (kind) => {
   const del = (path: string) => admin.raw('DELETE', path);
   const policies = async () => (await admin.get('/api/v1/policies')).body as Array<Record<string, unknown>>;
 
+  it('requires a second factor of all or of administrators; an update without the field keeps it (docs/adr/0025)', async () => {
+    const created = await admin.post('/api/v2/policy', { ...newPolicy(), second_factor: 'all' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const policy = (created.body as { data: { id: string; second_factor: string } }).data;
+    expect(policy.second_factor).toBe('all');
+    // the spec's form knows nothing of it: leaving it out keeps the rule
+    const kept = await put(`/api/v1/policy/${policy.id}`, { ...newPolicy(), title: `${policy.id} kept` });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect((kept.body as { second_factor: string }).second_factor).toBe('all');
+    const changed = await put(`/api/v1/policy/${policy.id}`, { ...newPolicy(), second_factor: 'administrators' });
+    expect((changed.body as { second_factor: string }).second_factor).toBe('administrators');
+    const bad = await put(`/api/v1/policy/${policy.id}`, { ...newPolicy(), second_factor: 'sometimes' });
+    expect(bad.status).toBe(400);
+    expect((bad.body as { error: { fields: Record<string, string[]> } }).error.fields.second_factor).toEqual(['Second factor must be one of off, all, administrators']);
+    expect((await policies()).find((p) => p.id === policy.id)?.second_factor).toBe('administrators');
+  });
+
   it('creates, lists, updates and deletes on v1, v2 and unprefixed, reading its own writes', async () => {
     for (const [prefix, unwrap] of PREFIXES) {
       const body = { ...newPolicy(), history: 5, max_age: 90 };
@@ -48,6 +65,7 @@ describe.each(storageKinds())('password policies over REST (%s)', (kind) => {
         lockout_duration: 900,
         created_at: expect.any(String),
         updated_at: policy.created_at,
+        second_factor: 'off',
         num_accounts: 0,
       });
       const list = await admin.get(`${prefix}/policies`);

@@ -15,8 +15,15 @@ export interface PasswordPolicyTable {
   updated_at: string | null;
 }
 
+/** who under a policy must sign in with a second factor (docs/adr/0025); no row: off */
+export interface PasswordPolicySecondFactorTable {
+  policy_id: string;
+  requirement: 'off' | 'all' | 'administrators';
+}
+
 declare module '../../platform/read-db/read-database' {
   interface ReadDatabase {
     password_policies_v2: PasswordPolicyTable;
+    password_policy_second_factor_v1: PasswordPolicySecondFactorTable;
   }
 }

@@ -12,5 +12,7 @@ export function toPolicyRules(input: TPolicyCommandInput): PasswordPolicyRules {
     maxAgeDays: input.max_age,
     lockoutAttempts: input.lockout,
     lockoutDurationSeconds: input.lockout_duration,
+    // absent: a new policy's is off, an update keeps the policy's (update-password-policy.handler.ts)
+    ...(input.second_factor !== undefined ? { secondFactor: input.second_factor } : {}),
   };
 }

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { passwordPolicyDecider, passwordPolicyStream, policyTitleReservation, type PasswordPolicyRules } from '@rollcall/domain';
-import { handleCommand } from '../../../platform/commands/handle-command';
+import { handleCommand, loadState } from '../../../platform/commands/handle-command';
 import type { Clock } from '../../../platform/runtime/clock';
 import type { RequestContext } from '../../../platform/commands/request-context';
 import type { CommandOutcome } from '../../../platform/commands/command-gateway';
@@ -24,7 +24,10 @@ export class UpdatePasswordPolicyHandler implements ICommandHandler<UpdatePasswo
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ policyId, rules, context }: UpdatePasswordPolicyCommand): Promise<CommandOutcome<{ id: string }>> {
+  async execute({ policyId, rules: sent, context }: UpdatePasswordPolicyCommand): Promise<CommandOutcome<{ id: string }>> {
+    // a client that does not know the second-factor rule (the spec's form) leaves it as it is
+    const current = sent.secondFactor === undefined ? await loadState(this.store, passwordPolicyDecider, passwordPolicyStream(policyId)) : null;
+    const rules: PasswordPolicyRules = current?.status === 'created' ? { ...sent, secondFactor: current.policy.secondFactor ?? 'off' } : sent;
     const result = await handleCommand(
       this.store,
       this.clock,

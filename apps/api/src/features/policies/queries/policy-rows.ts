@@ -15,11 +15,19 @@ export async function countAccountsByPolicy(db: Kysely<ReadDatabase>, policyIds:
   return new Map(rows.map((row) => [row.policy_id as string, Number(row.count)]));
 }
 
+/** Who must use a second factor under each policy (its own read model, docs/adr/0025); no row: off. */
+export async function secondFactorRequirements(db: Kysely<ReadDatabase>, policyIds: string[]): Promise<Map<string, 'off' | 'all' | 'administrators'>> {
+  if (!policyIds.length) return new Map();
+  const rows = await db.selectFrom('password_policy_second_factor_v1').selectAll().where('policy_id', 'in', policyIds).execute();
+  return new Map(rows.map((row) => [row.policy_id, row.requirement]));
+}
+
 export async function toPolicies(db: Kysely<ReadDatabase>, rows: Selectable<PasswordPolicyTable>[]): Promise<TPolicy[]> {
   const counts = await countAccountsByPolicy(
     db,
     rows.map((row) => row.id),
   );
+  const secondFactor = await secondFactorRequirements(db, rows.map((row) => row.id));
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
@@ -32,6 +40,7 @@ export async function toPolicies(db: Kysely<ReadDatabase>, rows: Selectable<Pass
     lockout_duration: row.lockout_duration,
     created_at: row.created_at,
     updated_at: row.updated_at ?? row.created_at,
+    second_factor: secondFactor.get(row.id) ?? 'off',
     num_accounts: counts.get(row.id) ?? 0,
   }));
 }

@@ -1,0 +1,2 @@
+export * from './second-factor-events';
+export * from './second-factor';
