@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { applyLiveMessages, mergeRefetches, type LiveCacheRule, type Refetch } from './live-cache';
 
@@ -9,8 +9,32 @@ type Pushed<Data> = Data extends readonly (infer Message)[] ? Message : Data;
 
 /** a live.* subscription of the tRPC client (its `useSubscription`) */
 interface LiveProcedure<Data> {
-  useSubscription(input: undefined, options: { enabled?: boolean; onStarted?: () => void; onData?: (data: Data) => void; onError?: (error: unknown) => void }): unknown;
+  useSubscription(input: undefined, options: { enabled?: boolean; onStarted?: () => void; onData?: (data: Data) => void; onError?: (error: unknown) => void }): { status: 'idle' | 'connecting' | 'pending' | 'error' };
 }
+
+/**
+ * What a live screen tells its user about the channel (live/LiveStatus.tsx shows it):
+ * - `connecting`: not yet followed since the screen opened (nothing shown is out of date yet);
+ * - `offline`: the socket or the network is gone since `offlineSince`: what is shown may be stale;
+ * - `catching-up`: back, the cached answers are being fetched again;
+ * - `live`: following; `caughtUpAt` says when it last caught up after a loss.
+ */
+export interface LiveConnection {
+  state: 'connecting' | 'offline' | 'catching-up' | 'live';
+  offlineSince?: Date;
+  caughtUpAt?: Date;
+}
+
+const subscribeOnline = (onChange: () => void) => {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+};
+/** the browser's own view of the network: the socket may take a while to notice a lost link */
+const useOnline = () => useSyncExternalStore(subscribeOnline, () => navigator.onLine);
 
 export interface LiveOptions<Message> {
   /** the cached queries the pushes change (features/<area>/<area>.live.ts) */
@@ -29,14 +53,13 @@ export interface LiveOptions<Message> {
  * once, live.accounts one). A failed subscription is only logged: the screens work without it and
  * the link reconnects on its own.
  */
-export function useLive<Data>(procedure: LiveProcedure<Data>, options: LiveOptions<Pushed<Data>>) {
+export function useLive<Data>(procedure: LiveProcedure<Data>, options: LiveOptions<Pushed<Data>>): LiveConnection {
   const queryClient = useQueryClient();
   // the handlers of the latest render, for pushes that arrive later
   const latest = useRef(options);
   useEffect(() => {
     latest.current = options;
   });
-  const starts = useRef(0);
   const pending = useRef(new Map<string, Refetch>());
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -52,14 +75,8 @@ export function useLive<Data>(procedure: LiveProcedure<Data>, options: LiveOptio
     }, COALESCE_MS);
   };
 
-  procedure.useSubscription(undefined, {
+  const subscription = procedure.useSubscription(undefined, {
     enabled: options.enabled ?? true,
-    onStarted: () => {
-      starts.current += 1;
-      if (starts.current === 1) return;
-      refetchSoon((latest.current.cache ?? []).map((rule) => ({ queryKey: rule.queryKey, exact: false })));
-      latest.current.onReconnect?.();
-    },
     onData: (data) => {
       const messages = (Array.isArray(data) ? data : [data]) as Pushed<Data>[];
       refetchSoon(applyLiveMessages(queryClient, latest.current.cache ?? [], messages));
@@ -69,4 +86,34 @@ export function useLive<Data>(procedure: LiveProcedure<Data>, options: LiveOptio
       console.warn('live subscription failed', error);
     },
   });
+
+  const online = useOnline();
+  const connected = online && subscription.status === 'pending';
+  const [connection, setConnection] = useState<LiveConnection>({ state: 'connecting' });
+  const everConnected = useRef(false);
+  useEffect(() => {
+    if (!connected) {
+      // before the first start nothing shown is from the channel yet; after it, the screen is stale
+      if (everConnected.current) setConnection((now) => (now.state === 'offline' ? now : { state: 'offline', offlineSince: new Date() }));
+      return;
+    }
+    if (!everConnected.current) {
+      everConnected.current = true;
+      setConnection({ state: 'live' });
+      return;
+    }
+    // back after a loss: pushes may have been missed meanwhile, so every cached answer the pushes
+    // keep is fetched again, and only then is the screen said to have caught up
+    let current = true;
+    setConnection((now) => ({ ...now, state: 'catching-up' }));
+    latest.current.onReconnect?.();
+    const rules = latest.current.cache ?? [];
+    void Promise.allSettled(rules.map((rule) => queryClient.invalidateQueries({ queryKey: rule.queryKey, exact: false }))).then(() => {
+      if (current) setConnection({ state: 'live', caughtUpAt: new Date() });
+    });
+    return () => {
+      current = false;
+    };
+  }, [connected, queryClient]);
+  return connection;
 }

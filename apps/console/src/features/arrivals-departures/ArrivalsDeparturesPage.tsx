@@ -13,6 +13,7 @@ import { SearchPicker, type SearchPickerOption } from '../../components/SearchPi
 import { useGrants } from '../../auth/use-grants';
 import { fullName } from '../../lib/account-name';
 import { useLive } from '../../live/use-live';
+import { LiveChip, LiveNotice, isStale, staleSx } from '../../live/LiveStatus';
 import { trpc } from '../../trpc';
 import { arrivalsDeparturesLive } from './arrivals-departures.live';
 import { OrganizationPicker } from '../../components/organizations/OrganizationPicker';
@@ -42,49 +43,52 @@ export default function ArrivalsDeparturesPage() {
   const [editing, setEditing] = useState<TArrivalDeparture | null>(null);
   const onEdit = useCallback((row: TArrivalDeparture) => setEditing(row), []);
   const columns = useArrivalDepartureColumns({ onEdit: grants.may('attendance:write') ? onEdit : null });
-  useLive(trpc.live.attendance, { cache: [arrivalsDeparturesLive] });
+  const live = useLive(trpc.live.attendance, { cache: [arrivalsDeparturesLive] });
 
   const filtered = Boolean(state.dateFrom || state.dateTo || state.organization || state.account || state.readerId);
   return (
     <>
-      <PageHeader title={t('arrivalsDepartures.title')} />
-      <DataTable
-        {...table.props}
-        label={t('arrivalsDepartures.tableLabel')}
-        columns={columns}
-        getRowId={(row) => row.id}
-        emptyText={t('arrivalsDepartures.empty')}
-        toolbar={
-          <Box role="search" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, alignItems: 'flex-start', '& > *': { minWidth: 200, flex: '1 1 200px' } }}>
-            <DateField label={t('arrivalsDepartures.filters.dateFrom')} name="date_from" value={state.dateFrom} onChange={(dateFrom) => dateFrom !== INCOMPLETE_DATE && setFilters({ dateFrom })} disableFuture />
-            <DateField label={t('arrivalsDepartures.filters.dateTo')} name="date_to" value={state.dateTo} onChange={(dateTo) => dateTo !== INCOMPLETE_DATE && setFilters({ dateTo })} disableFuture />
-            <OrganizationPicker label={t('arrivalsDepartures.filters.organization')} name="organization" value={state.organization} onChange={(organization) => setFilters({ organization })} />
-            <SearchPicker
-              label={t('arrivalsDepartures.filters.account')}
-              name="account"
-              value={state.account}
-              onChange={(account) => setFilters({ account })}
-              useFind={useFindAccounts}
-              noOptionsText={t('arrivalsDepartures.filters.noAccounts')}
-            />
-            {grants.may('readers:manage') && (
-              <TextField select label={t('arrivalsDepartures.filters.reader')} name="reader" value={state.readerId} onChange={(event) => setFilters({ readerId: event.target.value })}>
-                <MenuItem value="">{t('arrivalsDepartures.filters.allReaders')}</MenuItem>
-                {(readers.data?.data ?? []).map((reader) => (
-                  <MenuItem key={reader.id} value={reader.id}>
-                    {reader.name} ({reader.door})
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-            {filtered && (
-              <Button sx={{ flex: '0 0 auto !important', minWidth: 'auto !important', alignSelf: 'center' }} onClick={() => setFilters({ dateFrom: '', dateTo: '', organization: null, account: null, readerId: '' })}>
-                {t('arrivalsDepartures.filters.clear')}
-              </Button>
-            )}
-          </Box>
-        }
-      />
+      <PageHeader title={t('arrivalsDepartures.title')} actions={<LiveChip connection={live} />} />
+      <LiveNotice connection={live} />
+      <Box sx={staleSx(live)} aria-busy={isStale(live)} data-stale={isStale(live) || undefined}>
+        <DataTable
+          {...table.props}
+          label={t('arrivalsDepartures.tableLabel')}
+          columns={columns}
+          getRowId={(row) => row.id}
+          emptyText={t('arrivalsDepartures.empty')}
+          toolbar={
+            <Box role="search" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, alignItems: 'flex-start', '& > *': { minWidth: 200, flex: '1 1 200px' } }}>
+              <DateField label={t('arrivalsDepartures.filters.dateFrom')} name="date_from" value={state.dateFrom} onChange={(dateFrom) => dateFrom !== INCOMPLETE_DATE && setFilters({ dateFrom })} disableFuture />
+              <DateField label={t('arrivalsDepartures.filters.dateTo')} name="date_to" value={state.dateTo} onChange={(dateTo) => dateTo !== INCOMPLETE_DATE && setFilters({ dateTo })} disableFuture />
+              <OrganizationPicker label={t('arrivalsDepartures.filters.organization')} name="organization" value={state.organization} onChange={(organization) => setFilters({ organization })} />
+              <SearchPicker
+                label={t('arrivalsDepartures.filters.account')}
+                name="account"
+                value={state.account}
+                onChange={(account) => setFilters({ account })}
+                useFind={useFindAccounts}
+                noOptionsText={t('arrivalsDepartures.filters.noAccounts')}
+              />
+              {grants.may('readers:manage') && (
+                <TextField select label={t('arrivalsDepartures.filters.reader')} name="reader" value={state.readerId} onChange={(event) => setFilters({ readerId: event.target.value })}>
+                  <MenuItem value="">{t('arrivalsDepartures.filters.allReaders')}</MenuItem>
+                  {(readers.data?.data ?? []).map((reader) => (
+                    <MenuItem key={reader.id} value={reader.id}>
+                      {reader.name} ({reader.door})
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+              {filtered && (
+                <Button sx={{ flex: '0 0 auto !important', minWidth: 'auto !important', alignSelf: 'center' }} onClick={() => setFilters({ dateFrom: '', dateTo: '', organization: null, account: null, readerId: '' })}>
+                  {t('arrivalsDepartures.filters.clear')}
+                </Button>
+              )}
+            </Box>
+          }
+        />
+      </Box>
       <CorrectSlotDialog slot={editing} onClose={() => setEditing(null)} />
     </>
   );

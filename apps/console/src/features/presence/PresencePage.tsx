@@ -15,6 +15,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { PageHeader } from '../../components/PageHeader';
 import { useLive } from '../../live/use-live';
+import { LiveChip, LiveNotice, isStale, staleSx } from '../../live/LiveStatus';
 import { trpc } from '../../trpc';
 import { toAccount } from '../../paths';
 import { timeOf } from '../../lib/slot-times';
@@ -25,50 +26,61 @@ import { presenceLive } from './presence.live';
 export default function PresencePage() {
   const { t } = useTranslation();
   const presence = trpc.arrivalsDepartures.presence.useQuery({});
-  useLive(trpc.live.attendance, { cache: [presenceLive] });
+  const live = useLive(trpc.live.attendance, { cache: [presenceLive] });
   const groups = useMemo(() => groupPresence(presence.data?.present ?? [], { organization: t('presence.noOrganization'), team: t('presence.noTeam') }), [presence.data, t]);
 
   return (
     <>
-      <PageHeader title={t('presence.title')} actions={presence.data ? <Chip color="success" label={t('presence.total', { count: presence.data.total })} /> : undefined} />
-      {presence.isLoading ? (
-        <LoadingState />
-      ) : presence.error ? (
-        <ErrorState error={presence.error} onRetry={() => void presence.refetch()} />
-      ) : groups.length === 0 ? (
-        <Typography color="text.secondary">{t('presence.empty')}</Typography>
-      ) : (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(320px, 1fr))' }}>
-          {groups.map((group) => (
-            <Card key={group.id ?? 'none'} component="section" aria-label={group.title}>
-              <CardHeader title={group.title} subheader={t('presence.total', { count: group.present.length })} />
-              <CardContent sx={{ pt: 0 }}>
-                {group.teams.map((team) => (
-                  <Box key={team.id ?? 'none'} sx={{ mb: 1 }}>
-                    <Typography variant="subtitle2" color="text.secondary">
-                      {team.title} ({team.present.length})
-                    </Typography>
-                    <List dense disablePadding aria-label={`${group.title}: ${team.title}`}>
-                      {team.present.map((person) => (
-                        <ListItem key={person.account_id} disableGutters>
-                          <ListItemText
-                            primary={
-                              <Link component={RouterLink} to={toAccount(person.account_id)}>
-                                {person.account_name || person.username_readable}
-                              </Link>
-                            }
-                            secondary={t('presence.since', { time: timeOf(person.arrived_at), door: person.door })}
-                          />
-                        </ListItem>
-                      ))}
-                    </List>
-                  </Box>
-                ))}
-              </CardContent>
-            </Card>
-          ))}
-        </Box>
-      )}
+      <PageHeader
+        title={t('presence.title')}
+        actions={
+          <>
+            <LiveChip connection={live} />
+            {presence.data ? <Chip color={isStale(live) ? 'default' : 'success'} label={t('presence.total', { count: presence.data.total })} /> : null}
+          </>
+        }
+      />
+      <LiveNotice connection={live} />
+      <Box sx={staleSx(live)} aria-busy={isStale(live)} data-stale={isStale(live) || undefined}>
+        {presence.isLoading ? (
+          <LoadingState />
+        ) : presence.error ? (
+          <ErrorState error={presence.error} onRetry={() => void presence.refetch()} />
+        ) : groups.length === 0 ? (
+          <Typography color="text.secondary">{t('presence.empty')}</Typography>
+        ) : (
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(320px, 1fr))' }}>
+            {groups.map((group) => (
+              <Card key={group.id ?? 'none'} component="section" aria-label={group.title}>
+                <CardHeader title={group.title} subheader={t('presence.total', { count: group.present.length })} />
+                <CardContent sx={{ pt: 0 }}>
+                  {group.teams.map((team) => (
+                    <Box key={team.id ?? 'none'} sx={{ mb: 1 }}>
+                      <Typography variant="subtitle2" color="text.secondary">
+                        {team.title} ({team.present.length})
+                      </Typography>
+                      <List dense disablePadding aria-label={`${group.title}: ${team.title}`}>
+                        {team.present.map((person) => (
+                          <ListItem key={person.account_id} disableGutters>
+                            <ListItemText
+                              primary={
+                                <Link component={RouterLink} to={toAccount(person.account_id)}>
+                                  {person.account_name || person.username_readable}
+                                </Link>
+                              }
+                              secondary={t('presence.since', { time: timeOf(person.arrived_at), door: person.door })}
+                            />
+                          </ListItem>
+                        ))}
+                      </List>
+                    </Box>
+                  ))}
+                </CardContent>
+              </Card>
+            ))}
+          </Box>
+        )}
+      </Box>
     </>
   );
 }
