@@ -12,6 +12,12 @@ export interface SessionPrincipal {
    * `auth.password_change_required`).
    */
   passwordChangeRequired: boolean;
+  /**
+   * The password policy requires a second factor the account has not enrolled (docs/adr/0025): until
+   * it enrols one the session may only use its own session's calls (enrol, account/current, sign-out);
+   * everything that needs a permission answers 403 `auth.second_factor_enrolment_required`.
+   */
+  secondFactorEnrolmentRequired?: boolean;
   /** what the account may do, and where (docs/adr/0011); none at all: only its own session's routes */
   grants: Grants;
 }

@@ -13,4 +13,11 @@ export const ALLOWED_WHILE_PASSWORD_CHANGE_REQUIRED = 'rollcall:allowed-while-pa
 /** The few routes a session that must change its password may call (account/current, the change, logout). */
 export const AllowedWhilePasswordChangeRequired = () => SetMetadata(ALLOWED_WHILE_PASSWORD_CHANGE_REQUIRED, true);
 
+export const ALLOWED_WHILE_SECOND_FACTOR_ENROLMENT_REQUIRED = 'rollcall:allowed-while-second-factor-enrolment-required';
+/** The routes a session that must enrol a second factor first may call (enrolment, account/current, logout): docs/adr/0025. */
+export const AllowedWhileSecondFactorEnrolmentRequired = () => SetMetadata(ALLOWED_WHILE_SECOND_FACTOR_ENROLMENT_REQUIRED, true);
+
+export const secondFactorEnrolmentRequiredError = () =>
+  new DomainError('auth.second_factor_enrolment_required', 'Enrol a second factor first: your password policy requires one, and this session may only enrol it or sign out');
+
 export const passwordChangeRequiredError = () => new DomainError('auth.password_change_required', 'Change your password first: this session may only change the password or sign out');

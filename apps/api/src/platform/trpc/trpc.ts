@@ -4,7 +4,7 @@ import type { RequestContext } from '../commands/request-context';
 import type { Principal } from '../access/principal';
 import type { SystemPermission } from '@rollcall/contracts';
 import type { DomainError } from '@rollcall/domain';
-import { passwordChangeRequiredError } from '../access/route-decorators';
+import { passwordChangeRequiredError, secondFactorEnrolmentRequiredError } from '../access/route-decorators';
 import type { AccessChecks } from '../access/caller-access';
 import type { ResourceRequirement } from '../access/resource-requirements';
 import { mapError } from '../errors/api-error';
@@ -137,6 +137,7 @@ export const permittedByInputProcedure = (permission: SystemPermission, requirem
     const requirements = requirementsOf(input);
     const check = async () => {
       if (ctx.principal.passwordChangeRequired) throw passwordChangeRequiredError();
+      if (ctx.principal.kind === 'session' && ctx.principal.secondFactorEnrolmentRequired) throw secondFactorEnrolmentRequiredError();
       await ctx.access.authorize(ctx.principal, permission, requirements, { input: requirements.length > 0 ? input : undefined });
     };
     await check();
