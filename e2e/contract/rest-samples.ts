@@ -3,8 +3,11 @@ import { expect } from 'vitest';
 import type { DescribedRoute, RestPrefix } from '../../apps/api/src/platform/http/openapi/described-routes';
 import type { EventStore } from '../../apps/api/src/platform/event-store/event-store.port';
 import { EVENT_STORE } from '../../apps/api/src/platform/tokens';
-import { ADMIN, createAccount, http, newAccount, type TestApp } from '../../apps/api/test/test-app';
+import { ADMIN, createAccount, http, newAccount, signIn, type TestApp } from '../../apps/api/test/test-app';
 import { activationTokenFor } from '../../apps/api/test/mail-log';
+import { CommandGateway } from '../../apps/api/src/platform/commands/command-gateway';
+import { systemContext } from '../../apps/api/src/platform/commands/request-context';
+import { GiveApplicationConsentCommand } from '../../apps/api/src/features/oidc/commands/give-application-consent.handler';
 
 type Client = ReturnType<typeof http>;
 
@@ -321,6 +324,24 @@ export function restSamples(app: TestApp, accountId: string) {
     'post projections/{projection}/set-aside/{position}/retry': async (client) => {
       const { projection, position } = await setAsideEvent(client);
       return { path: `projections/${projection}/set-aside/${position}/retry` };
+    },
+
+    // the page of one's own acts on the caller (the administrator): its own things to change
+    'patch me/profile': async () => ({ path: 'me/profile', body: { nickname: 'Contract' } }),
+    // to the same password (no policy: no history), so later calls still sign in
+    'post me/password': async () => ({ path: 'me/password', body: { current_password: ADMIN.password, new_password: ADMIN.password } }),
+    // another session of the administrator, found by asking it which one it is
+    'delete me/sessions/{id}': async () => {
+      const other = http(app.url, await signIn(app.url));
+      const sessions = (await created(other.get('/api/v2/me/sessions'), 200)) as unknown as Array<{ id: string; current: boolean }>;
+      return { path: `me/sessions/${sessions.find((session) => session.current)!.id}` };
+    },
+    // a consent of the administrator's, given as the provider's consent page gives it
+    'delete me/consents/{applicationId}': async (client) => {
+      const applicationId = await sampleApplication(client);
+      const me = (await created(client.get('/api/v1/account/current'), 200)).id as string;
+      await app.app.get(CommandGateway).execute(new GiveApplicationConsentCommand(me, applicationId, ['openid', 'profile'], systemContext()));
+      return { path: `me/consents/${applicationId}` };
     },
   };
 

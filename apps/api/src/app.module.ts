@@ -30,6 +30,7 @@ import { CalendarModule } from './features/calendar/calendar.module';
 import { AuditModule } from './features/audit/audit.module';
 import { OidcModule } from './features/oidc/oidc.module';
 import { SsoClaimsModule } from './features/sso-claims/sso-claims.module';
+import { MeModule } from './features/me/me.module';
 
 import { HealthController } from './platform/operations/health.controller';
 import { MetricsController } from './platform/operations/metrics.controller';
@@ -44,7 +45,7 @@ export class AppModule {
       // the reader protocol first: a door's scan is the busiest request and Express tries routes in
       // order (features/doors/door-protocol.module.ts); then AuthModule, whose fixed routes
       // (account/current) must be matched before account/:id
-      imports: [configModule, CoreModule, DoorProtocolModule, AuthModule, AccountsModule, PoliciesModule, AccessTokensModule, OrganizationsModule, MailModule, TeamsModule, ApplicationsModule, AttendanceStatusesModule, CalendarModule, ReadersModule, AttendanceModule, AuditModule, SsoClaimsModule, OidcModule],
+      imports: [configModule, CoreModule, DoorProtocolModule, AuthModule, AccountsModule, PoliciesModule, AccessTokensModule, OrganizationsModule, MailModule, TeamsModule, ApplicationsModule, AttendanceStatusesModule, CalendarModule, ReadersModule, AttendanceModule, AuditModule, SsoClaimsModule, OidcModule, MeModule],
       controllers: [OpenApiController, HealthController, MetricsController],
       providers: [
         { provide: LIVE_SOURCES, useValue: [attendanceLive, accountChangesLive] },

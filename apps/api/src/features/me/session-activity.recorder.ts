@@ -22,7 +22,8 @@ const NOTE_EVERY_MS = 30_000;
 @Injectable()
 export class SessionActivityRecorder implements OnModuleInit {
   private readonly logger = new Logger('SessionActivity');
-  private readonly noted = new Map<string, number>();
+  /** per session: when it was last written and with which client, address and channel */
+  private readonly noted = new Map<string, { at: number; seen: string }>();
 
   constructor(
     @Inject(READ_DB) private readonly db: Kysely<ReadDatabase>,
@@ -46,10 +47,12 @@ export class SessionActivityRecorder implements OnModuleInit {
   /** `client`: the request's User-Agent and how its credential came (a tRPC call's ctx.client, a REST request's headers) */
   async note(principal: SessionPrincipal, client: SessionClient | undefined, address: string | null): Promise<void> {
     const now = this.clock.now();
+    const seen = JSON.stringify([client?.userAgent ?? null, client?.via ?? null, address]);
     const last = this.noted.get(principal.sessionId);
-    if (last !== undefined && now.getTime() - last < NOTE_EVERY_MS) return;
-    this.noted.set(principal.sessionId, now.getTime());
-    if (this.noted.size > 10_000) this.noted.clear();
+    // a client or an address that changed is written at once; the same one again only to move 'last seen'
+    if (last !== undefined && last.seen === seen && now.getTime() - last.at < NOTE_EVERY_MS) return;
+    if (this.noted.size >= 10_000) this.noted.clear();
+    this.noted.set(principal.sessionId, { at: now.getTime(), seen });
     const row = {
       session_id: principal.sessionId,
       account_id: principal.accountId,
