@@ -15,6 +15,10 @@ export interface ShownOnceField {
   value: string;
   /** a copy button with this label, and the text shown under the field once copied */
   copy?: { label: string; copied: string };
+  /** several lines (a configuration snippet), shown as they are */
+  multiline?: boolean;
+  /** a hint under the field (replaced by the copy confirmation once copied) */
+  hint?: string;
 }
 
 /**
@@ -34,11 +38,12 @@ export function ShownOnceDialog({ open, title, warning, fields, doneLabel, onClo
             key={field.label}
             label={field.label}
             value={field.value}
-            helperText={field.copy ? (copied === field.label ? field.copy.copied : ' ') : undefined}
+            multiline={field.multiline}
+            helperText={field.copy && copied === field.label ? field.copy.copied : (field.hint ?? (field.copy ? ' ' : undefined))}
             slotProps={{
               input: {
                 readOnly: true,
-                sx: { fontFamily: 'monospace' },
+                sx: { fontFamily: 'monospace', ...(field.multiline ? { fontSize: '0.8125rem', alignItems: 'flex-start' } : {}) },
                 endAdornment: field.copy ? (
                   <InputAdornment position="end">
                     <IconButton aria-label={field.copy.label} onClick={() => void navigator.clipboard?.writeText(field.value).then(() => setCopied(field.label))} edge="end">

@@ -1,9 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
+import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { TReader } from '@rollcall/contracts';
+import { EntityId } from '../../components/EntityId';
 import { FormDialogLayout } from '../../components/FormDialogLayout';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { useFieldErrors } from '../../components/use-field-errors';
@@ -53,6 +56,13 @@ function EditReaderForm({ titleId, reader, onClose }: { titleId: string; reader:
 
   return (
     <FormDialogLayout titleId={titleId} title={t('readers.dialog.editTitle')} onSubmit={(event) => void submit(event)} onCancel={onClose} submitLabel={t('readers.dialog.save')} busy={saving}>
+      {/* the id the door agent is configured with (ROLLCALL_AGENT_READER_ID): it never changes */}
+      <Box>
+        <Typography variant="caption" color="text.secondary" component="div">
+          {t('readers.token.readerId')}
+        </Typography>
+        <EntityId id={reader.id} full />
+      </Box>
       <ReaderNameDoorFields
         name={name}
         door={door}

@@ -62,7 +62,7 @@ export default function ReadersPage() {
         { id: reader.id },
         {
           onSuccess: (issued) => {
-            setShownToken({ readerName: reader.name, token: issued.token });
+            setShownToken({ readerId: reader.id, readerName: reader.name, token: issued.token });
             refresh();
           },
           onError: (error) => notify(describeError(error, t), 'error'),

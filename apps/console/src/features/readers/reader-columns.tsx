@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import type { TReader, TReaderConnection } from '@rollcall/contracts';
+import { EntityId } from '../../components/EntityId';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { formatDateTime } from '../../lib/format-date';
 
@@ -48,12 +49,14 @@ export function useReaderColumns(actions: ReaderRowActions, mayManage: boolean):
         id: 'name',
         accessorKey: 'name',
         header: t('readers.columns.name'),
-        // the token goes under the name, by its prefix only: the token itself is shown once, when issued
+        // the id (the agent's ROLLCALL_AGENT_READER_ID) and the token go under the name, the token by its
+        // prefix only: the token itself is shown once, when issued
         cell: ({ row }) => (
-          <Box sx={{ display: 'grid' }}>
+          <Box sx={{ display: 'grid', justifyItems: 'start' }}>
             <Typography component="span" variant="body2" sx={{ fontWeight: 500, whiteSpace: 'nowrap' }}>
               {row.original.name}
             </Typography>
+            <EntityId id={row.original.id} variant="caption" />
             {row.original.token_prefix ? (
               <Typography component="code" variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }} title={t('readers.columns.token')}>
                 {row.original.token_prefix}
