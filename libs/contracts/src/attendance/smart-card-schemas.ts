@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZAccountId, ZBooleanish } from '../accounts/account-schemas';
 import { ZCardUid } from '../readers/reader-protocol-schemas';
 import { answerId, answerTimestamp } from '../common/answers';
-import { answerText, TEXT_MAX, uuidOf } from '../common/text';
+import { answerText, boundedText, TEXT_MAX, uuidOf } from '../common/text';
 import { pageShape } from './attendance-common';
 
 /**
@@ -32,8 +32,22 @@ export const ZSmartCard = z.object({ id: answerId(), card_uid: answerText(64), c
 export type TSmartCard = z.infer<typeof ZSmartCard>;
 
 /** an item of the live 'unknown card' list */
-export const ZUnknownCard = z.object({ card_uid: answerText(64), reader_id: answerId(), reader_name: answerText(TEXT_MAX), door: answerText(TEXT_MAX), scanned_at: answerTimestamp() });
+export const ZUnknownCard = z.object({
+  card_uid: answerText(64),
+  reader_id: answerId(),
+  reader_name: answerText(TEXT_MAX),
+  door: answerText(TEXT_MAX),
+  scanned_at: answerTimestamp(),
+  /** how many times it was scanned since it was last listed */
+  scans: z.number().int().optional(),
+  /** its first scan since it was last listed */
+  first_scanned_at: answerTimestamp().optional(),
+});
 export type TUnknownCard = z.infer<typeof ZUnknownCard>;
+
+/** an administrator takes an unknown card off the list (a visitor's card, a card of another system), saying why */
+export const ZDismissUnknownCardInput = z.object({ card_uid: ZCardUid, reason: boundedText('The reason', 500, { trim: true, multiline: true }).default('') });
+export type TDismissUnknownCardInput = z.input<typeof ZDismissUnknownCardInput>;
 
 /** `POST scanner/mode/register/{account_id}`: the enrollment readers armed, until `expires_at` */
 export const ZRegisterModeArmed = z.object({ readers: z.array(answerId()), expires_at: answerTimestamp() });

@@ -191,6 +191,7 @@ export const ERROR_STATUS = {
   'smart_card.uid_invalid': 400,
   'smart_card.taken': 409,
   'smart_card.not_found': 404,
+  'unknown_card.not_found': 404,
   'attendance.time_zone_invalid': 400,
   'attendance.rules_invalid': 400,
   'attendance.slot_not_found': 404,

@@ -150,6 +150,7 @@ export const EVENT_READ_DECLARATIONS: Readonly<Record<string, EventReadDeclarati
   CalendarEventGroupRemoved: shown('groupId', 'accountId', 'removedAt'),
   SmartCardRegistered: shown('cardId', 'cardUid', 'accountId', 'via', 'registeredBy', 'scan', 'registeredAt'),
   SmartCardRemoved: shown('cardId', 'cardUid', 'accountId', 'removedBy', 'removedAt'),
+  UnknownCardDismissed: shown('cardUid', 'reason', 'dismissedBy', 'dismissedAt'),
   // second factors (docs/adr/0025): the TOTP secret is stored only sealed and the recovery codes only
   // hashed, and neither is read out
   TotpEnrolmentStarted: { ...shown('accountId', 'enrolmentId', 'startedAt'), ...secret('sealedSecret') },

@@ -1,2 +1,3 @@
 export * from './card-uid';
 export * from './smart-card';
+export * from './unknown-card';
