@@ -61,6 +61,8 @@ export function apiEnv(dataDir, { storage = 'sqlite', schema = undefined, argon2
     ROLLCALL_LOG_LEVEL: 'error',
     ...(argon2 === 'cheap' ? { ROLLCALL_ARGON2_MEMORY_KIB: '4096', ROLLCALL_ARGON2_TIME_COST: '1' } : {}),
     ROLLCALL_CONSOLE_DIR: join(dataDir, 'no-console'),
+    // the projections on a worker thread or this one (docs/adr/0026): the same scenarios both ways
+    ...(storage === 'sqlite' && process.env.ROLLCALL_PROJECTIONS_THREAD ? { ROLLCALL_PROJECTIONS_THREAD: process.env.ROLLCALL_PROJECTIONS_THREAD } : {}),
     ...overrides,
   };
 }

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AccessTokensModule } from './features/access-tokens/access-tokens.module';
 import { AccountsModule } from './features/accounts/accounts.module';
@@ -21,7 +23,7 @@ import { CommandGateway } from './platform/commands/command-gateway';
 import { ProjectionsService } from './platform/projections/projections.service';
 import { buildAppRouter } from './root-router';
 import { allProjections } from './all-projections';
-import { PROJECTIONS } from './platform/projections/projection-registry';
+import { PROJECTION_WORKER_SCRIPT, PROJECTIONS } from './platform/projections/projection-registry';
 import { DoorProtocolModule } from './features/doors/door-protocol.module';
 import { ReadersModule } from './features/readers/readers.module';
 import { AttendanceModule } from './features/attendance/attendance.module';
@@ -36,10 +38,19 @@ import { HealthController } from './platform/operations/health.controller';
 import { MetricsController } from './platform/operations/metrics.controller';
 import { OperationsGauges } from './platform/operations/operations-gauges';
 
+/**
+ * The worker thread's entry beside this file once built; running from the sources (the test suites),
+ * the built one (`npm run build`), since a worker thread runs JavaScript.
+ */
+function projectionWorkerScript(): string {
+  const beside = join(__dirname, 'projection-worker.js');
+  return existsSync(beside) ? beside : join(__dirname, '../dist/projection-worker.js');
+}
+
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
-    const configModule: DynamicModule = { module: class ConfigModule {}, global: true, providers: [{ provide: APP_CONFIG, useValue: config }, { provide: PROJECTIONS, useFactory: allProjections }], exports: [APP_CONFIG, PROJECTIONS] };
+    const configModule: DynamicModule = { module: class ConfigModule {}, global: true, providers: [{ provide: APP_CONFIG, useValue: config }, { provide: PROJECTIONS, useFactory: allProjections }, { provide: PROJECTION_WORKER_SCRIPT, useValue: projectionWorkerScript() }], exports: [APP_CONFIG, PROJECTIONS, PROJECTION_WORKER_SCRIPT] };
     return {
       module: AppModule,
       // the reader protocol first: a door's scan is the busiest request and Express tries routes in

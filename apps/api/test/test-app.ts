@@ -52,6 +52,8 @@ export async function startTestApp(kind: StorageKind = 'sqlite', overrides: Reco
       ROLLCALL_ARGON2_TIME_COST: '1',
       ROLLCALL_CONSOLE_DIR: join(dataDir, 'no-console'),
       ...(kind === 'postgres' ? { ROLLCALL_EVENT_STORE: PG_URL!, ROLLCALL_READ_DB: PG_URL!, ROLLCALL_PG_SCHEMA: schema } : {}),
+      // the suites once more with the projections on a worker thread (docs/adr/0026): ROLLCALL_TEST_PROJECTIONS_THREAD=worker
+      ...(kind === 'sqlite' && process.env.ROLLCALL_TEST_PROJECTIONS_THREAD ? { ROLLCALL_PROJECTIONS_THREAD: process.env.ROLLCALL_TEST_PROJECTIONS_THREAD } : {}),
       ...overrides,
     });
   }

@@ -8,7 +8,8 @@ import { createReadDb, type ReadDb } from './read-db/create-read-db';
 import { CommandGateway } from './commands/command-gateway';
 import { PasswordHasher } from './passwords/password-hasher';
 import { PasswordStrength } from './passwords/password-strength';
-import { countingAppends, Metrics } from './operations/metrics';
+import { Metrics } from './operations/metrics';
+import { afterAppends, AppendNotices } from './event-store/after-appends';
 import { openSealedEventStore } from './personal-data/open-sealed-event-store';
 import { ProjectionRegistry } from './projections/projection-registry';
 import { ProjectionsService } from './projections/projections.service';
@@ -21,8 +22,17 @@ const READ_DB_HANDLE = Symbol('READ_DB_HANDLE');
   imports: [CqrsModule.forRoot()],
   providers: [
     Metrics,
-    // counted for /metrics: every append of this process goes through here
-    { provide: EVENT_STORE, inject: [APP_CONFIG, Metrics], useFactory: async (config: AppConfig, metrics: Metrics) => countingAppends(await openSealedEventStore(config), metrics) },
+    AppendNotices,
+    // every append of this process goes through here: counted for /metrics, announced to the projection worker
+    {
+      provide: EVENT_STORE,
+      inject: [APP_CONFIG, Metrics, AppendNotices],
+      useFactory: async (config: AppConfig, metrics: Metrics, notices: AppendNotices) =>
+        afterAppends(await openSealedEventStore(config), (events) => {
+          metrics.eventsAppended.inc(events);
+          notices.appended();
+        }),
+    },
     { provide: READ_DB_HANDLE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createReadDb(config.readDb) },
     { provide: READ_DB, inject: [READ_DB_HANDLE], useFactory: (handle: ReadDb) => handle.db },
     { provide: CLOCK, useValue: systemClock },
@@ -33,7 +43,7 @@ const READ_DB_HANDLE = Symbol('READ_DB_HANDLE');
     PasswordHasher,
     PasswordStrength,
   ],
-  exports: [Metrics, EVENT_STORE, READ_DB, CLOCK, ProjectionProgress, ProjectionRegistry, ProjectionsService, CommandGateway, PasswordHasher, PasswordStrength, CqrsModule],
+  exports: [Metrics, AppendNotices, EVENT_STORE, READ_DB, CLOCK, ProjectionProgress, ProjectionRegistry, ProjectionsService, CommandGateway, PasswordHasher, PasswordStrength, CqrsModule],
 })
 export class CoreModule implements OnApplicationShutdown {
   constructor(

@@ -53,6 +53,8 @@ const ZEnvironment = z.object({
   ROLLCALL_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** json: one JSON object per line with an access log line per request (production); text: Nest's readable lines, no access log */
   ROLLCALL_LOG_FORMAT: z.enum(['json', 'text'], { error: 'ROLLCALL_LOG_FORMAT must be json or text' }).default('json'),
+  /** where the projections run on a SQLite read database: this thread, or a worker thread beside it (docs/adr/0026) */
+  ROLLCALL_PROJECTIONS_THREAD: z.enum(['main', 'worker'], { error: 'ROLLCALL_PROJECTIONS_THREAD must be main or worker' }).default('main'),
   /** argon2id cost; tests lower it, production keeps OWASP's m=19 MiB, t=2, p=1 */
   ROLLCALL_ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
   ROLLCALL_ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
@@ -110,6 +112,8 @@ export interface AppConfig {
   admin: { username: string; password: string | undefined; organizationTitle: string };
   allowedOrigins: string[];
   consistencyWaitMs: number;
+  /** 'worker': a worker thread applies the projections to the SQLite read database (docs/adr/0026) */
+  projectionsThread: 'main' | 'worker';
   sessionHours: number;
   /** every account's lockout where no policy sets one, and the sign-in throttle (auth/sign-in-throttle.ts) */
   signIn: {
@@ -199,6 +203,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.ROLLCALL_READ_DB && !isPostgres(e.ROLLCALL_READ_DB)) {
     throw new ConfigError(`Invalid configuration:\n- ROLLCALL_READ_DB: expected a postgres:// URL (unset means SQLite)`);
   }
+  if (e.ROLLCALL_READ_DB && e.ROLLCALL_PROJECTIONS_THREAD === 'worker') {
+    // on PostgreSQL the projections already run beside requests: in the process holding the lock (docs/adr/0017)
+    throw new ConfigError(`Invalid configuration:\n- ROLLCALL_PROJECTIONS_THREAD: worker needs the SQLite read database (unset ROLLCALL_READ_DB)`);
+  }
   const secretsKeyFile = e.ROLLCALL_SECRETS_KEY_FILE ? resolve(e.ROLLCALL_SECRETS_KEY_FILE) : `${dataDir.replace(/[/\\]+$/, '')}.key`;
   if (!e.ROLLCALL_SECRETS_KEY && (secretsKeyFile + '/').startsWith(dataDir.replace(/[/\\]+$/, '') + '/')) {
     // a copy of the data directory (a backup) must not carry the key that opens its secrets
@@ -220,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     admin: { username: e.ROLLCALL_ADMIN_USERNAME, password: e.ROLLCALL_ADMIN_PASSWORD, organizationTitle: e.ROLLCALL_ORGANIZATION_TITLE },
     allowedOrigins: e.ROLLCALL_ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
     consistencyWaitMs: e.ROLLCALL_CONSISTENCY_WAIT_MS,
+    projectionsThread: e.ROLLCALL_PROJECTIONS_THREAD,
     sessionHours: e.ROLLCALL_SESSION_HOURS,
     signIn: {
       defaultLockout: { attempts: e.ROLLCALL_DEFAULT_LOCKOUT_ATTEMPTS, durationSeconds: Math.max(1, Math.round(e.ROLLCALL_DEFAULT_LOCKOUT_MINUTES * 60)) },

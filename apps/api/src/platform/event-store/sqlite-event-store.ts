@@ -29,6 +29,11 @@ export interface SqliteEventStoreOptions {
   pollIntervalMs?: number;
   /** most appends committed in one transaction */
   maxBatch?: number;
+  /**
+   * Wakes this store's subscriptions when another thread appended to the same file (the projection
+   * worker, projections/projection-worker-host.ts); without it they learn of such appends at the next poll.
+   */
+  wake?: WakeSignal;
 }
 
 export interface SqliteEventStoreStats {
@@ -110,7 +115,7 @@ export const SCHEMA = `
  */
 export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
-  private readonly wake = new WakeSignal();
+  private readonly wake: WakeSignal;
   private readonly queue: PendingAppend[] = [];
   private flushHandle: NodeJS.Immediate | null = null;
   private readonly subscriptions = new Set<Subscription>();
@@ -139,6 +144,7 @@ export class SqliteEventStore implements EventStore {
     options: SqliteEventStoreOptions = {},
   ) {
     this.pollIntervalMs = options.pollIntervalMs ?? 50;
+    this.wake = options.wake ?? new WakeSignal();
     this.maxBatch = options.maxBatch ?? 1000;
     let db: Database.Database | undefined;
     try {

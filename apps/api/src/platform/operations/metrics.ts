@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { EventStore } from '../event-store/event-store.port';
 
 /**
  * What `/metrics` exposes to Prometheus (docs/running-in-production.md, 'Health, readiness,
@@ -53,23 +52,3 @@ export class Metrics {
   }
 }
 
-/** The event store as the API uses it, counting what it appends (a repeated idempotency key appends nothing). */
-export function countingAppends(store: EventStore, metrics: Metrics): EventStore {
-  return {
-    appendToStream: async (streamId, events, options) => {
-      const result = await store.appendToStream(streamId, events, options);
-      if (!result.duplicate) metrics.eventsAppended.inc(events.length);
-      return result;
-    },
-    appendToStreams: async (writes) => {
-      const results = await store.appendToStreams(writes);
-      metrics.eventsAppended.inc(writes.reduce((sum, write) => sum + write.events.length, 0));
-      return results;
-    },
-    readStream: (streamId, fromVersion) => store.readStream(streamId, fromVersion),
-    readAll: (from, limit) => store.readAll(from, limit),
-    subscribeToAll: (options) => store.subscribeToAll(options),
-    headPosition: () => store.headPosition(),
-    close: () => store.close(),
-  };
-}

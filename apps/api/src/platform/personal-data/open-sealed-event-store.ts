@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import type { AppConfig } from '../config/app-config';
-import { createEventStore } from '../event-store/create-event-store';
+import { createEventStore, type EventStoreOptions } from '../event-store/create-event-store';
 import type { EventStore } from '../event-store/event-store.port';
 import type { PersonalDataKeys } from './personal-data-keys.port';
 import { PersonalDataVault } from './personal-data-vault';
@@ -12,8 +12,8 @@ import { SqlitePersonalDataKeys } from './sqlite-personal-data-keys';
  * data vault (docs/adr/0015). Keys live beside the events; a store that cannot delete (KurrentDB keeps
  * what it is given) keeps them where the read database is, in a file or schema of their own.
  */
-export async function openSealedEventStore(config: Pick<AppConfig, 'eventStore' | 'readDb'>): Promise<EventStore> {
-  const store = await createEventStore(config.eventStore);
+export async function openSealedEventStore(config: Pick<AppConfig, 'eventStore' | 'readDb'>, options: EventStoreOptions = {}): Promise<EventStore> {
+  const store = await createEventStore(config.eventStore, options);
   try {
     return new PersonalDataVault(store, await openKeys(config));
   } catch (error) {

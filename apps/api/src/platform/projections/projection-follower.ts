@@ -29,6 +29,7 @@ export class ProjectionFollower {
   private tail: Position = START;
   private subscription: Subscription | null = null;
   private stopped = false;
+  private started = false;
   private resumeTail: (() => void) | null = null;
   private refreshing: Promise<void> | null = null;
   private refreshAgain = false;
@@ -54,7 +55,17 @@ export class ProjectionFollower {
     }
     this.tail = this.lowestReported();
     this.subscribe();
+    this.started = true;
     this.publish();
+  }
+
+  /**
+   * Checkpoints the projection worker reports as it commits them (docs/adr/0026), instead of reading
+   * them from the table: what they pass is reported at once.
+   */
+  accept(positions: ReadonlyArray<readonly [projection: string, position: Position]>): void {
+    for (const [name, position] of positions) this.checkpoints.set(name, later(position, this.checkpoints.get(name) ?? START));
+    if (this.started && !this.stopped) this.publish();
   }
 
   /**

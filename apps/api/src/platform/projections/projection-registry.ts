@@ -4,6 +4,9 @@ import type { Projection } from './projection';
 /** the read models this process runs, given by the composition root (all-projections.ts) */
 export const PROJECTIONS = Symbol('PROJECTIONS');
 
+/** the built file the projection worker thread runs (docs/adr/0026), given by the composition root */
+export const PROJECTION_WORKER_SCRIPT = Symbol('PROJECTION_WORKER_SCRIPT');
+
 /** The projections this process runs: every feature's read models, in the composition root's order. */
 @Injectable()
 export class ProjectionRegistry {

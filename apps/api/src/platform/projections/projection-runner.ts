@@ -24,7 +24,7 @@ export interface RunnerEvents {
   /** the projections write again after a storage failure */
   onRecovered?: () => void;
   /** an event this projection could not apply was set aside (set-aside.ts) */
-  onSetAside?: (projection: string, event: StoredEvent) => void;
+  onSetAside?: (projection: string, event: Pick<StoredEvent, 'position' | 'type' | 'streamId'>) => void;
   /** a start found read models ahead of the event store and rebuilds them (the message says which) */
   onRebuildingAhead?: (message: string) => void;
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { Kysely } from 'kysely';
 import { PROJECTION_LAG_COUNTED, type TProjectionsAnswer, type TRebuildState, type TRetryAnswer, type TSetAsideEvent } from '@rollcall/contracts';
 import { DomainError } from '@rollcall/domain';
@@ -7,11 +7,13 @@ import { formatPosition, type EventStore, type Position } from '../event-store/e
 import { ProjectionFollower } from './projection-follower';
 import { ProjectionLeadership } from './projection-leadership';
 import { ProjectionProgress } from './projection-progress';
-import { ProjectionRunner } from './projection-runner';
+import { ProjectionRunner, type RunnerEvents } from './projection-runner';
+import { ProjectionWorkerHost } from './projection-worker-host';
+import { AppendNotices } from '../event-store/after-appends';
 import { rebuildWithSwap } from './rebuild-with-swap';
 import { retrySetAside } from './set-aside';
 import type { ReadDatabase } from '../read-db/read-database';
-import { ProjectionRegistry } from './projection-registry';
+import { PROJECTION_WORKER_SCRIPT, ProjectionRegistry } from './projection-registry';
 import { APP_CONFIG, EVENT_STORE, READ_DB } from '../tokens';
 
 /** the error's code where it has one (SQLITE_FULL, 57P01, ECONNREFUSED), then its message */
@@ -34,6 +36,9 @@ const FOLLOWER = 'following the projection leader';
 export class ProjectionsService {
   private readonly logger = new Logger('Projections');
   private runner: ProjectionRunner | null = null;
+  /** the worker thread that runs the projections when ROLLCALL_PROJECTIONS_THREAD=worker (docs/adr/0026) */
+  private worker: ProjectionWorkerHost | null = null;
+  private stopAnnouncing: (() => void) | null = null;
   private follower: ProjectionFollower | null = null;
   private leadership: ProjectionLeadership | null = null;
   private unsubscribe: (() => void) | null = null;
@@ -47,11 +52,17 @@ export class ProjectionsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly registry: ProjectionRegistry,
     private readonly progress: ProjectionProgress,
+    private readonly appendNotices: AppendNotices,
+    @Optional() @Inject(PROJECTION_WORKER_SCRIPT) private readonly workerScript?: string,
   ) {}
 
   async start(): Promise<void> {
     this.failed.clear();
     const readDb = this.config.readDb;
+    if (readDb.kind === 'sqlite' && this.config.projectionsThread === 'worker') {
+      await this.startWorker();
+      return;
+    }
     if (readDb.kind === 'sqlite') {
       await (await this.startRunner()).catchUp();
       return;
@@ -66,13 +77,21 @@ export class ProjectionsService {
     await this.progress.waitFor(await this.store.headPosition(), 60 * 60 * 1000);
   }
 
-  /** 'single' on SQLite; on PostgreSQL whether this process runs the projections or follows the one that does */
-  role(): 'single' | 'starting' | 'leader' | 'follower' {
+  /**
+   * 'single' on SQLite, 'worker' when a worker thread of this process runs them (docs/adr/0026); on
+   * PostgreSQL whether this process runs the projections or follows the one that does
+   */
+  role(): 'single' | 'worker' | 'starting' | 'leader' | 'follower' {
+    if (this.worker) return 'worker';
     return this.leadership?.role ?? 'single';
   }
 
   private newRunner(): ProjectionRunner {
-    return new ProjectionRunner(this.store, this.db, this.registry.all(), this.progress, {
+    return new ProjectionRunner(this.store, this.db, this.registry.all(), this.progress, this.runnerEvents());
+  }
+
+  private runnerEvents(): RunnerEvents {
+    return {
       // a storage failure (full disk, lost connection): the runner starts again by itself with backoff;
       // meanwhile /readyz names the real cause. Logged once per cause, not once per retry.
       onError: (name, error) => {
@@ -88,7 +107,27 @@ export class ProjectionsService {
       },
       onSetAside: (name, event) => this.logger.warn(`projection ${name} set aside event ${formatPosition(event.position)} ${event.type} of ${event.streamId}`),
       onRebuildingAhead: (message) => this.logger.warn(message),
-    });
+    };
+  }
+
+  /**
+   * The projections on a worker thread (docs/adr/0026): it writes the read models; this thread follows
+   * its checkpoints as a process follows the leader's on PostgreSQL, so command waits resolve and live
+   * pushes go out here, from this thread's own reading of the events.
+   */
+  private async startWorker(): Promise<void> {
+    if (!this.workerScript) throw new Error('ROLLCALL_PROJECTIONS_THREAD=worker, but this build names no projection worker script');
+    const worker = new ProjectionWorkerHost(
+      this.workerScript,
+      this.config,
+      this.registry.all().map(({ name }) => name),
+      { ...this.runnerEvents(), onCommitted: (positions) => this.follower?.accept(positions) },
+    );
+    this.worker = worker;
+    this.stopAnnouncing = this.appendNotices.listen(() => worker.appended());
+    await worker.start();
+    await this.follow();
+    await this.progress.waitFor(await this.store.headPosition(), 60 * 60 * 1000);
   }
 
   private async startRunner(): Promise<ProjectionRunner> {
@@ -190,9 +229,11 @@ export class ProjectionsService {
           if (this.leadership && this.leadership.role !== 'leader') throw new Error('this process lost the projection leadership during the rebuild: nothing was swapped');
           await this.runner?.stop();
           this.runner = null;
+          await this.worker?.stop();
         },
         // a process that lost the lock meanwhile follows the new leader instead
         afterSwap: async () => {
+          if (this.worker) return this.worker.start();
           if (this.runner || (this.leadership && this.leadership.role !== 'leader')) return;
           await (await this.startRunner()).catchUp();
         },
@@ -246,6 +287,10 @@ export class ProjectionsService {
   async stop(): Promise<void> {
     this.unsubscribe?.();
     this.unsubscribe = null;
+    this.stopAnnouncing?.();
+    this.stopAnnouncing = null;
+    await this.worker?.stop();
+    this.worker = null;
     await this.runner?.stop();
     this.runner = null;
     await this.follower?.stop();
