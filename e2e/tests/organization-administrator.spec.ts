@@ -24,7 +24,7 @@ async function seedOrganizationAdministrator(request: APIRequestContext, suffix:
   return { sales, emea, hr, administrator, emeaMember, hrMember, plain };
 }
 
-test('an organization administrator sees and manages only its subtree, and an account without a role is told it administers nothing', async ({ page, request }) => {
+test('an organization administrator sees and manages only its subtree, and an account without a role lands on its own page', async ({ page, request }) => {
   const suffix = Date.now().toString(36);
   const seeded = await seedOrganizationAdministrator(request, suffix);
 
@@ -69,9 +69,12 @@ test('an organization administrator sees and manages only its subtree, and an ac
   await page.getByLabel('Username').fill(seeded.plain.username);
   await page.getByLabel('Password').fill(seeded.plain.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: `Signed in as ${seeded.plain.first_name} ${seeded.plain.last_name}` })).toBeVisible();
-  await expect(page.getByText('This account administers nothing in Rollcall')).toBeVisible();
-  await expectAccessible(page, 'no administration notice');
-  await page.getByRole('button', { name: 'Logout' }).click();
+  // it administers nothing: it lands on its own page (e2e/tests/self-service.spec.ts), with no administration menu
+  await expect(page).toHaveURL(/\/me$/);
+  await expect(page.getByRole('heading', { name: 'My account', level: 1 })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link')).toHaveCount(0);
+  await page.getByRole('button', { name: /User menu of/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Account settings' })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
 });

@@ -50,3 +50,7 @@ export const toApplication = (id: string): string => `/applications/details/${en
  * stream and its day streams. The parameter is the one the Event log reads (features/audit/audit-filters.ts).
  */
 export const toAuditEvents = ({ stream }: { stream?: string } = {}): string => (stream ? `${auditEventsPath}?${new URLSearchParams({ stream }).toString()}` : auditEventsPath);
+
+/** A page of one's own: every signed-in account's profile, password, sessions, attendance and applications (the landing page of an account that administers nothing). */
+export const mePath = '/me';
+export const toMe = (): string => mePath;

@@ -19,6 +19,7 @@ import { presenceRoutes } from './features/presence/routes';
 import { readersRoutes } from './features/readers/routes';
 import { statisticsRoutes } from './features/statistics/routes';
 import { teamsRoutes } from './features/teams/routes';
+import { meRoutes } from './features/me/routes';
 
 // Route-level code splitting: each screen (features/*/routes.ts) and the admin shell is its own chunk.
 const AdminLayout = lazyWithReload(() => import('./layouts/AdminLayout'));
@@ -42,6 +43,9 @@ const adminScreens: AdminRoute[] = [
   ...auditRoutes,
 ];
 
+/** the screens of the admin shell every signed-in account may see (its own things): no permission to check */
+const ownScreens: ConsoleRoute[] = [...meRoutes];
+
 const publicRoute = ({ path, screen: Screen }: ConsoleRoute): RouteObject => ({ path, element: <Screen /> });
 const adminRoute = ({ path, screen: Screen, permission }: AdminRoute): RouteObject => ({
   element: <RequirePermission permission={permission} />,
@@ -56,7 +60,7 @@ export const routes: RouteObject[] = [
       {
         element: <AdminLayout />,
         // A failing screen shows the error page inside the shell, so the menu stays usable.
-        children: [{ errorElement: <RouteErrorPage embedded />, children: adminScreens.map(adminRoute) }],
+        children: [{ errorElement: <RouteErrorPage embedded />, children: [...adminScreens.map(adminRoute), ...ownScreens.map(publicRoute)] }],
       },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -9,12 +9,14 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
 import SettingsIcon from '@mui/icons-material/Settings';
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TCurrentAccount } from '@rollcall/contracts';
 import { UserAvatar } from '../components/UserAvatar';
 import { fullName } from '../lib/account-name';
-import { toAccount } from '../paths';
+import { toAccount, toMe } from '../paths';
+import { grantsFrom } from '../auth/use-grants';
 
 interface UserMenuProps {
   account: TCurrentAccount | undefined;
@@ -72,14 +74,28 @@ export function UserMenu({ account, onSignOut }: UserMenuProps) {
         <MenuItem
           onClick={() => {
             close();
-            void navigate(toAccount(account.id));
+            void navigate(toMe());
           }}
         >
           <ListItemIcon>
-            <SettingsIcon fontSize="small" />
+            <AccountCircleIcon fontSize="small" />
           </ListItemIcon>
-          {t('userMenu.accountSettings')}
+          {t('userMenu.myAccount')}
         </MenuItem>
+        {/* the administrators' view of the account: only for who may read accounts (else it answers 403) */}
+        {grantsFrom(account.grants).may('accounts:read') ? (
+          <MenuItem
+            onClick={() => {
+              close();
+              void navigate(toAccount(account.id));
+            }}
+          >
+            <ListItemIcon>
+              <SettingsIcon fontSize="small" />
+            </ListItemIcon>
+            {t('userMenu.accountSettings')}
+          </MenuItem>
+        ) : null}
         <MenuItem
           onClick={() => {
             close();

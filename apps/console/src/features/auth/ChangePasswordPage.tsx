@@ -11,7 +11,7 @@ import { describeError, getApiError } from '../../api/api-error';
 import { CountedTextField } from '../../components/CountedTextField';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { trpc } from '../../trpc';
-import { toAccounts } from '../../paths';
+import { toIndex } from '../../paths';
 
 /**
  * /change-password: where the sign-in form sends a session that must change its password (status 3
@@ -34,7 +34,8 @@ export default function ChangePasswordPage() {
       {
         onSuccess: () => {
           notify(t('accounts.auth.passwordUpdated'), 'success');
-          void navigate(toAccounts(), { replace: true });
+          // the root page sends the account on: to its first screen, or to its own page
+          void navigate(toIndex(), { replace: true });
         },
       },
     );

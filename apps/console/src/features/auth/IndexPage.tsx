@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../components/LoadingState';
 import { trpc } from '../../trpc';
 import { homeFor } from '../../layouts/nav-items';
-import { NoAdministrationNotice } from './NoAdministrationNotice';
+import { toMe } from '../../paths';
 import { SignInForm } from './SignInForm';
 
 interface IndexState {
@@ -12,7 +12,7 @@ interface IndexState {
 
 /**
  * '/': a signed-in administrator goes on to the first screen it may use, an account that administers
- * nothing is told so; anyone else signs in here. After a loss of access
+ * nothing to its own page (/me); anyone else signs in here. After a loss of access
  * (a 401/403 elsewhere) the form is shown with a notice instead of bouncing back to the page that
  * refused access.
  */
@@ -33,7 +33,8 @@ export default function IndexPage() {
   // Decide on a fresh answer only, never on a cached one from before a logout.
   if (me.isFetchedAfterMount && me.isSuccess) {
     const home = homeFor(me.data.grants);
-    return home ? <Navigate to={home} replace /> : <NoAdministrationNotice account={me.data} />;
+    // an account that administers nothing lands on its own page (its attendance, profile, sessions)
+    return <Navigate to={home ?? toMe()} replace />;
   }
   if (me.isFetchedAfterMount || me.isError) return <SignInForm />;
   return <LoadingState />;
