@@ -40,8 +40,6 @@ export const ZUnknownCard = z.object({
   scanned_at: answerTimestamp(),
   /** how many times it was scanned since it was last listed */
   scans: z.number().int().optional(),
-  /** its first scan since it was last listed */
-  first_scanned_at: answerTimestamp().optional(),
 });
 export type TUnknownCard = z.infer<typeof ZUnknownCard>;
 

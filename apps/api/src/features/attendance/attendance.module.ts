@@ -3,6 +3,7 @@ import { AuthModule } from '../auth/auth.module';
 import { attendanceSettingsProvider } from './attendance-rules.provider';
 import { CorrectAttendanceSlotHandler } from './commands/correct-attendance-slot.handler';
 import { AssignSmartCardHandler } from './commands/assign-smart-card.handler';
+import { DismissUnknownCardHandler } from './commands/dismiss-unknown-card.handler';
 import { CancelRegisterModeHandler } from './commands/cancel-register-mode.handler';
 import { RecordReaderScansHandler } from './commands/record-reader-scans.handler';
 import { RemoveSmartCardHandler } from './commands/remove-smart-card.handler';
@@ -37,6 +38,7 @@ import { AttendanceReportsV2Controller } from './rest/attendance-reports.v2.cont
     CancelRegisterModeHandler,
     RemoveSmartCardHandler,
     AssignSmartCardHandler,
+    DismissUnknownCardHandler,
     ListSmartCardsHandler,
     ListUnknownCardsHandler,
     ListAttendanceSlotsHandler,

@@ -1,4 +1,4 @@
-import type { SmartCardRegistered, UnknownCardScanned } from '@rollcall/domain';
+import type { SmartCardRegistered, UnknownCardDismissed, UnknownCardScanned } from '@rollcall/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { StoredEvent } from '../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../platform/projections/projection';
@@ -6,11 +6,12 @@ import type { ReadDatabase } from '../../../platform/read-db/read-database';
 
 /**
  * unknown_cards_v1: cards scanned at a reader that no account holds, one row per card with its latest
- * scan and how often it was seen; a card leaves the list once it is registered to someone.
+ * scan and how often it was seen; a card leaves the list once it is registered to someone or an
+ * administrator dismisses it (a later scan lists it again, counted from one).
  */
 export class UnknownCardsProjection implements Projection {
   readonly name = 'unknown_cards_v1';
-  readonly eventTypes = ['UnknownCardScanned', 'SmartCardRegistered'];
+  readonly eventTypes = ['UnknownCardScanned', 'SmartCardRegistered', 'UnknownCardDismissed'];
 
   async setup(db: Kysely<ReadDatabase>): Promise<void> {
     await db.schema
@@ -35,6 +36,10 @@ export class UnknownCardsProjection implements Projection {
   async apply(trx: Transaction<ReadDatabase>, stored: StoredEvent): Promise<void> {
     if (stored.type === 'SmartCardRegistered') {
       await trx.deleteFrom('unknown_cards_v1').where('card_uid', '=', (stored.data as SmartCardRegistered['data']).cardUid).execute();
+      return;
+    }
+    if (stored.type === 'UnknownCardDismissed') {
+      await trx.deleteFrom('unknown_cards_v1').where('card_uid', '=', (stored.data as UnknownCardDismissed['data']).cardUid).execute();
       return;
     }
     // named, not assumed: apply handles exactly what eventTypes declares (projection-event-types.unit.spec.ts)

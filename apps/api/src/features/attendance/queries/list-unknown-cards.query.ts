@@ -18,10 +18,10 @@ export class ListUnknownCardsHandler implements IQueryHandler<ListUnknownCardsQu
     const rows = await this.db
       .selectFrom('unknown_cards_v1')
       .leftJoin('readers_v1', 'readers_v1.id', 'unknown_cards_v1.reader_id')
-      .select(['unknown_cards_v1.card_uid', 'unknown_cards_v1.reader_id', 'readers_v1.name', 'unknown_cards_v1.door', 'unknown_cards_v1.scanned_at'])
+      .select(['unknown_cards_v1.card_uid', 'unknown_cards_v1.reader_id', 'readers_v1.name', 'unknown_cards_v1.door', 'unknown_cards_v1.scanned_at', 'unknown_cards_v1.scans'])
       .orderBy('unknown_cards_v1.scanned_at', 'desc')
       .limit(limit)
       .execute();
-    return rows.map((row) => ({ card_uid: row.card_uid, reader_id: row.reader_id, reader_name: row.name ?? '', door: row.door, scanned_at: row.scanned_at }));
+    return rows.map((row) => ({ card_uid: row.card_uid, reader_id: row.reader_id, reader_name: row.name ?? '', door: row.door, scanned_at: row.scanned_at, scans: Number(row.scans) }));
   }
 }

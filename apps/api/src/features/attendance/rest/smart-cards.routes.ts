@@ -1,6 +1,6 @@
 import { Body, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ZAccountId, ZAssignCardInput, ZListSmartCardsInput, ZSmartCardId, type TPage, type TSmartCard, type TUnknownCard } from '@rollcall/contracts';
+import { ZAccountId, ZAssignCardInput, ZDismissUnknownCardInput, ZListSmartCardsInput, ZSmartCardId, type TPage, type TSmartCard, type TUnknownCard } from '@rollcall/contracts';
 import type { Response } from 'express';
 import { z } from 'zod';
 import type { RequestContext } from '../../../platform/commands/request-context';
@@ -8,11 +8,12 @@ import { AccessPolicy } from '../../auth/access-policy';
 import { Ctx, CurrentPrincipal } from '../../../platform/http/request-params';
 import { RequirePermission } from '../../../platform/access/permissions';
 import type { Principal } from '../../../platform/access/principal';
-import { on, onWholeAccount } from '../../../platform/access/resource-requirements';
+import { EVERYWHERE, on, onWholeAccount } from '../../../platform/access/resource-requirements';
 import { CommandGateway } from '../../../platform/commands/command-gateway';
 import { writeConsistencyHeaders } from '../../../platform/http/consistency-headers';
 import { parseWith } from '../../../platform/http/zod-body';
 import { AssignSmartCardCommand } from '../commands/assign-smart-card.handler';
+import { DismissUnknownCardCommand } from '../commands/dismiss-unknown-card.handler';
 import { CancelRegisterModeCommand } from '../commands/cancel-register-mode.handler';
 import { RemoveSmartCardCommand } from '../commands/remove-smart-card.handler';
 import { StartRegisterModeCommand, type RegisterModeArmed } from '../commands/start-register-mode.handler';
@@ -23,6 +24,8 @@ import { ZMessageAnswer, ZPage, ZRegisterModeArmed, ZRegisterModeCancelled, ZSma
 import { Documented } from '../../../platform/http/openapi/rest-description';
 
 const accountIdOf = (id: string) => parseWith(z.object({ id: ZAccountId }), { id }).id;
+/** what 'Dismiss' answers: the card taken off the list */
+const ZDismissedUnknownCard = z.object({ card_uid: z.string() });
 const cardIdOf = (id: string) => parseWith(z.object({ card_id: ZSmartCardId }), { card_id: id }).card_id;
 
 /** The smart card and scanner calls of the spec (console-accounts.md section 7), shared by v1 and v2. */
@@ -82,6 +85,18 @@ export abstract class SmartCardsRoutes {
   @HttpCode(201)
   async assign(@Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<TSmartCard>(new AssignSmartCardCommand(parseWith(ZAssignCardInput, body), context));
+    writeConsistencyHeaders(response, outcome);
+    return this.wrap(outcome.value);
+  }
+
+  /** ours: take an unknown card off the list, saying why (a later scan lists it again) */
+  @Post('scanner/unknown-cards/dismiss')
+  @Documented({ summary: 'Take an unknown card off the list, with a reason (not in the spec; 404 unknown_card.not_found when it is not listed)', answer: ZDismissedUnknownCard, body: ZDismissUnknownCardInput })
+  // the list is of every reader's doors, no organization's: taking a card off it needs the permission everywhere
+  @RequirePermission('readers:manage', EVERYWHERE)
+  @HttpCode(200)
+  async dismissUnknown(@Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const outcome = await this.gateway.execute<{ card_uid: string }>(new DismissUnknownCardCommand(parseWith(ZDismissUnknownCardInput, body), context));
     writeConsistencyHeaders(response, outcome);
     return this.wrap(outcome.value);
   }

@@ -1,13 +1,14 @@
 import type { QueryBus } from '@nestjs/cqrs';
-import { ZAccountId, ZAssignCardInput, ZListSmartCardsInput, ZSmartCardId, type TPage, type TSmartCard, type TUnknownCard } from '@rollcall/contracts';
+import { ZAccountId, ZAssignCardInput, ZDismissUnknownCardInput, ZListSmartCardsInput, ZSmartCardId, type TPage, type TSmartCard, type TUnknownCard } from '@rollcall/contracts';
 import { z } from 'zod';
 import type { CommandGateway } from '../../../platform/commands/command-gateway';
 import type { LiveFeed } from '../../../platform/live/live-feed';
-import { on, onWholeAccount } from '../../../platform/access/resource-requirements';
+import { EVERYWHERE, on, onWholeAccount } from '../../../platform/access/resource-requirements';
 import { attendanceBroadcast } from '../attendance.live';
 import { LiveBroadcast } from '../../../platform/trpc/live-broadcast';
 import { permittedProcedure, router } from '../../../platform/trpc/trpc';
 import { AssignSmartCardCommand } from '../commands/assign-smart-card.handler';
+import { DismissUnknownCardCommand } from '../commands/dismiss-unknown-card.handler';
 import { CancelRegisterModeCommand } from '../commands/cancel-register-mode.handler';
 import { RemoveSmartCardCommand } from '../commands/remove-smart-card.handler';
 import { StartRegisterModeCommand, type RegisterModeArmed } from '../commands/start-register-mode.handler';
@@ -37,6 +38,10 @@ export function buildSmartCardsRouter({ gateway, queryBus }: { gateway: CommandG
     assign: permittedProcedure('readers:manage', onWholeAccount('input:account_id'))
       .input(ZAssignCardInput)
       .mutation(async ({ input, ctx }) => (await gateway.execute<TSmartCard>(new AssignSmartCardCommand(input, ctx.context))).value),
+    // the list is of every reader's doors, no organization's: taking a card off it needs the permission everywhere
+    dismissUnknown: permittedProcedure('readers:manage', EVERYWHERE)
+      .input(ZDismissUnknownCardInput)
+      .mutation(async ({ input, ctx }) => (await gateway.execute<{ card_uid: string }>(new DismissUnknownCardCommand(input, ctx.context))).value),
     unknownCards: permittedProcedure('readers:manage').query(() => queryBus.execute<ListUnknownCardsQuery, TUnknownCard[]>(new ListUnknownCardsQuery())),
     slots: permittedProcedure('attendance:read', on('account', 'input:account_id'))
       .input(z.object({ account_id: ZAccountId }))
