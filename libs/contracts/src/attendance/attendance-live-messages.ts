@@ -12,6 +12,12 @@ export type TAttendanceLiveMessage =
   | { kind: 'attendance.unknown_card'; card_uid: string; reader_id: string; door: string; at: string; position: string }
   /** the 'Add a smartcard' dialog closes when register mode ends; `card_uid` when a card ended it */
   | { kind: 'scanner.register_mode'; state: 'started' | 'ended'; account_id: string; reader_id: string; reason: string | null; card_uid: string | null; expires_at: string | null; position: string }
+  /**
+   * a card at an enrollment reader armed for `account_id` that another account holds: nothing was
+   * registered and the reader stays armed; the dialog says so (who holds it is asked with
+   * `readers.cardHolder`, which answers only what the caller may see: docs/adr/0011)
+   */
+  | { kind: 'scanner.card_taken'; account_id: string; reader_id: string; card_uid: string; at: string; position: string }
   /** the presence board: who is in right now */
   | { kind: 'presence.changed'; account_id: string; present: boolean; at: string; position: string }
   /** an administrator corrected a slot: consoles showing it refetch */

@@ -57,6 +57,11 @@ export function attendanceLiveMessages(projection: string, events: readonly Stor
       } else if (event.type === 'RegisterModeEnded') {
         const d = event.data;
         messages.push({ kind: 'scanner.register_mode', state: 'ended', account_id: d.accountId, reader_id: d.readerId, reason: d.reason, card_uid: d.cardUid, expires_at: null, position });
+      } else if (event.type === 'EnrollmentScanIgnored' && event.data.reason === 'card_taken') {
+        // the scan ledger's event reaches every projection's batch: readers_v1 holds the register mode it concerns.
+        // The owner is not in the message: who may see it is the viewer's, asked of readers.cardHolder
+        const { armedForAccountId, readerId, scan } = event.data;
+        if (armedForAccountId) messages.push({ kind: 'scanner.card_taken', account_id: armedForAccountId, reader_id: readerId, card_uid: scan.cardUid, at: scan.at, position });
       }
     }
   }
@@ -71,8 +76,9 @@ export function attendanceLiveMessages(projection: string, events: readonly Stor
  *   `logs/arrivals-departures` and `account/{id}/attendance` (which show the reader and the door);
  * - an unknown card, and the scan of one: readers:manage, like `GET scanner/unknown-cards` and
  *   `GET readers` (card UIDs, reader ids, doors of every reader);
- * - register mode of an account: readers:manage on that account, like `GET readers/{id}` (its
- *   register_mode) and `account/{id}/smartcards` (the card it registered).
+ * - register mode of an account, and a taken card refused while it was armed for that account:
+ *   readers:manage on that account, like `GET readers/{id}` (its register_mode) and
+ *   `account/{id}/smartcards` (the card it registered).
  */
 export function attendanceMessageRequirement(message: TAttendanceLiveMessage): { permission: SystemPermission; accountId: string | null } {
   switch (message.kind) {
@@ -84,6 +90,7 @@ export function attendanceMessageRequirement(message: TAttendanceLiveMessage): {
     case 'attendance.unknown_card':
       return { permission: 'readers:manage', accountId: null };
     case 'scanner.register_mode':
+    case 'scanner.card_taken':
       return { permission: 'readers:manage', accountId: message.account_id };
   }
 }

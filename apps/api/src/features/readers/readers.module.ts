@@ -5,6 +5,7 @@ import { DeleteReaderHandler } from './commands/delete-reader.handler';
 import { IssueReaderTokenHandler } from './commands/issue-reader-token.handler';
 import { RegisterReaderHandler } from './commands/register-reader.handler';
 import { RevokeReaderTokenHandler } from './commands/revoke-reader-token.handler';
+import { FindCardHolderHandler } from './queries/find-card-holder.query';
 import { GetReaderHandler } from './queries/get-reader.query';
 import { ListReadersHandler } from './queries/list-readers.query';
 import { ReaderAuthenticator } from './reader-authenticator';
@@ -20,6 +21,6 @@ import { ReadersV2Controller } from './rest/readers.v2.controller';
 @Module({
   controllers: [ReadersV2Controller],
   exports: [ReaderAuthenticator, ReaderHealthRecorder],
-  providers: [RegisterReaderHandler, ChangeReaderHandler, ResetScanSequenceHandler, IssueReaderTokenHandler, RevokeReaderTokenHandler, DeleteReaderHandler, ListReadersHandler, GetReaderHandler, ReaderAuthenticator, ReaderHealthRecorder],
+  providers: [RegisterReaderHandler, ChangeReaderHandler, ResetScanSequenceHandler, IssueReaderTokenHandler, RevokeReaderTokenHandler, DeleteReaderHandler, ListReadersHandler, GetReaderHandler, FindCardHolderHandler, ReaderAuthenticator, ReaderHealthRecorder],
 })
 export class ReadersModule {}

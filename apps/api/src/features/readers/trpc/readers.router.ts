@@ -1,7 +1,8 @@
 import type { QueryBus } from '@nestjs/cqrs';
-import { ZListReadersInput, ZMoveReaderInput, ZReaderById, ZRegisterReaderInput, ZRenameReaderInput, ZResetScanSequenceInput, type TIssuedReaderToken, type TPage, type TReader } from '@rollcall/contracts';
+import { ZAccountId, ZCardUid, ZListReadersInput, ZMoveReaderInput, ZReaderById, ZRegisterReaderInput, ZRenameReaderInput, ZResetScanSequenceInput, type TIssuedReaderToken, type TPage, type TReader } from '@rollcall/contracts';
 import type { CommandGateway } from '../../../platform/commands/command-gateway';
-import { EVERYWHERE } from '../../../platform/access/resource-requirements';
+import { z } from 'zod';
+import { EVERYWHERE, onWholeAccount } from '../../../platform/access/resource-requirements';
 import { permittedProcedure, router } from '../../../platform/trpc/trpc';
 import { ChangeReaderCommand } from '../commands/change-reader.handler';
 import { ResetScanSequenceCommand } from '../commands/reset-scan-sequence.handler';
@@ -9,6 +10,7 @@ import { DeleteReaderCommand } from '../commands/delete-reader.handler';
 import { IssueReaderTokenCommand } from '../commands/issue-reader-token.handler';
 import { RegisterReaderCommand } from '../commands/register-reader.handler';
 import { RevokeReaderTokenCommand } from '../commands/revoke-reader-token.handler';
+import { FindCardHolderQuery, type TCardHolder } from '../queries/find-card-holder.query';
 import { GetReaderQuery } from '../queries/get-reader.query';
 import { ListReadersQuery } from '../queries/list-readers.query';
 import { readerDeletedMessage, readerTokenRevokedMessage } from '../readers.answers';
@@ -20,6 +22,14 @@ export function buildReadersRouter({ gateway, queryBus }: { gateway: CommandGate
     list: permittedProcedure('readers:manage')
       .input(ZListReadersInput)
       .query(({ input }) => queryBus.execute<ListReadersQuery, TPage<TReader>>(new ListReadersQuery(input))),
+    // 'Add a smartcard' was refused a card (`scanner.card_taken`): whose it is, asked by who armed the
+    // readers for that account (the permission startRegisterMode asks); the holder is named only to
+    // who may read the holder's account (docs/adr/0011)
+    cardHolder: permittedProcedure('readers:manage', onWholeAccount('input:account_id'))
+      .input(z.object({ account_id: ZAccountId, card_uid: ZCardUid }))
+      .query(({ input, ctx }) =>
+        queryBus.execute<FindCardHolderQuery, TCardHolder>(new FindCardHolderQuery(input.card_uid, (accountId) => ctx.access.permits(ctx.principal, 'accounts:read', 'account', accountId))),
+      ),
     byId: permittedProcedure('readers:manage')
       .input(ZReaderById)
       .query(({ input }) => reader(input.id)),
