@@ -31,6 +31,7 @@ export const arrivalsDeparturesPath = '/arrivals-departures';
 export const statisticsPath = '/statistics';
 export const attendanceStatusesPath = '/attendance-statuses';
 export const readersPath = '/readers';
+export const unknownCardsPath = '/unknown-cards';
 export const accessTokensPath = '/access-tokens';
 export const auditEventsPath = '/audit/events';
 export const projectionsPath = '/audit/projections';

@@ -17,6 +17,7 @@ import { organizationsRoutes } from './features/organizations/routes';
 import { passwordPoliciesRoutes } from './features/password-policies/routes';
 import { presenceRoutes } from './features/presence/routes';
 import { readersRoutes } from './features/readers/routes';
+import { unknownCardsRoutes } from './features/unknown-cards/routes';
 import { statisticsRoutes } from './features/statistics/routes';
 import { teamsRoutes } from './features/teams/routes';
 import { meRoutes } from './features/me/routes';
@@ -39,6 +40,7 @@ const adminScreens: AdminRoute[] = [
   ...statisticsRoutes,
   ...attendanceStatusesRoutes,
   ...readersRoutes,
+  ...unknownCardsRoutes,
   ...accessTokensRoutes,
   ...auditRoutes,
 ];

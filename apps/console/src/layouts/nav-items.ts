@@ -12,9 +12,10 @@ import HistoryIcon from '@mui/icons-material/History';
 import StorageIcon from '@mui/icons-material/Storage';
 import SensorDoorIcon from '@mui/icons-material/SensorDoor';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
+import CreditCardOffIcon from '@mui/icons-material/CreditCardOff';
 import type { SystemPermission, TGrants } from '@rollcall/contracts';
 import { matchPath } from 'react-router-dom';
-import { accountsPath, organizationsPath, teamsPath, applicationsPath, passwordPoliciesPath, arrivalsDeparturesPath, statisticsPath, attendanceStatusesPath, accessTokensPath, auditEventsPath, projectionsPath, readersPath, presencePath } from '../paths';
+import { accountsPath, organizationsPath, teamsPath, applicationsPath, passwordPoliciesPath, arrivalsDeparturesPath, statisticsPath, attendanceStatusesPath, accessTokensPath, auditEventsPath, projectionsPath, readersPath, presencePath, unknownCardsPath } from '../paths';
 
 export interface NavItem {
   labelKey: string;
@@ -36,6 +37,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { labelKey: 'nav.statistics', to: statisticsPath, Icon: BarChartIcon, permission: 'attendance:read' },
   { labelKey: 'nav.attendanceStatuses', to: attendanceStatusesPath, Icon: EventAvailableIcon, permission: 'attendance:read' },
   { labelKey: 'nav.readers', to: readersPath, Icon: SensorDoorIcon, permission: 'readers:manage' },
+  { labelKey: 'nav.unknownCards', to: unknownCardsPath, Icon: CreditCardOffIcon, permission: 'readers:manage' },
   { labelKey: 'nav.accessTokens', to: accessTokensPath, Icon: VpnKeyIcon, permission: 'tokens:read' },
   { labelKey: 'nav.auditEvents', to: auditEventsPath, Icon: HistoryIcon, permission: 'audit:read' },
   { labelKey: 'nav.projections', to: projectionsPath, Icon: StorageIcon, permission: 'projections:manage' },

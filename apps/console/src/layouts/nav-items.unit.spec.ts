@@ -29,6 +29,7 @@ describe('the menu', () => {
       '/statistics',
       '/attendance-statuses',
       '/readers',
+      '/unknown-cards',
       '/access-tokens',
       '/audit/events',
       '/audit/projections',

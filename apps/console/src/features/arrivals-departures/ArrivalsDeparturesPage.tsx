@@ -14,6 +14,7 @@ import { useGrants } from '../../auth/use-grants';
 import { fullName } from '../../lib/account-name';
 import { useLive } from '../../live/use-live';
 import { LiveChip, LiveNotice, isStale, staleSx } from '../../live/LiveStatus';
+import { useUnknownCardNotices } from '../../live/UnknownCardNotices';
 import { trpc } from '../../trpc';
 import { arrivalsDeparturesLive } from './arrivals-departures.live';
 import { OrganizationPicker } from '../../components/organizations/OrganizationPicker';
@@ -43,13 +44,15 @@ export default function ArrivalsDeparturesPage() {
   const [editing, setEditing] = useState<TArrivalDeparture | null>(null);
   const onEdit = useCallback((row: TArrivalDeparture) => setEditing(row), []);
   const columns = useArrivalDepartureColumns({ onEdit: grants.may('attendance:write') ? onEdit : null });
-  const live = useLive(trpc.live.attendance, { cache: [arrivalsDeparturesLive] });
+  const unknownCards = useUnknownCardNotices();
+  const live = useLive(trpc.live.attendance, { cache: [arrivalsDeparturesLive], onMessages: unknownCards.onMessages });
 
   const filtered = Boolean(state.dateFrom || state.dateTo || state.organization || state.account || state.readerId);
   return (
     <>
       <PageHeader title={t('arrivalsDepartures.title')} actions={<LiveChip connection={live} />} />
       <LiveNotice connection={live} />
+      {unknownCards.element}
       <Box sx={staleSx(live)} aria-busy={isStale(live)} data-stale={isStale(live) || undefined}>
         <DataTable
           {...table.props}

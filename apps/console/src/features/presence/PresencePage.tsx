@@ -16,6 +16,7 @@ import { LoadingState } from '../../components/LoadingState';
 import { PageHeader } from '../../components/PageHeader';
 import { useLive } from '../../live/use-live';
 import { LiveChip, LiveNotice, isStale, staleSx } from '../../live/LiveStatus';
+import { useUnknownCardNotices } from '../../live/UnknownCardNotices';
 import { trpc } from '../../trpc';
 import { toAccount } from '../../paths';
 import { timeOf } from '../../lib/slot-times';
@@ -26,7 +27,8 @@ import { presenceLive } from './presence.live';
 export default function PresencePage() {
   const { t } = useTranslation();
   const presence = trpc.arrivalsDepartures.presence.useQuery({});
-  const live = useLive(trpc.live.attendance, { cache: [presenceLive] });
+  const unknownCards = useUnknownCardNotices();
+  const live = useLive(trpc.live.attendance, { cache: [presenceLive], onMessages: unknownCards.onMessages });
   const groups = useMemo(() => groupPresence(presence.data?.present ?? [], { organization: t('presence.noOrganization'), team: t('presence.noTeam') }), [presence.data, t]);
 
   return (
@@ -41,6 +43,7 @@ export default function PresencePage() {
         }
       />
       <LiveNotice connection={live} />
+      {unknownCards.element}
       <Box sx={staleSx(live)} aria-busy={isStale(live)} data-stale={isStale(live) || undefined}>
         {presence.isLoading ? (
           <LoadingState />
