@@ -112,3 +112,46 @@ test('an administrator registers a door reader and sees its token once, renames,
   await expect(page.getByText(`Reader ${renamed} deleted`)).toBeVisible();
   await expect(renamedRow).toHaveCount(0);
 });
+
+test("Add a smartcard says whose a scanned card is when another account holds it, waits on, and leaving the tab or the page ends register mode", async ({ page, request }) => {
+  const tag = Date.now().toString(36);
+  const alice = { ...newAccount('holder'), first_name: 'Alice' };
+  const aliceId = await createAccountThroughRest(request, alice);
+  const bob = newAccount('wanting');
+  await createAccountThroughRest(request, bob);
+  const desk = await registerReaderThroughRest(request, { name: `Desk ${tag}`, door: 'HR', role: 'enrollment' });
+  const headers = { authorization: `Bearer ${await restToken(request)}` };
+  const uid = newCardUid();
+  let sequence = 0;
+  expect((await request.post(`/api/v1/scanner/mode/register/${aliceId}`, { headers })).status()).toBe(200);
+  expect((await postScanAsReader(request, desk.token, { card_uid: uid, sequence: ++sequence })).outcome).toBe('card_registered');
+  const armedFor = async () => (await (await request.get(`/api/v2/readers/${desk.id}`, { headers })).json()).data.register_mode?.account_id ?? null;
+
+  await signIn(page);
+  await openAccount(page, bob);
+  await page.getByRole('tab', { name: 'Smart cards' }).click();
+  await page.getByRole('button', { name: 'Add Smartcard' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a smartcard' });
+  await expect(dialog).toContainText(/waiting for the card until/);
+  expect((await postScanAsReader(request, desk.token, { card_uid: uid, sequence: ++sequence })).outcome).toBe('card_taken');
+  await expect(dialog.getByRole('alert')).toContainText(`Card ${uid} belongs to Alice ${alice.last_name}: it was not added.`);
+  await expect(dialog.getByRole('alert').getByRole('link', { name: `Alice ${alice.last_name}` })).toHaveAttribute('href', `/accounts/profile/${aliceId}`);
+  // still waiting for the right card
+  await expect(dialog).toContainText(/waiting for the card until/);
+  await page.screenshot({ path: '/tmp/sc/card-taken.png' });
+
+  // leaving the screen (the browser's Back, to the accounts list) ends register mode: the next card does not go to Bob
+  await page.goBack();
+  await expect(page).toHaveURL(/\/accounts(\?|$)/);
+  await expect.poll(armedFor).toBeNull();
+
+  // so does a reload (or a closed tab) with the dialog open
+  await openAccount(page, bob);
+  await page.getByRole('tab', { name: 'Smart cards' }).click();
+  await page.getByRole('button', { name: 'Add Smartcard' }).click();
+  await expect(dialog).toContainText(/waiting for the card until/);
+  expect(await armedFor()).not.toBeNull();
+  await page.reload();
+  await expect.poll(armedFor).toBeNull();
+  expect((await postScanAsReader(request, desk.token, { card_uid: newCardUid(), sequence: ++sequence })).outcome).toBe('unknown_card');
+});

@@ -65,7 +65,7 @@ export function AccountSmartCardsTab({ accountId }: { accountId: string }) {
         onPageSizeChange={() => setPage(1)}
         emptyText={t('smartCards.empty')}
       />
-      <AddSmartCardDialog state={registerMode.state} onCancel={registerMode.cancel} />
+      <AddSmartCardDialog state={registerMode.state} onCancel={registerMode.cancel} accountId={accountId} />
       <ConfirmDialog
         open={confirmation.open}
         title={t('smartCards.removeTitle')}
