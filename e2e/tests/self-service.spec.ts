@@ -49,6 +49,15 @@ test('an ordinary account lands on its own page on a phone, sees its own attenda
     await expect(page.getByRole('region', { name: 'My cards' }).getByText(card)).toBeVisible();
     await expectAccessible(page, 'own attendance on a phone');
 
+    // its profile, with the zones it may pick, though it may read no other account
+    await page.getByRole('tab', { name: 'Profile' }).click();
+    await expect(page.getByRole('heading', { name: 'Personal information' })).toBeVisible();
+    await page.getByLabel('Time zone').fill('Europe/Ber');
+    await page.getByRole('option', { name: 'Europe/Berlin' }).click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Your profile was saved')).toBeVisible();
+    await expectAccessible(page, 'own profile on a phone');
+
     // its sessions: this one and the laptop's; the laptop's is signed out
     await page.getByRole('tab', { name: 'Sessions' }).click();
     const sessions = page.getByRole('region', { name: 'Where you are signed in' });

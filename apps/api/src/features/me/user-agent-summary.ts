@@ -9,7 +9,7 @@ const BROWSERS: ReadonlyArray<[name: string, token: RegExp]> = [
   ['Opera', /\bOPR\/(\d+)/],
   ['Samsung Internet', /\bSamsungBrowser\/(\d+)/],
   ['Firefox', /\b(?:Firefox|FxiOS)\/(\d+)/],
-  ['Chrome', /\b(?:Chrome|CriOS)\/(\d+)/],
+  ['Chrome', /\b(?:HeadlessChrome|Chrome|CriOS)\/(\d+)/],
   // Safari names its version apart from its token; every browser above also says 'Safari/'
   ['Safari', /\bVersion\/(\d+)/],
 ];

@@ -37,14 +37,14 @@ export function AttendanceSection() {
   const labels: Record<Period, string> = { today: t('me.attendance.today'), week: t('me.attendance.week'), month: t('me.attendance.month') };
 
   return (
-    <Box sx={{ display: 'grid', gap: 3 }}>
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Typography variant="h6" component="h2" id="me-attendance-title" sx={{ mr: 1 }}>
           {t('me.attendance.title')}
         </Typography>
         <Chip size="small" variant="outlined" label={t('attendance.timeZone', { zone: data.time_zone })} />
       </Box>
-      <Box component="ul" aria-label={t('me.attendance.totals')} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
+      <Box component="ul" aria-label={t('me.attendance.totals')} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' } }}>
         {PERIODS.map((name) => (
           <Paper component="li" key={name} variant="outlined" sx={{ p: 2 }}>
             <Typography variant="body2" color="text.secondary">
@@ -76,7 +76,7 @@ export function AttendanceSection() {
         <SlotsTable attendance={data[periodKey(period)]} timeZone={data.time_zone} />
       </Paper>
 
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
         <Absences data={data} />
         <Cards data={data} />
       </Box>
@@ -91,7 +91,8 @@ function SlotsTable({ attendance, timeZone }: { attendance: TAccountAttendance; 
   const { t } = useTranslation();
   const noData = t('attendance.noData');
   return (
-    <TableContainer>
+    // scrolls sideways on a narrow phone: focusable, so a keyboard can scroll it too
+    <TableContainer tabIndex={0} role="region" aria-label={t('me.attendance.slotsTitle')}>
       <Table size="small" aria-label={t('me.attendance.slotsTitle')}>
         <TableHead>
           <TableRow>

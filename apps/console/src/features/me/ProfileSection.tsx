@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Autocomplete from '@mui/material/Autocomplete';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -12,7 +13,6 @@ import { useTranslation } from 'react-i18next';
 import { OWN_PROFILE_FIELDS, type TAccount } from '@rollcall/contracts';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
-import { TimeZoneField } from '../../components/TimeZoneField';
 import { useFieldErrors } from '../../components/use-field-errors';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { trpc } from '../../trpc';
@@ -43,6 +43,8 @@ function ProfileForm({ account }: { account: TAccount }) {
   const { notify } = useSnackbar();
   const utils = trpc.useUtils();
   const { errors, clearErrors, showServerErrors } = useFieldErrors(OWN_PROFILE_FIELDS);
+  // the page's own list: the administrators' (server.timeZones) needs accounts:read
+  const timeZones = trpc.me.timeZones.useQuery(undefined, { staleTime: Infinity });
   const [form, setForm] = useState({
     first_name: account.first_name,
     middle_name: account.additional.middle_name ?? '',
@@ -81,12 +83,12 @@ function ProfileForm({ account }: { account: TAccount }) {
   );
 
   return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, alignItems: 'start' }}>
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
       <Paper component="section" variant="outlined" aria-labelledby="me-profile-title" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography id="me-profile-title" variant="h6" component="h2" gutterBottom>
           {t('me.profile.title')}
         </Typography>
-        <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
           {text('first_name', true)}
           {text('middle_name')}
           {text('last_name', true)}
@@ -96,7 +98,15 @@ function ProfileForm({ account }: { account: TAccount }) {
             <MenuItem value="en">{t('language.enName')}</MenuItem>
             <MenuItem value="de">{t('language.deName')}</MenuItem>
           </TextField>
-          <TimeZoneField label={t('me.profile.time_zone')} name="time_zone" value={form.time_zone} onValueChange={set('time_zone')} errors={errors.time_zone} hint={t('me.profile.timeZoneHint')} />
+          <Autocomplete
+            options={timeZones.data ?? []}
+            loading={timeZones.isLoading}
+            value={form.time_zone || null}
+            onChange={(_event, zone) => set('time_zone')(zone ?? '')}
+            noOptionsText={t('common.noOptions')}
+            loadingText={t('common.loading')}
+            renderInput={(params) => <TextField {...params} label={t('me.profile.time_zone')} name="time_zone" error={Boolean(errors.time_zone?.length)} helperText={errors.time_zone?.length ? errors.time_zone.join(' ') : t('me.profile.timeZoneHint')} />}
+          />
           <Box sx={{ gridColumn: '1 / -1', display: 'grid', gap: 1.5 }}>
             <Typography variant="subtitle2" component="h3">
               {t('me.profile.telephone')}

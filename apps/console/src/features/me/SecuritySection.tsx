@@ -20,7 +20,7 @@ import { trpc } from '../../trpc';
  */
 export function SecuritySection({ secondFactors }: { secondFactors?: ReactNode }) {
   return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, alignItems: 'start' }}>
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
       <PasswordCard />
       {secondFactors ? (
         <Box component="section" data-slot="second-factors">

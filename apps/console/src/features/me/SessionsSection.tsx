@@ -61,7 +61,7 @@ export function SessionsSection() {
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
         {sessions.data.map((session) => {
           const Icon = KIND_ICONS[session.kind];
-          const what = session.client ?? t(`me.sessions.kind.${session.kind}`);
+          const what = session.client ?? t('me.sessions.unnamed');
           return (
             <Paper component="li" key={session.id} variant="outlined" aria-label={what} sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
               <Icon color="action" aria-hidden="true" sx={{ mt: 0.5 }} />

@@ -14,6 +14,7 @@ import {
 import { passwordChangeRequiredError } from '../../../platform/access/route-decorators';
 import type { CommandGateway } from '../../../platform/commands/command-gateway';
 import { router, sessionProcedure } from '../../../platform/trpc/trpc';
+import { supportedTimeZones } from '../../../platform/runtime/time-zones';
 import { ChangeOwnPasswordCommand } from '../../accounts/commands/change-own-password.handler';
 import { GetAccountQuery } from '../../accounts/queries/get-account.query';
 import type { AccountConsent } from '../../oidc/queries/list-account-consents.query';
@@ -41,6 +42,8 @@ export function buildMeRouter({ gateway, queryBus }: { gateway: CommandGateway; 
     return next();
   });
   return router({
+    /** the zones the profile's time zone may name (server.timeZones needs accounts:read, which an ordinary account lacks) */
+    timeZones: own.query(() => supportedTimeZones()),
     profile: own.query(({ ctx }) => queryBus.execute<GetAccountQuery, TAccount>(new GetAccountQuery(ctx.principal.accountId))),
     updateProfile: own.input(ZUpdateOwnProfileInput).mutation(async ({ input, ctx }) => {
       await gateway.execute(new UpdateOwnProfileCommand(ctx.principal.accountId, input, ctx.context));
