@@ -196,3 +196,25 @@ test('on a phone-sized screen the drawer starts closed and opens from the menu b
   await expectAccessible(page, 'phone');
   await context.close();
 });
+
+test('accounts created together have ids that can be told apart in the list, each copyable whole', async ({ page, context, request }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const tag = `twin${Date.now().toString(36)}`;
+  // two accounts in the same second: their v7 ids share the leading (time) characters
+  const first = await createAccountThroughRest(request, { ...newAccount(tag), last_name: `Twin ${tag}` });
+  const second = await createAccountThroughRest(request, { ...newAccount(tag), last_name: `Twin ${tag}` });
+
+  await signIn(page);
+  await page.getByLabel('Search').fill(tag);
+  const table = accountsTable(page);
+  const rows = table.getByRole('row', { name: new RegExp(`Twin ${tag}`) });
+  await expect(rows).toHaveCount(2);
+  const shown = await rows.locator('[data-entity-id]').allTextContents();
+  expect(shown).toHaveLength(2);
+  expect(new Set(shown).size).toBe(2);
+  for (const id of [first, second]) {
+    await expect(table.getByTitle(id)).toHaveText(id.slice(-8));
+    await table.getByRole('button', { name: `Copy the whole id ${id}` }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(id);
+  }
+});

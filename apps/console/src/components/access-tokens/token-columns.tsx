@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
+import { EntityId } from '../EntityId';
 import { RowActionsMenu } from '../RowActionsMenu';
 import { Link as RouterLink } from 'react-router-dom';
 import type { TAccessToken } from '@rollcall/contracts';
@@ -41,7 +42,7 @@ export function useTokenColumns(actions: TokenRowActions, showAccount: boolean):
   const { onEdit, onDelete } = actions;
   return useMemo<ColumnDef<TAccessToken>[]>(
     () => [
-      { accessorKey: 'id', header: t('accessTokens.columns.id'), enableSorting: false, cell: ({ row }) => <Typography component="span" variant="caption" sx={{ fontFamily: 'monospace' }}>{row.original.id.slice(-8)}</Typography> },
+      { accessorKey: 'id', header: t('accessTokens.columns.id'), enableSorting: false, cell: ({ row }) => <EntityId id={row.original.id} variant="caption" /> },
       {
         accessorKey: 'unique_id',
         header: t('accessTokens.columns.token'),

@@ -5,6 +5,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TAccountListItem } from '@rollcall/contracts';
+import { EntityId } from '../../components/EntityId';
 import { fullName } from '../../lib/account-name';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 import { useStatusLabel } from '../../lib/use-status-label';
@@ -20,11 +21,8 @@ export function useAccountColumns(): ColumnDef<TAccountListItem>[] {
         accessorKey: 'id',
         header: t('accounts.columns.id'),
         enableSorting: false,
-        cell: ({ row }) => (
-          <Typography component="span" variant="body2" title={row.original.id} sx={{ fontFamily: 'monospace' }}>
-            {row.original.id.slice(0, 8)}
-          </Typography>
-        ),
+        // the last characters: a v7 id begins with its creation time, so accounts made together share the first ones
+        cell: ({ row }) => <EntityId id={row.original.id} />,
       },
       {
         accessorKey: 'first_name',

@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import type { TSmartCard } from '@rollcall/contracts';
+import { EntityId } from '../../../../components/EntityId';
 import { RowActionsMenu } from '../../../../components/RowActionsMenu';
 import { formatDateTime } from '../../../../lib/format-date';
 
@@ -17,11 +18,7 @@ export function useSmartCardColumns(onRemove: (card: TSmartCard) => void): Colum
         accessorKey: 'id',
         header: t('smartCards.columns.id'),
         enableSorting: false,
-        cell: ({ row }) => (
-          <Typography component="span" variant="caption" sx={mono} title={row.original.id}>
-            {row.original.id.slice(-8)}
-          </Typography>
-        ),
+        cell: ({ row }) => <EntityId id={row.original.id} variant="caption" />,
       },
       {
         accessorKey: 'card_uid',
