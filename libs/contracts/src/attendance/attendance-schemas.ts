@@ -111,6 +111,8 @@ export const ZAttendanceStatistic = ZAttendanceAverages.extend({
   username_readable: answerText(TEXT_MAX),
   days_present: z.number().int(),
   total_time_logged: z.number().int(),
+  /** the zone its times of day are read in: the account's own, else its organization's (as the server draws its days) */
+  time_zone: answerText(64).optional(),
 });
 export type TAttendanceStatistic = z.infer<typeof ZAttendanceStatistic>;
 
@@ -149,6 +151,8 @@ export const ZArrivalDeparture = z.object({
   corrected: z.boolean(),
   /** oldest first; the first one's `previous` is what the scans said */
   corrections: z.array(ZSlotCorrection),
+  /** the zone its times of day are read in: the account's own, else its organization's (as the server draws its days) */
+  time_zone: answerText(64).optional(),
 });
 export type TArrivalDeparture = z.infer<typeof ZArrivalDeparture>;
 
@@ -180,6 +184,8 @@ export const ZPresentAccount = z.object({
   reader_name: answerText(TEXT_MAX).nullable(),
   organizations: z.array(z.object({ id: answerId(), title: answerText(TEXT_MAX) })),
   teams: z.array(z.object({ id: answerId(), title: answerText(TEXT_MAX) })),
+  /** the zone its times of day are read in: the account's own, else its organization's (as the server draws its days) */
+  time_zone: answerText(64).optional(),
 });
 export type TPresentAccount = z.infer<typeof ZPresentAccount>;
 

@@ -1,4 +1,5 @@
 import { Inject } from '@nestjs/common';
+import { attendanceTimeZones } from '../attendance-time-zone';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { toPage, type TArrivalDeparture, type TArrivalsDeparturesQuery, type TPage, type TSlotCorrection } from '@rollcall/contracts';
 import { attendanceDayStream, type AttendanceSlotCorrected } from '@rollcall/domain';
@@ -77,6 +78,7 @@ export class ListArrivalsDeparturesHandler implements IQueryHandler<ListArrivals
       filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     ]);
     const corrections = await this.correctionsOf(rows.filter((row) => Number(row.corrected) === 1));
+    const zones = await attendanceTimeZones(this.db, rows.map((row) => row.account_id));
     const entries = rows.map(
       (row): TArrivalDeparture => ({
         id: row.id,
@@ -92,6 +94,8 @@ export class ListArrivalsDeparturesHandler implements IQueryHandler<ListArrivals
         uncounted_scans: Number(row.uncounted_scans),
         corrected: Number(row.corrected) === 1,
         corrections: corrections.get(row.id) ?? [],
+        // a deleted account has no zone any more: its day was drawn in UTC or its old zone; UTC is what the server falls back to
+        time_zone: zones.get(row.account_id) ?? 'UTC',
       }),
     );
     return toPage(entries, Number(count.total), input.page, input.limit);

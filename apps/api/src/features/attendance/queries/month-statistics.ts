@@ -55,7 +55,7 @@ export async function monthStatistics(db: Kysely<ReadDatabase>, month: string, o
       perDay.set(day.day, figures);
     }
     const { days_present, total_time_logged, average_arrival, average_departure, average_working_hours } = totalsOf(days);
-    return { account_id: account.id, first_name: account.first_name, last_name: account.last_name, username_readable: account.username, days_present, total_time_logged, average_arrival, average_departure, average_working_hours };
+    return { account_id: account.id, first_name: account.first_name, last_name: account.last_name, username_readable: account.username, days_present, total_time_logged, average_arrival, average_departure, average_working_hours, time_zone: zones.get(account.id) ?? 'UTC' };
   });
   rows.sort((left, right) => left.last_name.localeCompare(right.last_name) || left.first_name.localeCompare(right.first_name) || left.account_id.localeCompare(right.account_id));
   const days = [...perDay.values()].sort((left, right) => left.day.localeCompare(right.day));

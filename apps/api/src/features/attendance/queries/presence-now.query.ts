@@ -9,6 +9,7 @@ import { CLOCK, READ_DB } from '../../../platform/tokens';
 import type { ReadDatabase } from '../../../platform/read-db/read-database';
 import { ATTENDANCE_SETTINGS, type AttendanceSettings } from '../attendance-rules.provider';
 import { membersOfSubtree } from './list-arrivals-departures.query';
+import { attendanceTimeZones } from '../attendance-time-zone';
 
 export class PresenceNowQuery {
   constructor(
@@ -77,6 +78,7 @@ export class PresenceNowHandler implements IQueryHandler<PresenceNowQuery, TPres
       for (const row of memberships) organizations.set(row.account_id, [...(organizations.get(row.account_id) ?? []), { id: row.id, title: row.title }]);
       for (const row of teamMemberships) teams.set(row.account_id, [...(teams.get(row.account_id) ?? []), { id: row.id, title: row.title }]);
     }
+    const zones = await attendanceTimeZones(this.db, accountIds);
     const present = [...latest.values()].map(
       (row): TPresentAccount => ({
         account_id: row.account_id,
@@ -88,6 +90,7 @@ export class PresenceNowHandler implements IQueryHandler<PresenceNowQuery, TPres
         reader_name: row.reader_name,
         organizations: organizations.get(row.account_id) ?? [],
         teams: teams.get(row.account_id) ?? [],
+        time_zone: zones.get(row.account_id) ?? 'UTC',
       }),
     );
     return { at: now.toISOString(), total: present.length, present };
