@@ -2,7 +2,7 @@
 // directories, synthetic events, statistics and timing.
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -80,6 +80,33 @@ export function tempDir(prefix) {
 export const removeDir = (dir) => rmSync(dir, { recursive: true, force: true });
 
 export const now = () => performance.now();
+
+/** kernel clock ticks per second (`getconf CLK_TCK`: 100 on Linux x86_64) */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time this process's threads used (Linux, /proc/self/task/<tid>/stat utime + stime), in ms:
+ * the main thread (its tid is the pid) and all the others (a projection worker, libuv's pool, V8's
+ * GC helpers). Unlike wall time, it holds on a machine that other work keeps busy: what the main
+ * thread spends per scan bounds what it can take however quiet the machine. Null off Linux.
+ */
+export function threadCpuMs() {
+  try {
+    let main = 0;
+    let others = 0;
+    for (const tid of readdirSync('/proc/self/task')) {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      // fields after the command name, which is in parentheses and may hold spaces
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+      if (Number(tid) === process.pid) main += ms;
+      else others += ms;
+    }
+    return { main, others };
+  } catch {
+    return null;
+  }
+}
 
 /** progress on stderr, so stdout stays for the table */
 export const log = (line) => process.stderr.write(`  ${line}\n`);

@@ -60,7 +60,8 @@ interface LocalParts {
   second: number;
 }
 
-function localParts(ms: number, timeZone: string): LocalParts {
+/** the zone's local time at an instant, read from ICU: exact, and the costliest call of a scan */
+function formattedParts(ms: number, timeZone: string): LocalParts {
   const parts: Record<string, number> = {};
   for (const part of checkedFormatter(timeZone).formatToParts(ms)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
@@ -68,8 +69,50 @@ function localParts(ms: number, timeZone: string): LocalParts {
   return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute, second: parts.second };
 }
 
+const HOUR_MS = 3_600_000;
+/** hours remembered per zone before that zone's memory starts again */
+const HOURS_CACHED = 50_000;
+/** per zone, per UTC hour: the zone's offset throughout that hour, or null where it changes within it */
+const hourOffsets = new Map<string, Map<number, number | null>>();
+
+/**
+ * The offset that holds for the whole UTC hour of `ms`, from ICU once per zone and hour. A zone's
+ * offset changes at its transitions only (daylight saving, a new standard time), which tzdata never
+ * puts twice within one hour; so an hour whose first and last second have the same offset has it
+ * throughout, and an hour holding a transition is left to ICU second by second (null).
+ */
+function hourOffsetMs(ms: number, timeZone: string): number | null {
+  let byHour = hourOffsets.get(timeZone);
+  if (!byHour) hourOffsets.set(timeZone, (byHour = new Map()));
+  const hour = Math.floor(ms / HOUR_MS);
+  let offset = byHour.get(hour);
+  if (offset === undefined) {
+    const first = formattedOffsetMs(hour * HOUR_MS, timeZone);
+    const last = formattedOffsetMs((hour + 1) * HOUR_MS - 1000, timeZone);
+    offset = first === last ? first : null;
+    if (byHour.size >= HOURS_CACHED) byHour.clear();
+    byHour.set(hour, offset);
+  }
+  return offset;
+}
+
+/** The local time of an instant in a zone: UTC shifted by the hour's offset, or ICU where it changes. */
+function localParts(ms: number, timeZone: string): LocalParts {
+  const offset = hourOffsetMs(ms, timeZone);
+  if (offset === null) return formattedParts(ms, timeZone);
+  // offsets are whole seconds: the shifted instant's UTC fields are the local ones, seconds truncated as ICU does
+  const local = new Date(ms + offset);
+  return { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate(), hour: local.getUTCHours(), minute: local.getUTCMinutes(), second: local.getUTCSeconds() };
+}
+
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 const dateText = (year: number, month: number, day: number) => `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+
+/** The local date and time ('YYYY-MM-DDTHH:MM:SS', seconds truncated) of an instant in a zone. */
+export function localDateTimeOf(instant: string | number, timeZone: string): string {
+  const { year, month, day, hour, minute, second } = localParts(typeof instant === 'number' ? instant : instantMs(instant), timeZone);
+  return `${dateText(year, month, day)}T${pad(hour)}:${pad(minute)}:${pad(second)}`;
+}
 
 /** The local calendar day ('YYYY-MM-DD') of an instant in a zone. */
 export function localDateOf(instant: string | number, timeZone: string): string {
@@ -88,11 +131,16 @@ function utcMs(year: number, month: number, day: number, hour = 0, minute = 0, s
   return date.getTime();
 }
 
-/** The zone's offset from UTC at an instant, in milliseconds (positive east of Greenwich). */
-function offsetMs(ms: number, timeZone: string): number {
-  const p = localParts(ms, timeZone);
+/** The zone's offset from UTC at an instant, in milliseconds (positive east of Greenwich), from ICU. */
+function formattedOffsetMs(ms: number, timeZone: string): number {
+  const p = formattedParts(ms, timeZone);
   const wholeSeconds = Math.floor(ms / 1000) * 1000;
   return utcMs(p.year, p.month, p.day, p.hour, p.minute, p.second) - wholeSeconds;
+}
+
+/** The zone's offset from UTC at an instant, in milliseconds (positive east of Greenwich). */
+function offsetMs(ms: number, timeZone: string): number {
+  return hourOffsetMs(ms, timeZone) ?? formattedOffsetMs(ms, timeZone);
 }
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;

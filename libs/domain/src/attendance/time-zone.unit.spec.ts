@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isCalendarDate } from '../account/account-profile-rules';
 import { type DomainError } from '../shared';
-import { addDays, datesInRange, daysBetween, daysInMonth, isCalendarRangeDate, isValidDate, isValidTimeZone, localDateOf, localDayBounds, localDayStart, weekdayOf } from './time-zone';
+import { addDays, datesInRange, daysBetween, daysInMonth, isCalendarRangeDate, isValidDate, isValidTimeZone, localDateOf, localDateTimeOf, localDayBounds, localDayStart, weekdayOf } from './time-zone';
 
 describe('local days', () => {
   it('draws the day in the zone given, not in UTC', () => {
@@ -108,5 +108,52 @@ describe('the calendar from year 1 to year 9999 (Date.UTC reads years 0-99 as 19
     expect(localDayBounds('0001-01-01', 'UTC')).toEqual({ start: '0001-01-01T00:00:00.000Z', end: '0001-01-02T00:00:00.000Z' });
     expect(localDateOf(localDayStart('0099-06-15', 'Europe/Berlin'), 'Europe/Berlin')).toBe('0099-06-15');
     expect(localDayStart('9999-12-30', 'UTC')).toBe('9999-12-30T00:00:00.000Z');
+  });
+});
+
+describe('local times read from the hour offsets', () => {
+  /** what ICU says, every time: the reference the cached offsets must equal */
+  const formatters = new Map<string, Intl.DateTimeFormat>();
+  const fromIcu = (ms: number, timeZone: string) => {
+    if (!formatters.has(timeZone)) formatters.set(timeZone, new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }));
+    const parts = Object.fromEntries((formatters.get(timeZone) as Intl.DateTimeFormat).formatToParts(ms).map((part) => [part.type, part.value]));
+    return `${parts.year.padStart(4, '0')}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+  };
+
+  // daylight saving at 2:00 and 3:00, half-hour and 45-minute offsets, a half-hour daylight saving
+  // (Lord Howe), Morocco's Ramadan switches, and Amsterdam's 1937 offset of +00:19:32 then +00:20
+  const zones = ['Europe/Berlin', 'America/New_York', 'America/St_Johns', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'Pacific/Chatham', 'Africa/Casablanca', 'UTC'];
+
+  it('equals ICU at every step through a year in zones with every kind of transition', () => {
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    const end = Date.parse('2027-01-01T00:00:00Z');
+    // an irregular step (47 min 13.25 s): over the year it lands on every minute of the hour, and on
+    // every hour of the days that change their offset
+    const mismatches: string[] = [];
+    for (const zone of zones) {
+      for (let ms = start; ms < end; ms += 2_833_250) {
+        const [ours, icu] = [localDateTimeOf(ms, zone), fromIcu(ms, zone)];
+        if (ours !== icu) mismatches.push(`${zone} ${new Date(ms).toISOString()}: ${ours} != ${icu}`);
+      }
+    }
+    expect(mismatches.slice(0, 5)).toEqual([]);
+  });
+
+  it('equals ICU second by second across transitions, including one of odd seconds (Amsterdam, 1937-07-01)', () => {
+    const around = [
+      ['Europe/Berlin', '2026-03-29T01:00:00Z'],
+      ['Europe/Berlin', '2026-10-25T01:00:00Z'],
+      ['Australia/Lord_Howe', '2026-04-04T15:00:00Z'],
+      ['Europe/Amsterdam', '1937-06-30T23:40:28Z'],
+    ] as const;
+    const mismatches: string[] = [];
+    for (const [zone, instant] of around) {
+      const at = Date.parse(instant);
+      for (let ms = at - 3_600_000; ms <= at + 3_600_000; ms += 1000) {
+        const [ours, icu] = [localDateTimeOf(ms, zone), fromIcu(ms, zone)];
+        if (ours !== icu) mismatches.push(`${zone} ${new Date(ms).toISOString()}: ${ours} != ${icu}`);
+      }
+    }
+    expect(mismatches.slice(0, 5)).toEqual([]);
   });
 });
