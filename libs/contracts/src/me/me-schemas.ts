@@ -45,8 +45,11 @@ export type TOwnProfileSaved = z.infer<typeof ZOwnProfileSaved>;
 /** the profile fields the page lets the account edit, named once for the console and the API */
 export const OWN_PROFILE_FIELDS = ['first_name', 'last_name', 'middle_name', 'nickname', 'time_zone', 'locale', 'telephone'] as const;
 
-/** what a session is: a browser (a console or an OpenID Connect sign-in), a program using the API, or not yet seen */
-export const OWN_SESSION_KINDS = ['browser', 'api', 'unknown'] as const;
+/**
+ * what a session is: a browser (the console), a program using the API, not yet seen, or an
+ * application signed in through OpenID Connect (its live tokens; `id` is then the application's)
+ */
+export const OWN_SESSION_KINDS = ['browser', 'api', 'unknown', 'application'] as const;
 export type TOwnSessionKind = (typeof OWN_SESSION_KINDS)[number];
 
 /** One open session of the signed-in account (`GET me/sessions`). */
@@ -55,7 +58,7 @@ export const ZOwnSession = z.object({
   /** the session this request came with: it cannot sign itself out here (use Log out) */
   current: z.boolean(),
   kind: z.enum(OWN_SESSION_KINDS),
-  /** the browser and system summarised from its user agent ('Chrome 142 on Linux'), or the API client's name; null before it is seen */
+  /** the browser and system summarised from its user agent ('Chrome 142 on Linux'), the API client's name, or the application's title; null before it is seen */
   client: answerText(TEXT_MAX).nullable(),
   started_at: answerTimestamp(),
   expires_at: answerTimestamp(),

@@ -5,7 +5,9 @@ import { createAccount, http, signIn, startTestApp, storageKinds, type TestApp }
 import { CommandGateway } from '../../platform/commands/command-gateway';
 import { systemContext } from '../../platform/commands/request-context';
 import type { EventStore } from '../../platform/event-store/event-store.port';
-import { EVENT_STORE } from '../../platform/tokens';
+import { EVENT_STORE, READ_DB } from '../../platform/tokens';
+import type { Kysely } from 'kysely';
+import type { ReadDatabase } from '../../platform/read-db/read-database';
 import { SESSION_ENDED_CLOSE } from '../../platform/trpc/live-connection';
 import { GiveApplicationConsentCommand } from '../oidc/commands/give-application-consent.handler';
 
@@ -255,5 +257,31 @@ describe.each(storageKinds())('a page of one\'s own (%s)', (kind) => {
     expect((await ada.client.get('/api/v2/me/consents')).body.data).toEqual([]);
     const stream = await app.app.get<EventStore>(EVENT_STORE).readStream(`account-${ada.account.id}`);
     expect(stream.at(-1)).toMatchObject({ type: 'ApplicationConsentRevoked', metadata: { actor: ada.account.id } });
+  });
+
+  it('lists an application signed in as the account through OpenID Connect as a session, and signing it out ends its access', async () => {
+    const ada = await ordinary();
+    const bob = await ordinary();
+    const applicationId = await consentTo(ada.account.id);
+    // a grant and a live access token the provider issued to the application for Ada (as oidc-store.ts keeps them)
+    const db = app.app.get<Kysely<ReadDatabase>>(READ_DB);
+    const issued = Math.floor(Date.now() / 1000) - 60;
+    await db.insertInto('oidc_store').values({ model: 'Grant', id: 'grant-of-ada', payload: JSON.stringify({ iat: issued, accountId: ada.account.id, clientId: applicationId }), grant_id: null, account_id: ada.account.id, client_id: applicationId, uid: null, user_code: null, expires_at: issued + 86_400, consumed_at: null }).execute();
+    await db.insertInto('oidc_store').values({ model: 'AccessToken', id: randomBytes(16).toString('hex'), payload: JSON.stringify({ iat: issued, accountId: ada.account.id, clientId: applicationId }), grant_id: 'grant-of-ada', account_id: ada.account.id, client_id: applicationId, uid: null, user_code: null, expires_at: issued + 3600, consumed_at: null }).execute();
+
+    const sessions = (await ada.client.get('/api/v2/me/sessions')).body.data as Array<{ id: string; kind: string; client: string; last_seen_at: string }>;
+    const application = sessions.find((session) => session.kind === 'application')!;
+    expect(application).toMatchObject({ id: applicationId, client: expect.stringMatching(/^Wiki /), last_seen_at: new Date(issued * 1000).toISOString() });
+    // not Bob's to end, and not among his sessions
+    expect(((await bob.client.get('/api/v2/me/sessions')).body.data as Array<{ id: string }>).map((session) => session.id)).not.toContain(applicationId);
+    expect((await bob.client.raw('DELETE', `/api/v2/me/sessions/${applicationId}`)).status).toBe(404);
+    // signing out every other session leaves applications alone
+    expect((await ada.client.raw('DELETE', '/api/v2/me/sessions')).body.data.signed_out).toBe(0);
+
+    const signedOut = await ada.client.raw('DELETE', `/api/v2/me/sessions/${applicationId}`);
+    expect(signedOut.status, JSON.stringify(signedOut.body)).toBe(200);
+    expect(await db.selectFrom('oidc_store').select('id').where('client_id', '=', applicationId).execute()).toEqual([]);
+    expect(((await ada.client.get('/api/v2/me/sessions')).body.data as Array<{ kind: string }>).map((session) => session.kind)).not.toContain('application');
+    expect((await ada.client.get('/api/v2/me/consents')).body.data).toEqual([]);
   });
 });

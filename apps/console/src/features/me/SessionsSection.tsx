@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import ComputerIcon from '@mui/icons-material/Computer';
 import TerminalIcon from '@mui/icons-material/Terminal';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
+import AppsIcon from '@mui/icons-material/Apps';
 import { useTranslation } from 'react-i18next';
 import type { TOwnSession } from '@rollcall/contracts';
 import { describeError } from '../../api/api-error';
@@ -17,12 +18,13 @@ import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { formatDateTime } from '../../lib/format-date';
 import { trpc } from '../../trpc';
 
-const KIND_ICONS = { browser: ComputerIcon, api: TerminalIcon, unknown: HelpOutlineIcon } as const;
+const KIND_ICONS = { browser: ComputerIcon, api: TerminalIcon, unknown: HelpOutlineIcon, application: AppsIcon } as const;
 
 /**
  * Every open session of the account: when it signed in and from where, when it was last seen and
  * with what (a browser, a program using the API); sign out one other, or all others. The session in
- * use is marked and cannot be signed out here (Log out does that).
+ * use is marked and cannot be signed out here (Log out does that). An application signed in through
+ * OpenID Connect is listed too; signing it out revokes its access (its consent).
  */
 export function SessionsSection() {
   const { t } = useTranslation();
@@ -34,7 +36,7 @@ export function SessionsSection() {
     onSuccess: async () => {
       setConfirming(null);
       notify(t(confirming === 'others' ? 'me.sessions.othersSignedOut' : 'me.sessions.signedOut'), 'success');
-      await utils.me.sessions.invalidate();
+      await Promise.all([utils.me.sessions.invalidate(), utils.me.consents.invalidate()]);
     },
     onError: (error: unknown) => {
       setConfirming(null);
@@ -46,7 +48,9 @@ export function SessionsSection() {
 
   if (sessions.isPending) return <LoadingState />;
   if (sessions.isError) return <ErrorState error={sessions.error} onRetry={() => void sessions.refetch()} />;
-  const others = sessions.data.filter((session) => !session.current).length;
+  // 'all other sessions' are the account's own sign-ins; applications are signed out one by one
+  const others = sessions.data.filter((session) => !session.current && session.kind !== 'application').length;
+  const application = confirming !== null && confirming !== 'others' && confirming.kind === 'application' ? confirming : null;
 
   return (
     <Box component="section" aria-labelledby="me-sessions-title">
@@ -73,17 +77,30 @@ export function SessionsSection() {
                   <Chip size="small" label={t(`me.sessions.kind.${session.kind}`)} />
                   {session.current ? <Chip size="small" color="primary" label={t('me.sessions.current')} /> : null}
                 </Box>
-                <Typography variant="body2" color="text.secondary">
-                  {t('me.sessions.signedIn', { at: formatDateTime(session.started_at), from: session.signed_in_from ?? t('me.sessions.unknownAddress') })}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {session.last_seen_at
-                    ? t('me.sessions.lastSeen', { at: formatDateTime(session.last_seen_at), from: session.last_seen_from ?? t('me.sessions.unknownAddress') })
-                    : t('me.sessions.notSeen')}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {t('me.sessions.expires', { at: formatDateTime(session.expires_at) })}
-                </Typography>
+                {session.kind === 'application' ? (
+                  <>
+                    <Typography variant="body2" color="text.secondary">
+                      {t('me.sessions.signedInApplication', { at: formatDateTime(session.started_at) })}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {t('me.sessions.lastTokenIssued', { at: formatDateTime(session.last_seen_at) })}
+                    </Typography>
+                  </>
+                ) : (
+                  <>
+                    <Typography variant="body2" color="text.secondary">
+                      {t('me.sessions.signedIn', { at: formatDateTime(session.started_at), from: session.signed_in_from ?? t('me.sessions.unknownAddress') })}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {session.last_seen_at
+                        ? t('me.sessions.lastSeen', { at: formatDateTime(session.last_seen_at), from: session.last_seen_from ?? t('me.sessions.unknownAddress') })
+                        : t('me.sessions.notSeen')}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {t('me.sessions.expires', { at: formatDateTime(session.expires_at) })}
+                    </Typography>
+                  </>
+                )}
               </Box>
               {session.current ? null : (
                 <Button color="error" onClick={() => setConfirming(session)} aria-label={t('me.sessions.signOutNamed', { name: what })} sx={{ flexShrink: 0 }}>
@@ -96,8 +113,8 @@ export function SessionsSection() {
       </Box>
       <ConfirmDialog
         open={confirming !== null}
-        title={confirming === 'others' ? t('me.sessions.confirmOthersTitle') : t('me.sessions.confirmOneTitle')}
-        message={confirming === 'others' ? t('me.sessions.confirmOthers', { count: others }) : t('me.sessions.confirmOne')}
+        title={confirming === 'others' ? t('me.sessions.confirmOthersTitle') : application ? t('me.sessions.confirmApplicationTitle', { name: application.client ?? '' }) : t('me.sessions.confirmOneTitle')}
+        message={confirming === 'others' ? t('me.sessions.confirmOthers', { count: others }) : application ? t('me.sessions.confirmApplication') : t('me.sessions.confirmOne')}
         busy={signOutOne.isPending || signOutOthers.isPending}
         onCancel={() => setConfirming(null)}
         onConfirm={() => {

@@ -9,6 +9,7 @@ import { comparePositions, START, type Position } from '../../../platform/event-
 import { CLOCK, READ_DB } from '../../../platform/tokens';
 import type { ReadDatabase } from '../../../platform/read-db/read-database';
 import { SignOutCommand } from '../../auth/commands/sign-out.handler';
+import { RevokeApplicationConsentCommand } from '../../oidc/commands/revoke-application-consent.handler';
 
 export class SignOutOwnSessionsCommand {
   constructor(
@@ -48,12 +49,32 @@ export class SignOutOwnSessionsHandler implements ICommandHandler<SignOutOwnSess
       query = query.where('id', '=', which.sessionId);
     }
     const ids = (await query.execute()).map((row) => row.id).filter((id) => id !== currentSessionId);
-    if (which !== 'others' && !ids.length) throw new DomainError('session.not_found', 'Session not found', 'id');
+    if (which !== 'others' && !ids.length) return this.signOutApplication(accountId, which.sessionId, context);
     let last: Position | null = null;
     for (const sessionId of ids) {
       const outcome = await this.commandBus.execute<SignOutCommand, CommandOutcome<{ ok: true }>>(new SignOutCommand(sessionId, context));
       if (!last || comparePositions(outcome.position, last) > 0) last = outcome.position;
     }
     return { value: { signed_out: ids.length }, position: last ?? START };
+  }
+
+  /**
+   * An application signed in through OpenID Connect (ListOwnSessions lists it by its id): signing it
+   * out revokes the account's consent to it with the OpenID Connect feature's own command, which
+   * ends its grants and tokens now (ApplicationConsentRevoked in the account's history).
+   */
+  private async signOutApplication(accountId: string, applicationId: string, context: RequestContext): Promise<CommandOutcome<{ signed_out: number }>> {
+    const nowSeconds = Math.floor(this.clock.now().getTime() / 1000);
+    const live = await this.db
+      .selectFrom('oidc_store')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('client_id', '=', applicationId)
+      .where('model', 'in', ['AccessToken', 'RefreshToken'])
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', nowSeconds)]))
+      .executeTakeFirst();
+    if (!live) throw new DomainError('session.not_found', 'Session not found', 'id');
+    const outcome = await this.commandBus.execute<RevokeApplicationConsentCommand, CommandOutcome<{ ok: true }>>(new RevokeApplicationConsentCommand(accountId, applicationId, context));
+    return { value: { signed_out: 1 }, position: outcome.position };
   }
 }

@@ -42,7 +42,8 @@ export class ListOwnSessionsHandler implements IQueryHandler<ListOwnSessionsQuer
       .orderBy('s.id')
       .limit(200)
       .execute();
-    if (!sessions.length) return [];
+    const applications = await this.applicationSessions(accountId);
+    if (!sessions.length) return applications;
     const started = await this.db
       .selectFrom('event_log_v1')
       .select(['stream_id', 'source_ip'])
@@ -50,7 +51,7 @@ export class ListOwnSessionsHandler implements IQueryHandler<ListOwnSessionsQuer
       .where('event_type', '=', 'SessionStarted')
       .execute();
     const signedInFrom = new Map(started.map((row) => [row.stream_id, row.source_ip]));
-    return sessions.map((session) => ({
+    const own: TOwnSession[] = sessions.map((session) => ({
       id: session.id,
       current: session.id === currentSessionId,
       kind: session.last_seen_at === null ? 'unknown' : session.via === 'bearer' || !isBrowser(session.user_agent) ? 'api' : 'browser',
@@ -61,5 +62,62 @@ export class ListOwnSessionsHandler implements IQueryHandler<ListOwnSessionsQuer
       last_seen_at: session.last_seen_at,
       last_seen_from: session.address,
     }));
+    return [...own, ...applications];
+  }
+
+  /**
+   * The applications signed in as the account through OpenID Connect: those holding a live access or
+   * refresh token of it in the provider's store (oidc_store), one entry each, signed in when its first
+   * live token was issued and last seen when its latest was. Revoking one is revoking its consent.
+   */
+  private async applicationSessions(accountId: string): Promise<TOwnSession[]> {
+    const nowSeconds = Math.floor(this.clock.now().getTime() / 1000);
+    const tokens = await this.db
+      .selectFrom('oidc_store as t')
+      .innerJoin('applications_v1 as a', 'a.id', 't.client_id')
+      .select(['t.client_id', 't.payload', 't.expires_at', 'a.title'])
+      .where('t.account_id', '=', accountId)
+      .where('t.model', 'in', ['AccessToken', 'RefreshToken'])
+      .where((eb) => eb.or([eb('t.expires_at', 'is', null), eb('t.expires_at', '>', nowSeconds)]))
+      .where('t.consumed_at', 'is', null)
+      .limit(1000)
+      .execute();
+    const byApplication = new Map<string, { title: string; first: number; last: number; expires: number | null }>();
+    for (const token of tokens) {
+      const issued = issuedAt(token.payload) ?? nowSeconds;
+      const expires = token.expires_at === null ? null : Number(token.expires_at);
+      const seen = byApplication.get(token.client_id!);
+      if (!seen) byApplication.set(token.client_id!, { title: token.title, first: issued, last: issued, expires });
+      else {
+        seen.first = Math.min(seen.first, issued);
+        seen.last = Math.max(seen.last, issued);
+        seen.expires = seen.expires === null || expires === null ? null : Math.max(seen.expires, expires);
+      }
+    }
+    const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+    return [...byApplication]
+      .sort(([, left], [, right]) => right.last - left.last)
+      .map(([id, seen]) => ({
+        id,
+        current: false,
+        kind: 'application' as const,
+        client: seen.title,
+        started_at: iso(seen.first),
+        // a refresh token without an end: the application stays signed in until its access is revoked
+        expires_at: seen.expires === null ? iso(nowSeconds + 365 * 86_400) : iso(seen.expires),
+        signed_in_from: null,
+        last_seen_at: iso(seen.last),
+        last_seen_from: null,
+      }));
+  }
+}
+
+/** a token payload's `iat` (seconds), when it has one */
+function issuedAt(payload: string): number | null {
+  try {
+    const iat = (JSON.parse(payload) as { iat?: unknown }).iat;
+    return typeof iat === 'number' && Number.isFinite(iat) ? iat : null;
+  } catch {
+    return null;
   }
 }
