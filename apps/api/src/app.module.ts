@@ -33,6 +33,7 @@ import { AuditModule } from './features/audit/audit.module';
 import { OidcModule } from './features/oidc/oidc.module';
 import { SsoClaimsModule } from './features/sso-claims/sso-claims.module';
 import { MeModule } from './features/me/me.module';
+import { SecondFactorsModule } from './features/second-factors/second-factors.module';
 
 import { HealthController } from './platform/operations/health.controller';
 import { MetricsController } from './platform/operations/metrics.controller';
@@ -56,7 +57,7 @@ export class AppModule {
       // the reader protocol first: a door's scan is the busiest request and Express tries routes in
       // order (features/doors/door-protocol.module.ts); then AuthModule, whose fixed routes
       // (account/current) must be matched before account/:id
-      imports: [configModule, CoreModule, DoorProtocolModule, AuthModule, AccountsModule, PoliciesModule, AccessTokensModule, OrganizationsModule, MailModule, TeamsModule, ApplicationsModule, AttendanceStatusesModule, CalendarModule, ReadersModule, AttendanceModule, AuditModule, SsoClaimsModule, OidcModule, MeModule],
+      imports: [configModule, CoreModule, DoorProtocolModule, AuthModule, AccountsModule, PoliciesModule, AccessTokensModule, OrganizationsModule, MailModule, TeamsModule, ApplicationsModule, AttendanceStatusesModule, CalendarModule, ReadersModule, AttendanceModule, AuditModule, SsoClaimsModule, OidcModule, MeModule, SecondFactorsModule],
       controllers: [OpenApiController, HealthController, MetricsController],
       providers: [
         { provide: LIVE_SOURCES, useValue: [attendanceLive, accountChangesLive] },

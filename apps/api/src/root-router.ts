@@ -15,6 +15,7 @@ import { buildOrganizationsRouter } from './features/organizations/trpc/organiza
 import { buildPoliciesRouter } from './features/policies/trpc/policies.router';
 import { buildReadersRouter } from './features/readers/trpc/readers.router';
 import { buildSsoClaimsRouter } from './features/sso-claims/trpc/sso-claims.router';
+import { buildSecondFactorsRouter } from './features/second-factors/trpc/second-factors.router';
 import { buildTeamsRouter } from './features/teams/trpc/teams.router';
 import type { CommandGateway } from './platform/commands/command-gateway';
 import { type LiveFeed } from './platform/live/live-feed';
@@ -48,6 +49,7 @@ export function buildAppRouter({ gateway, queryBus, live, projectionsService }: 
     audit: buildAuditRouter({ gateway, queryBus, projectionsService }),
     consents: buildConsentsRouter({ gateway, queryBus }),
     ssoClaims: buildSsoClaimsRouter({ gateway, queryBus }),
+    secondFactors: buildSecondFactorsRouter({ gateway, queryBus }),
     me: buildMeRouter({ gateway, queryBus }),
     live: router({
       attendance: attendanceLiveProcedure(live),

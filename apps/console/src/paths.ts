@@ -8,6 +8,8 @@
 export const indexPath = '/';
 export const signInPath = '/login';
 export const changePasswordPath = '/change-password';
+/** where a session whose password policy requires a second factor it lacks enrols one before anything else (docs/adr/0025) */
+export const enrolSecondFactorPath = '/second-factor/enrol';
 /** public: the link of an activation e-mail (the API builds it as ROLLCALL_PUBLIC_URL + /activate/<token>) */
 export const activatePath = '/activate/:token';
 /**
@@ -39,6 +41,7 @@ export const projectionsPath = '/audit/projections';
 export const toIndex = (): string => indexPath;
 export const toSignIn = (): string => signInPath;
 export const toChangePassword = (): string => changePasswordPath;
+export const toEnrolSecondFactor = (): string => enrolSecondFactorPath;
 export const toAccounts = (): string => accountsPath;
 export const toAccount = (id: string): string => `/accounts/profile/${encodeURIComponent(id)}`;
 export const toOrganizations = (): string => organizationsPath;

@@ -21,12 +21,13 @@ import { unknownCardsRoutes } from './features/unknown-cards/routes';
 import { statisticsRoutes } from './features/statistics/routes';
 import { teamsRoutes } from './features/teams/routes';
 import { meRoutes } from './features/me/routes';
+import { secondFactorsRoutes } from './features/second-factors/routes';
 
 // Route-level code splitting: each screen (features/*/routes.ts) and the admin shell is its own chunk.
 const AdminLayout = lazyWithReload(() => import('./layouts/AdminLayout'));
 
 /** the pages outside the admin shell: title bar and a centred form */
-const publicScreens: ConsoleRoute[] = [...authRoutes, ...oidcRoutes];
+const publicScreens: ConsoleRoute[] = [...authRoutes, ...oidcRoutes, ...secondFactorsRoutes];
 
 /** the screens of the admin shell, each with the permission it needs */
 const adminScreens: AdminRoute[] = [

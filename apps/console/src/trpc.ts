@@ -8,7 +8,7 @@ import { getHttpStatus } from './api/api-error';
 export const trpc = createTRPCReact<AppRouter>();
 
 /** Calls whose 401/403 is an answer for the screen, not a loss of access. */
-const ACCESS_CHECK_EXEMPT = new Set(['auth.signIn', 'auth.signOut']);
+const ACCESS_CHECK_EXEMPT = new Set(['auth.signIn', 'auth.signOut', 'auth.completeSignIn']);
 
 export function browserTimeZone(): string {
   try {

@@ -103,3 +103,19 @@ export const ZResetSecondFactorsInput = z.strictObject({
   reason: boundedText('Reason', 1_000, { trim: true, multiline: true }),
 });
 export type TResetSecondFactorsInput = z.infer<typeof ZResetSecondFactorsInput>;
+
+/** `POST admin/authenticate`'s body, either step (the OpenAPI document shows both) */
+export const ZAuthenticateEitherStepInput = z.union([ZAuthenticateWithCodeInput, ZSecondFactorStepInput]);
+
+/**
+ * `POST admin/authenticate`'s answer once signed in: the spec's `{token}`, and beyond it
+ * `password_change_required`, `second_factor_enrolment_required` (the session may only enrol a second
+ * factor, docs/adr/0025) and, after a recovery code, how many remain.
+ */
+export const ZSignInWithSecondFactorAnswer = z.object({
+  token: answerText(TOKEN_TEXT_MAX),
+  password_change_required: z.literal(true).optional(),
+  second_factor_enrolment_required: z.literal(true).optional(),
+  recovery_codes_remaining: z.number().int().min(0).optional(),
+});
+export type TSignInWithSecondFactorAnswer = z.infer<typeof ZSignInWithSecondFactorAnswer>;

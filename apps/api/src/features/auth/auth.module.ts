@@ -9,6 +9,10 @@ import { ResolveAccessTokenHandler } from './queries/resolve-access-token.query'
 import { TokenUsageRecorder } from './token-usage-recorder';
 import { SignInHandler } from './commands/sign-in.handler';
 import { SignOutHandler } from './commands/sign-out.handler';
+import { CompleteSecondFactorHandler } from './commands/complete-second-factor.handler';
+import { SignInChallenges } from './second-factor/sign-in-challenge';
+import { SecondFactorVerifier } from './second-factor/second-factor-verifier';
+import { TotpSecretBox } from './second-factor/totp-secret-box';
 import { CurrentAccountHandler } from './queries/current-account.query';
 import { ResolveSessionHandler } from './queries/resolve-session.query';
 import { AuthV1Controller } from './rest/auth.v1.controller';
@@ -18,10 +22,11 @@ import { SignInThrottle } from './sign-in-throttle';
 
 @Module({
   // PasswordAttempts: the own change's current password, under the sign-in's throttle (one instance) and lockout
-  exports: [Authenticator, TokenUsageRecorder, AccessPolicy, PasswordAttempts, CALLER_AUTHENTICATION, ACCESS_CHECKS],
+  // TotpSecretBox, SecondFactorVerifier: the second-factors feature seals and checks with the same ones (docs/adr/0025)
+  exports: [Authenticator, TokenUsageRecorder, AccessPolicy, PasswordAttempts, TotpSecretBox, SecondFactorVerifier, CALLER_AUTHENTICATION, ACCESS_CHECKS],
   controllers: [AuthV1Controller, AuthV2Controller],
   providers: [
-    AccessPolicy, CredentialCache, TokenUsageRecorder, Authenticator, ResolveAccessTokenHandler, SignInHandler, SignInThrottle, PasswordAttempts, SignOutHandler, ResolveSessionHandler, CurrentAccountHandler, { provide: APP_GUARD, useClass: AuthGuard },
+    AccessPolicy, CredentialCache, TokenUsageRecorder, Authenticator, ResolveAccessTokenHandler, SignInHandler, CompleteSecondFactorHandler, SignInChallenges, TotpSecretBox, SecondFactorVerifier, SignInThrottle, PasswordAttempts, SignOutHandler, ResolveSessionHandler, CurrentAccountHandler, { provide: APP_GUARD, useClass: AuthGuard },
     // the platform's ports (platform/access/caller-access.ts): the tRPC server checks callers through them
     { provide: CALLER_AUTHENTICATION, useExisting: Authenticator },
     { provide: ACCESS_CHECKS, useExisting: AccessPolicy },

@@ -18,7 +18,11 @@ interface Entry {
 /** account events that change nothing about an open session's or token's access */
 const QUIET_ACCOUNT_EVENTS = new Set(['AccountSignedIn', 'SignInFailed', 'AccountLocked']);
 // organization_access_v1: an account's roles and what roles grant; organizations_v1: the tree grants follow
-const WATCHED_PROJECTIONS = new Set(['sessions_v1', 'accounts_v2', 'access_tokens_v1', 'organization_access_v1', 'organizations_v1']);
+const WATCHED_PROJECTIONS = new Set(['sessions_v1', 'accounts_v2', 'access_tokens_v1', 'organization_access_v1', 'organizations_v1', 'second_factors_v1', 'password_policy_second_factor_v1']);
+/** an account's second factors came or went: whether its sessions must enrol one first may change (docs/adr/0025) */
+const SECOND_FACTOR_STREAM = 'second-factors-';
+/** a policy's second-factor rule changed: every session under it may have to enrol, or no longer */
+const POLICY_RULE_EVENTS = new Set(['PasswordPolicyUpdated', 'PasswordPolicyDeleted']);
 /**
  * Events that change the grants of every holder of a role, or the subtrees grants reach: rare
  * administration, so every cached credential is resolved again (docs/adr/0011).
@@ -58,7 +62,10 @@ export class CredentialCache implements OnModuleInit, OnModuleDestroy {
     this.unsubscribe = this.progress.onAdvanced((projection, events) => {
       if (!WATCHED_PROJECTIONS.has(projection)) return;
       for (const event of events) {
-        if (GRANT_SHAPING_EVENTS.has(event.type)) this.clear();
+        if (GRANT_SHAPING_EVENTS.has(event.type) || (projection === 'password_policy_second_factor_v1' && POLICY_RULE_EVENTS.has(event.type))) this.clear();
+        else if (event.streamId.startsWith(SECOND_FACTOR_STREAM)) {
+          if (event.type !== 'TotpUsed' && event.type !== 'RecoveryCodeUsed') this.evictAccount(event.streamId.slice(SECOND_FACTOR_STREAM.length));
+        }
         else if (event.type === 'SessionEnded') this.evictCredential((event.data as { sessionId: string }).sessionId);
         else if (event.type === 'AccessTokenUpdated' || event.type === 'AccessTokenRevoked') this.evictCredential((event.data as { tokenId: string }).tokenId);
         // any other change to an account (status, password, deletion) may end its access

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ERROR_STATUS, ZAuthenticateInput, type ErrorCode } from '@rollcall/contracts';
+import { ERROR_STATUS, ZAuthenticateInput, ZSecondFactorStepInput, type ErrorCode } from '@rollcall/contracts';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Kysely } from 'kysely';
-import { SignInCommand, type SignInResult } from '../auth/commands/sign-in.handler';
+import { SignInCommand, type SessionSignIn, type SignInResult } from '../auth/commands/sign-in.handler';
+import { CompleteSecondFactorCommand } from '../auth/commands/complete-second-factor.handler';
 import { SignOutCommand } from '../auth/commands/sign-out.handler';
 import { hashToken } from '../../platform/access/session-token';
 import { CommandGateway } from '../../platform/commands/command-gateway';
@@ -14,7 +15,7 @@ import { requestContext } from '../../platform/http/request-context.factory';
 import { parseWith } from '../../platform/http/zod-body';
 import type { ReadDatabase } from '../../platform/read-db/read-database';
 import { GiveApplicationConsentCommand } from './commands/give-application-consent.handler';
-import { OidcProviderHost } from './oidc-provider.host';
+import { ACR_PASSWORD, ACR_SECOND_FACTOR, OidcProviderHost } from './oidc-provider.host';
 import { applicationScopes, grantableResourceScopes, isOpenIdScope, resourceOf } from './oidc-scopes';
 
 /** What the sign-in and consent pages show (GET /oidc/interaction/{uid}/details). */
@@ -50,7 +51,9 @@ class InteractionError extends Error {
  * - GET  {uid}          the console page itself (falls through to the console's index.html)
  * - GET  {uid}/details  what to show
  * - POST {uid}/login    {username, password}: the one sign-in command with every password-policy,
- *                       lockout, status and expiry rule (auth/commands/sign-in.handler.ts)
+ *                       lockout, status and expiry rule (auth/commands/sign-in.handler.ts); an
+ *                       account with a second factor answers {second_factor: {challenge, ...}}
+ * - POST {uid}/second-factor {challenge, code}: the code step (auth/commands/complete-second-factor.handler.ts)
  * - POST {uid}/consent  Accept: the grant, and ApplicationConsentGiven in the account's stream
  * - POST {uid}/abort    Cancel: access_denied to the relying party
  * Each POST answers `{ redirect_to }`, where the page sends the browser on. POST bodies must be JSON,
@@ -82,6 +85,7 @@ export class OidcInteractions {
     };
     router.get('/interaction/:uid/details', route((req, res) => this.details(req, res)));
     router.post('/interaction/:uid/login', onlyJson, route((req, res) => this.login(req, res)));
+    router.post('/interaction/:uid/second-factor', onlyJson, route((req, res) => this.secondFactor(req, res)));
     router.post('/interaction/:uid/consent', onlyJson, route((req, res) => this.consent(req, res)));
     router.post('/interaction/:uid/abort', onlyJson, route((req, res) => this.abort(req, res)));
     return router;
@@ -152,17 +156,40 @@ export class OidcInteractions {
     return { openid, resource, refused, shown, claims: (promptDetails.missingOIDCClaims as string[] | undefined) ?? [] };
   }
 
+  /**
+   * The password step. An account with a second factor answers `{second_factor: {challenge, methods,
+   * expires_at}}` and the page asks for the code (POST {uid}/second-factor); the same sign-in
+   * commands as the console and REST, under the same throttle and lockout (docs/adr/0025).
+   */
   private async login(req: Request, res: Response) {
     await this.interaction(req, res, 'login');
     const input = parseWith(ZAuthenticateInput, req.body);
+    const outcome = await this.gateway.execute<SignInResult>(new SignInCommand(input, requestContext(req, null)));
+    const result = outcome.value;
+    if (result.kind === 'second_factor_required') return { second_factor: { challenge: result.challenge, methods: result.methods, expires_at: result.expiresAt } };
+    return this.finishLogin(req, res, result);
+  }
+
+  private async secondFactor(req: Request, res: Response) {
+    await this.interaction(req, res, 'login');
+    const input = parseWith(ZSecondFactorStepInput, req.body);
+    const outcome = await this.gateway.execute<SessionSignIn>(new CompleteSecondFactorCommand(input, requestContext(req, null)));
+    return this.finishLogin(req, res, outcome.value);
+  }
+
+  private async finishLogin(req: Request, res: Response, result: SessionSignIn) {
+    const { accountId, token } = result;
     const context = requestContext(req, null);
-    const outcome = await this.gateway.execute<SignInResult>(new SignInCommand(input, context));
-    const { accountId, token, passwordChangeRequired } = outcome.value;
     // the command also started a console session; the provider keeps its own, so that one ends at once
     const session = await this.db.selectFrom('sessions_v1').select('id').where('token_hash', '=', hashToken(token)).executeTakeFirst();
     if (session) await this.commandBus.execute(new SignOutCommand(session.id, { ...context, actor: accountId, actorKind: 'account' }));
-    if (passwordChangeRequired) throw new InteractionError('auth.password_change_required', 'Your password must be changed first: sign in to Rollcall, change it, then come back to the application');
-    const redirectTo = await this.host.current().interactionResult(req, res, { login: { accountId, amr: ['pwd'] } }, { mergeWithLastSubmission: false });
+    if (result.passwordChangeRequired) throw new InteractionError('auth.password_change_required', 'Your password must be changed first: sign in to Rollcall, change it, then come back to the application');
+    if (result.secondFactorEnrolmentRequired) {
+      throw new InteractionError('auth.second_factor_enrolment_required', 'Your password policy requires a second factor: sign in to Rollcall, enrol one, then come back to the application');
+    }
+    // RFC 8176 methods and the level they reach, into the ID token (docs/adr/0025)
+    const login = { accountId, amr: result.amr, acr: result.amr.includes('otp') ? ACR_SECOND_FACTOR : ACR_PASSWORD };
+    const redirectTo = await this.host.current().interactionResult(req, res, { login }, { mergeWithLastSubmission: false });
     return { redirect_to: redirectTo };
   }
 

@@ -54,6 +54,10 @@ async function usableAccount(db: Kysely<ReadDatabase>, id: string, now: Date) {
  * The provider is rebuilt in place when the signing keys rotate; requests in flight finish on the
  * instance they started on.
  */
+/** the ID token's `acr` after a password alone, and after a password and a second factor (docs/adr/0025) */
+export const ACR_PASSWORD = 'urn:rollcall:acr:password';
+export const ACR_SECOND_FACTOR = 'urn:rollcall:acr:second-factor';
+
 @Injectable()
 export class OidcProviderHost {
   private readonly logger = new Logger('OidcProvider');
@@ -164,6 +168,8 @@ export class OidcProviderHost {
       jwks: { keys: keys.signing },
       cookies: { keys: keys.cookies },
       scopes: [...OPENID_SCOPES],
+      // what a sign-in proved, as the ID token's acr (its amr lists the methods, RFC 8176): docs/adr/0025
+      acrValues: [ACR_PASSWORD, ACR_SECOND_FACTOR],
       claims: SCOPE_CLAIMS,
       // the granted scopes' claims go into the ID token too, not only userinfo (docs/adr/0014, 'Claims')
       conformIdTokenClaims: false,

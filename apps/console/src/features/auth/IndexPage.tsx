@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../components/LoadingState';
 import { trpc } from '../../trpc';
 import { homeFor } from '../../layouts/nav-items';
-import { toMe } from '../../paths';
+import { toEnrolSecondFactor, toMe } from '../../paths';
 import { SignInForm } from './SignInForm';
 
 interface IndexState {
@@ -27,11 +27,16 @@ export default function IndexPage() {
     staleTime: 0,
   });
 
+  // a session whose policy requires a second factor it lacks may only enrol one (docs/adr/0025)
+  const restrictions = trpc.auth.restrictions.useQuery(undefined, { enabled: me.isSuccess && !accessLost, retry: false, staleTime: 0 });
+
   if (accessLost) {
     return <SignInForm notice={t(accessLost === 403 ? 'signIn.accessForbidden' : 'signIn.sessionEnded')} />;
   }
   // Decide on a fresh answer only, never on a cached one from before a logout.
   if (me.isFetchedAfterMount && me.isSuccess) {
+    if (!restrictions.isSuccess && !restrictions.isError) return <LoadingState />;
+    if (restrictions.data?.second_factor_enrolment_required) return <Navigate to={toEnrolSecondFactor()} replace />;
     const home = homeFor(me.data.grants);
     // an account that administers nothing lands on its own page (its attendance, profile, sessions)
     return <Navigate to={home ?? toMe()} replace />;

@@ -20,10 +20,13 @@ import { useFieldErrors } from '../../components/use-field-errors';
 import { trpc } from '../../trpc';
 
 /** Fields whose server errors are shown under the field (spec section 5). */
-const FIELD_NAMES = ['title', 'description', 'history', 'min_length', 'min_strength', 'lockout', 'lockout_duration', 'password_age'] as const;
+const FIELD_NAMES = ['title', 'description', 'history', 'min_length', 'min_strength', 'lockout', 'lockout_duration', 'password_age', 'second_factor'] as const;
 type FieldName = (typeof FIELD_NAMES)[number];
 
 const STRENGTHS = [0, 1, 2, 3, 4] as const;
+/** who must sign in with a second factor (docs/adr/0025) */
+const SECOND_FACTOR_RULES = ['off', 'all', 'administrators'] as const;
+type SecondFactorRule = (typeof SECOND_FACTOR_RULES)[number];
 
 /** Numbers stay text while typed; the server says what is wrong with them. */
 interface FormState {
@@ -37,6 +40,7 @@ interface FormState {
   min_strength: number;
   lockout: string;
   lockout_duration: string;
+  second_factor: SecondFactorRule;
 }
 
 /** Spec section 9: history 4 (off), min length 6, strength 0, lockout 4 for 3600 s, age 90 days (off). */
@@ -51,6 +55,7 @@ const DEFAULTS: FormState = {
   min_strength: 0,
   lockout: '4',
   lockout_duration: '3600',
+  second_factor: 'off',
 };
 
 /** Edit mode: a switch is on only when the stored value is above 0. */
@@ -68,6 +73,7 @@ function fromPolicy(policy: TPolicy): FormState {
     min_strength: policy.min_strength,
     lockout: String(policy.lockout),
     lockout_duration: String(policy.lockout_duration),
+    second_factor: policy.second_factor,
   };
 }
 
@@ -85,6 +91,7 @@ function toInput(form: FormState): TPolicyInput {
     lockout_duration: numberOrNull(form.lockout_duration) as number,
     ...(form.historyOn ? { history: numberOrNull(form.history) } : {}),
     ...(form.aging ? { max_age: numberOrNull(form.max_age) } : {}),
+    second_factor: form.second_factor,
   };
 }
 
@@ -213,6 +220,21 @@ function PolicyForm({ titleId, policy, onClose }: { titleId: string; policy: TPo
           </TextField>
           {numberField('lockout', 'lockout', t('passwordPolicies.dialog.lockout'), t('passwordPolicies.dialog.lockoutHint'))}
           {numberField('lockout_duration', 'lockout_duration', t('passwordPolicies.dialog.lockoutDuration'))}
+          <TextField
+            select
+            label={t('secondFactors.policy.label')}
+            name="second_factor"
+            value={form.second_factor}
+            onChange={(event) => set('second_factor', 'second_factor')(event.target.value as SecondFactorRule)}
+            error={Boolean(errors.second_factor?.length)}
+            helperText={errors.second_factor?.join(' ') ?? t('secondFactors.policy.hint')}
+          >
+            {SECOND_FACTOR_RULES.map((rule) => (
+              <MenuItem key={rule} value={rule}>
+                {t(`secondFactors.policy.${rule}`)}
+              </MenuItem>
+            ))}
+          </TextField>
         </Box>
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2, gap: 1 }}>

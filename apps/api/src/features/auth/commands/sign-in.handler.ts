@@ -1,44 +1,43 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { ACCOUNT_STATUS, type TAuthenticateInput } from '@rollcall/contracts';
-import { accountDecider, accountStream, DomainError, sessionDecider, sessionStream } from '@rollcall/domain';
+import type { TAuthenticateWithCodeInput } from '@rollcall/contracts';
+import { accountDecider, accountStream, DomainError, hasSecondFactor } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
-import { handleCommand, handleCommandRetrying, loadState } from '../../../platform/commands/handle-command';
+import { loadState } from '../../../platform/commands/handle-command';
 import type { Clock } from '../../../platform/runtime/clock';
 import type { RequestContext } from '../../../platform/commands/request-context';
-import { newAggregateId } from '../../../platform/runtime/ids';
 import type { AppConfig } from '../../../platform/config/app-config';
 import type { CommandOutcome } from '../../../platform/commands/command-gateway';
 import { PasswordHasher } from '../../../platform/passwords/password-hasher';
 import { APP_CONFIG, CLOCK, EVENT_STORE, READ_DB } from '../../../platform/tokens';
 import type { EventStore } from '../../../platform/event-store/event-store.port';
 import type { ReadDatabase } from '../../../platform/read-db/read-database';
-import { accountExpired, passwordChangeRequired as needsPasswordChange } from '../queries/resolve-session.query';
-import { hashToken, newSessionToken } from '../../../platform/access/session-token';
+import { accountExpired } from '../queries/resolve-session.query';
 import { lockoutRule, recordWrongPassword } from '../password-attempts';
 import { SignInThrottle } from '../sign-in-throttle';
+import { SignInChallenges } from '../second-factor/sign-in-challenge';
+import { secondFactorRequiredFor } from '../second-factor/second-factor-requirement';
+import { SecondFactorVerifier } from '../second-factor/second-factor-verifier';
+import { ACCOUNT_STATUS } from '@rollcall/contracts';
+import { invalidCredentials, startSignedInSession, type SignInResult } from './signed-in-session';
+
+export type { SignInResult, SessionSignIn, SecondFactorRequired } from './signed-in-session';
 
 export class SignInCommand {
   constructor(
-    readonly input: TAuthenticateInput,
+    readonly input: TAuthenticateWithCodeInput,
     readonly context: RequestContext,
   ) {}
 }
 
-export interface SignInResult {
-  token: string;
-  accountId: string;
-  expiresAt: string;
-  /** the session may only change the password (status 3 or an aged password) */
-  passwordChangeRequired: boolean;
-}
-
 /**
- * Unknown, locked, disabled, expired and wrong-password sign-ins all get the same answer; a throttled
- * one gets 429 `rate.limited`, decided before the account is looked up (sign-in-throttle.ts).
+ * The password step of every sign-in path (REST v1, v2, /api, tRPC `auth.signIn`, the OpenID
+ * Connect login). An account with a second factor gets no session from the password alone: it gets
+ * a challenge to answer with a code (commands/complete-second-factor.handler.ts), unless the code
+ * came with the password (one call for scripts). Unknown, locked, disabled, expired and
+ * wrong-password sign-ins all get the same answer (invalidCredentials), and the challenge is only
+ * ever handed out after the right password to an account that may sign in.
  */
-const invalidCredentials = () => new DomainError('auth.invalid_credentials', 'Wrong username or password');
-
 @CommandHandler(SignInCommand)
 export class SignInHandler implements ICommandHandler<SignInCommand, CommandOutcome<SignInResult>> {
   constructor(
@@ -48,6 +47,8 @@ export class SignInHandler implements ICommandHandler<SignInCommand, CommandOutc
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly hasher: PasswordHasher,
     private readonly throttle: SignInThrottle,
+    private readonly challenges: SignInChallenges,
+    private readonly secondFactors: SecondFactorVerifier,
   ) {}
 
   async execute({ input, context }: SignInCommand): Promise<CommandOutcome<SignInResult>> {
@@ -58,13 +59,13 @@ export class SignInHandler implements ICommandHandler<SignInCommand, CommandOutc
       await attempt.succeeded();
       return outcome;
     } catch (error) {
-      // only refused credentials count against the throttle; our own faults (storage down) do not
-      if (!(error instanceof DomainError && error.code === 'auth.invalid_credentials')) await attempt.release();
+      // only refused credentials (a password or a code) count against the throttle; our own faults (storage down) do not
+      if (!(error instanceof DomainError && (error.code === 'auth.invalid_credentials' || error.code === 'auth.second_factor_invalid'))) await attempt.release();
       throw error;
     }
   }
 
-  private async signIn(input: TAuthenticateInput, context: RequestContext): Promise<CommandOutcome<SignInResult>> {
+  private async signIn(input: TAuthenticateWithCodeInput, context: RequestContext): Promise<CommandOutcome<SignInResult>> {
     const row = await this.db.selectFrom('accounts_v2').select(['id']).where('username_lower', '=', input.username.toLowerCase()).executeTakeFirst();
     // the stream, not the read model, is the truth for the lock, the failure count and the hash
     const state = row ? await loadState(this.store, accountDecider, accountStream(row.id)) : null;
@@ -85,27 +86,17 @@ export class SignInHandler implements ICommandHandler<SignInCommand, CommandOutc
     }
     if (accountExpired(account.expiresAt, now) || account.statusId === ACCOUNT_STATUS.disabled) throw invalidCredentials();
 
-    const sessionId = newAggregateId();
-    const token = newSessionToken();
-    const expiresAt = new Date(now.getTime() + this.config.sessionHours * 3_600_000).toISOString();
-    await handleCommand(this.store, this.clock, sessionDecider, sessionStream(sessionId), {
-      type: 'StartSession',
-      data: { sessionId, accountId: account.id, tokenHash: hashToken(token), startedAt: at, expiresAt },
-    }, actingAsSelf);
-    let signedIn;
-    try {
-      signedIn = await handleCommandRetrying(this.store, this.clock, accountDecider, accountStream(account.id), { type: 'RecordSignIn', data: { sessionId, at, passwordHash: account.passwordHash } }, actingAsSelf);
-    } catch (error) {
-      // locked, or the password changed (which ends every session of the old one), by a parallel call
-      // since we looked: the session just started never reaches the client, and is ended; the same
-      // answer as any refusal
-      if (error instanceof DomainError && (error.code === 'account.locked' || error.code === 'account.password_changed')) {
-        await handleCommandRetrying(this.store, this.clock, sessionDecider, sessionStream(sessionId), { type: 'EndSession', data: { endedAt: at, reason: 'revoked' } }, actingAsSelf);
-        throw invalidCredentials();
+    const factors = await this.secondFactors.state(account.id);
+    const deps = { store: this.store, clock: this.clock, config: this.config };
+    if (hasSecondFactor(factors)) {
+      if (!input.code) {
+        const { challenge, expiresAt } = this.challenges.issue(account.id, account.passwordHash, now);
+        return { value: { kind: 'second_factor_required', accountId: account.id, challenge, methods: this.secondFactors.methodsOf(factors), expiresAt }, position: { commit: 0, sequence: 0 } };
       }
-      throw error;
+      const used = await this.secondFactors.verify({ id: account.id, policyId: account.policyId }, input.code, actingAsSelf);
+      return startSignedInSession(deps, account, { maxAgeDays: policy?.max_age ?? null, secondFactorEnrolmentRequired: false, amr: ['pwd', 'otp'], recoveryCodesRemaining: used.recoveryCodesRemaining }, actingAsSelf);
     }
-    const passwordChangeRequired = needsPasswordChange(account.statusId, account.passwordChangedAt, policy?.max_age ?? null, now);
-    return { value: { token, accountId: account.id, expiresAt, passwordChangeRequired }, position: signedIn.position };
+    const secondFactorEnrolmentRequired = await secondFactorRequiredFor(this.db, account.id, account.policyId);
+    return startSignedInSession(deps, account, { maxAgeDays: policy?.max_age ?? null, secondFactorEnrolmentRequired, amr: ['pwd'], recoveryCodesRemaining: null }, actingAsSelf);
   }
 }

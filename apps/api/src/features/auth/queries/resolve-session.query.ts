@@ -3,7 +3,11 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ACCOUNT_STATUS } from '@rollcall/contracts';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../../platform/runtime/clock';
-import { CLOCK, READ_DB } from '../../../platform/tokens';
+import { CLOCK, EVENT_STORE, READ_DB } from '../../../platform/tokens';
+import { hasSecondFactor, secondFactorDecider, secondFactorRequired, secondFactorStream } from '@rollcall/domain';
+import { loadState } from '../../../platform/commands/handle-command';
+import type { EventStore } from '../../../platform/event-store/event-store.port';
+import type { Grants } from '../../../platform/access/grants';
 import type { ReadDatabase } from '../../../platform/read-db/read-database';
 import type { SessionPrincipal } from '../../../platform/access/principal';
 import { CredentialCache } from '../credential-cache';
@@ -36,8 +40,21 @@ export class ResolveSessionHandler implements IQueryHandler<ResolveSessionQuery,
   constructor(
     @Inject(READ_DB) private readonly db: Kysely<ReadDatabase>,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly cache: CredentialCache,
   ) {}
+
+  /**
+   * The policy requires a second factor and the account has none (docs/adr/0025): read from the
+   * account's second-factor stream, the truth, only where the policy asks at all; cached with the
+   * session and evicted when a factor is enrolled or removed (credential-cache.ts).
+   */
+  private async mustEnrolSecondFactor(accountId: string, policyId: string | null, grants: Grants): Promise<boolean> {
+    if (!policyId) return false;
+    const rule = await this.db.selectFrom('password_policy_second_factor_v1').select('requirement').where('policy_id', '=', policyId).executeTakeFirst();
+    if (!secondFactorRequired(rule?.requirement, grants.everywhere.size > 0 || grants.within.size > 0)) return false;
+    return !hasSecondFactor(await loadState(this.store, secondFactorDecider, secondFactorStream(accountId)));
+  }
 
   async execute({ token }: ResolveSessionQuery): Promise<SessionPrincipal | null> {
     if (!token || token.length > 200) return null;
@@ -58,6 +75,7 @@ export class ResolveSessionHandler implements IQueryHandler<ResolveSessionQuery,
         'accounts_v2.password_changed_at',
         'accounts_v2.expires_at as account_expires_at',
         'password_policies_v2.max_age',
+        'accounts_v2.policy_id',
       ])
       .where('sessions_v1.token_hash', '=', tokenHash)
       .executeTakeFirst();
@@ -66,12 +84,14 @@ export class ResolveSessionHandler implements IQueryHandler<ResolveSessionQuery,
     // an expired account's sessions end with it, not only its sign-ins
     // (docs/security.md, 'Sign-in: lockout, throttling, sessions')
     if (accountExpired(row.account_expires_at, now)) return null;
+    const grants = await loadGrants(this.db, row.account_id);
     const principal: SessionPrincipal = {
       kind: 'session',
       accountId: row.account_id,
       sessionId: row.session_id,
       passwordChangeRequired: passwordChangeRequired(row.status_id, row.password_changed_at, row.max_age, now),
-      grants: await loadGrants(this.db, row.account_id),
+      secondFactorEnrolmentRequired: await this.mustEnrolSecondFactor(row.account_id, row.policy_id, grants),
+      grants,
     };
     // cached no longer than the session or the account lasts, whichever ends first
     const accountEnds = row.account_expires_at === null ? NaN : Date.parse(row.account_expires_at);

@@ -1,6 +1,6 @@
 import { Body, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ZAuthenticateInput, type TCurrentAccount } from '@rollcall/contracts';
+import { ERROR_STATUS, ZAuthenticateEitherStepInput, ZAuthenticateWithCodeInput, ZSecondFactorStepInput, ZSignInWithSecondFactorAnswer, type TCurrentAccount } from '@rollcall/contracts';
 import { DomainError } from '@rollcall/domain';
 import type { Request, Response } from 'express';
 import type { RequestContext } from '../../../platform/commands/request-context';
@@ -11,14 +11,16 @@ import { clearSessionCookie, setSessionCookie } from '../../../platform/http/ses
 import { isAllowedOrigin } from '../../../platform/http/http-pipeline';
 import { credentialFrom } from '../../../platform/http/request-context.factory';
 import { parseWith } from '../../../platform/http/zod-body';
-import { AllowedWhilePasswordChangeRequired, Public } from '../../../platform/access/route-decorators';
+import { AllowedWhilePasswordChangeRequired, AllowedWhileSecondFactorEnrolmentRequired, Public } from '../../../platform/access/route-decorators';
 import { Ctx, CurrentPrincipal } from '../../../platform/http/request-params';
 import { SignInCommand, type SignInResult } from '../commands/sign-in.handler';
 import { SignOutCommand } from '../commands/sign-out.handler';
 import { sessionOf } from '../../../platform/access/permissions';
 import type { Principal } from '../../../platform/access/principal';
 import { CurrentAccountQuery } from '../queries/current-account.query';
-import { ZCurrentAccount, ZMessageAnswer, ZSignInAnswer } from '@rollcall/contracts';
+import { ZCurrentAccount, ZMessageAnswer } from '@rollcall/contracts';
+import { CompleteSecondFactorCommand } from '../commands/complete-second-factor.handler';
+import { SECOND_FACTOR_REQUIRED_MESSAGE } from '../second-factor/second-factor-messages';
 import { Documented } from '../../../platform/http/openapi/rest-description';
 
 /**
@@ -60,17 +62,41 @@ export abstract class AuthRoutes {
 
   protected abstract wrap<T>(value: T): unknown;
 
+  /**
+   * Two steps where the account has a second factor (docs/adr/0025, docs/api/compat.md): the right
+   * password answers 401 `auth.second_factor_required` with `second_factor.challenge`, which a client
+   * that knows nothing of second factors reads as a failed sign-in with a clear code (never a session
+   * without the code); `{challenge, code}` then signs in. `{username, password, code}` does both at once.
+   */
   @Public()
   @Post('admin/authenticate')
-  @Documented({ summary: 'Sign in; also sets the user_session cookie. password_change_required: true when the session may only change its password', answer: ZSignInAnswer, body: ZAuthenticateInput })
+  @Documented({
+    summary:
+      'Sign in; also sets the user_session cookie. password_change_required: true when the session may only change its password; second_factor_enrolment_required: true when it may only enrol a second factor. An account with a second factor: the password alone answers 401 auth.second_factor_required with second_factor {challenge, methods, expires_at}; send {challenge, code} (a TOTP or recovery code), or {username, password, code} at once',
+    answer: ZSignInWithSecondFactorAnswer,
+    body: ZAuthenticateEitherStepInput,
+  })
   @HttpCode(200)
   async authenticate(@Body() body: unknown, @Ctx() context: RequestContext, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
-    const input = parseWith(ZAuthenticateInput, body);
-    const outcome = await this.gateway.execute<SignInResult>(new SignInCommand(input, context));
+    const secondStep = typeof body === 'object' && body !== null && 'challenge' in body;
+    const outcome = secondStep
+      ? await this.gateway.execute<SignInResult>(new CompleteSecondFactorCommand(parseWith(ZSecondFactorStepInput, body), context))
+      : await this.gateway.execute<SignInResult>(new SignInCommand(parseWith(ZAuthenticateWithCodeInput, body), context));
+    const result = outcome.value;
+    if (result.kind === 'second_factor_required') {
+      // the one error shape, unwrapped in every version like every error, with what the next step needs beside it
+      response.status(ERROR_STATUS['auth.second_factor_required']);
+      return { error: { code: 'auth.second_factor_required', message: SECOND_FACTOR_REQUIRED_MESSAGE }, second_factor: { challenge: result.challenge, methods: result.methods, expires_at: result.expiresAt } };
+    }
     writeConsistencyHeaders(response, outcome);
-    setSessionCookie(response, outcome.value.token, outcome.value.expiresAt, request.secure);
-    // a session that must change its password first says so (the console then shows the change form)
-    return this.wrap(outcome.value.passwordChangeRequired ? { token: outcome.value.token, password_change_required: true } : { token: outcome.value.token });
+    setSessionCookie(response, result.token, result.expiresAt, request.secure);
+    // a session that must change its password (or enrol a second factor) first says so (the console then shows that form)
+    return this.wrap({
+      token: result.token,
+      ...(result.passwordChangeRequired ? { password_change_required: true } : {}),
+      ...(result.secondFactorEnrolmentRequired ? { second_factor_enrolment_required: true } : {}),
+      ...(result.recoveryCodesRemaining !== null ? { recovery_codes_remaining: result.recoveryCodesRemaining } : {}),
+    });
   }
 
   /**
@@ -80,6 +106,7 @@ export abstract class AuthRoutes {
    * needs no such proof. POST works too.
    */
   @AllowedWhilePasswordChangeRequired()
+  @AllowedWhileSecondFactorEnrolmentRequired()
   @Get('admin/logout')
   @Documented({ summary: 'Sign out (revokes the session on the server)', answer: ZMessageAnswer })
   async logoutByGet(@CurrentPrincipal() principal: Principal, @Ctx() context: RequestContext, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
@@ -90,6 +117,7 @@ export abstract class AuthRoutes {
   }
 
   @AllowedWhilePasswordChangeRequired()
+  @AllowedWhileSecondFactorEnrolmentRequired()
   @Post('admin/logout')
   @Documented({ summary: 'Sign out (POST form)', answer: ZMessageAnswer })
   @HttpCode(200)
@@ -100,6 +128,7 @@ export abstract class AuthRoutes {
   }
 
   @AllowedWhilePasswordChangeRequired()
+  @AllowedWhileSecondFactorEnrolmentRequired()
   @Get('account/current')
   @Documented({ summary: 'The signed-in account, with what it may do and where (grants)', answer: ZCurrentAccount })
   async current(@CurrentPrincipal() principal: Principal) {

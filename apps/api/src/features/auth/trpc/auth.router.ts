@@ -1,10 +1,13 @@
 import type { QueryBus } from '@nestjs/cqrs';
 import {
-  ZAuthenticateInput,
+  ZAuthenticateWithCodeInput,
+  ZSecondFactorStepInput,
   type TCurrentAccount
 } from '@rollcall/contracts';
 import type { CommandGateway } from '../../../platform/commands/command-gateway';
+import type { TrpcContext } from '../../../platform/trpc/trpc';
 import { publicProcedure, sessionProcedure } from '../../../platform/trpc/trpc';
+import { CompleteSecondFactorCommand } from '../commands/complete-second-factor.handler';
 import { SignInCommand, type SignInResult } from '../commands/sign-in.handler';
 import { SignOutCommand } from '../commands/sign-out.handler';
 import { CurrentAccountQuery } from '../queries/current-account.query';
@@ -12,20 +15,35 @@ import { CurrentAccountQuery } from '../queries/current-account.query';
 /**
  * Sign-in, sign-out and the signed-in account, for the console (the same handlers as REST's auth
  * routes), as procedures: the composition root adds the own password change, which is the accounts'.
+ * An account with a second factor signs in in two steps (docs/adr/0025): `signIn` answers
+ * `status: 'second_factor_required'` with a challenge, `completeSignIn` takes it back with the code.
  */
 export function authProcedures({ gateway, queryBus }: { gateway: CommandGateway; queryBus: QueryBus }) {
+  const answer = async (result: SignInResult, ctx: Pick<TrpcContext, 'cookies'>) => {
+    if (result.kind === 'second_factor_required') {
+      return { status: 'second_factor_required' as const, second_factor: { challenge: result.challenge, methods: result.methods, expires_at: result.expiresAt } };
+    }
+    ctx.cookies?.set(result.token, result.expiresAt);
+    const account = await queryBus.execute<CurrentAccountQuery, TCurrentAccount>(new CurrentAccountQuery(result.accountId));
+    return {
+      status: 'signed_in' as const,
+      token: result.token,
+      account,
+      password_change_required: result.passwordChangeRequired,
+      second_factor_enrolment_required: result.secondFactorEnrolmentRequired,
+      recovery_codes_remaining: result.recoveryCodesRemaining,
+    };
+  };
   return {
-    signIn: publicProcedure.input(ZAuthenticateInput).mutation(async ({ input, ctx }) => {
-      const outcome = await gateway.execute<SignInResult>(new SignInCommand(input, ctx.context));
-      ctx.cookies?.set(outcome.value.token, outcome.value.expiresAt);
-      const account = await queryBus.execute<CurrentAccountQuery, TCurrentAccount>(new CurrentAccountQuery(outcome.value.accountId));
-      return { token: outcome.value.token, account, password_change_required: outcome.value.passwordChangeRequired };
-    }),
+    signIn: publicProcedure.input(ZAuthenticateWithCodeInput).mutation(async ({ input, ctx }) => answer((await gateway.execute<SignInResult>(new SignInCommand(input, ctx.context))).value, ctx)),
+    completeSignIn: publicProcedure.input(ZSecondFactorStepInput).mutation(async ({ input, ctx }) => answer((await gateway.execute<SignInResult>(new CompleteSecondFactorCommand(input, ctx.context))).value, ctx)),
     signOut: sessionProcedure.mutation(async ({ ctx }) => {
       await gateway.execute(new SignOutCommand(ctx.principal.sessionId, ctx.context));
       ctx.cookies?.clear();
       return { ok: true as const };
     }),
+    /** what this session must do before anything else (after a reload the console asks rather than waits for a refusal) */
+    restrictions: sessionProcedure.query(({ ctx }) => ({ password_change_required: ctx.principal.passwordChangeRequired, second_factor_enrolment_required: ctx.principal.secondFactorEnrolmentRequired === true })),
     me: sessionProcedure.query(({ ctx }) => queryBus.execute<CurrentAccountQuery, TCurrentAccount>(new CurrentAccountQuery(ctx.principal.accountId, ctx.principal.grants))),
   };
 }

@@ -19,6 +19,7 @@ import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { formatDateTime } from '../../../lib/format-date';
 import { useStatusLabel } from '../../../lib/use-status-label';
 import { trpc } from '../../../trpc';
+import { ResetSecondFactorsCard } from '../ResetSecondFactorsCard';
 
 /** Spec tab 7: 'Account status and Reset password', two cards side by side. */
 export function AccountAuthSection({ accountId }: { accountId: string }) {
@@ -38,6 +39,7 @@ export function AccountAuthSection({ accountId }: { accountId: string }) {
           {/* keyed by what the server holds: a change elsewhere starts the card from the new values */}
           <AccountStatusCard key={`${auth.data.status_id}:${auth.data.policy_id ?? ''}`} accountId={accountId} auth={auth.data} />
           <ResetPasswordCard accountId={accountId} policyGoverned={auth.data.policy_id !== null} />
+          <ResetSecondFactorsCard accountId={accountId} />
         </Box>
       )}
     </Box>

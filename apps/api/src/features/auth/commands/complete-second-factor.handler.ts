@@ -1,0 +1,69 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { TSecondFactorStepInput } from '@rollcall/contracts';
+import { accountDecider, accountStream, DomainError, invalidSecondFactor } from '@rollcall/domain';
+import type { Kysely } from 'kysely';
+import { loadState } from '../../../platform/commands/handle-command';
+import type { CommandOutcome } from '../../../platform/commands/command-gateway';
+import type { RequestContext } from '../../../platform/commands/request-context';
+import type { AppConfig } from '../../../platform/config/app-config';
+import type { EventStore } from '../../../platform/event-store/event-store.port';
+import type { ReadDatabase } from '../../../platform/read-db/read-database';
+import type { Clock } from '../../../platform/runtime/clock';
+import { APP_CONFIG, CLOCK, EVENT_STORE, READ_DB } from '../../../platform/tokens';
+import { SecondFactorVerifier } from '../second-factor/second-factor-verifier';
+import { SignInChallenges } from '../second-factor/sign-in-challenge';
+import { SignInThrottle } from '../sign-in-throttle';
+import { accountMayEnter, startSignedInSession, type SessionSignIn } from './signed-in-session';
+
+export class CompleteSecondFactorCommand {
+  constructor(
+    readonly input: TSecondFactorStepInput,
+    readonly context: RequestContext,
+  ) {}
+}
+
+/**
+ * The code step of a sign-in: the first step's challenge and a TOTP or recovery code. Under the same
+ * throttle as the password (per address, per username and address) and the account's lockout: a
+ * wrong code is a failed sign-in. The account is read again: locked, disabled, expired or its
+ * password changed since the first step, and the challenge no longer opens anything. Every refusal
+ * is the one answer `auth.second_factor_invalid`.
+ */
+@CommandHandler(CompleteSecondFactorCommand)
+export class CompleteSecondFactorHandler implements ICommandHandler<CompleteSecondFactorCommand, CommandOutcome<SessionSignIn>> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(READ_DB) private readonly db: Kysely<ReadDatabase>,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly throttle: SignInThrottle,
+    private readonly challenges: SignInChallenges,
+    private readonly secondFactors: SecondFactorVerifier,
+  ) {}
+
+  async execute({ input, context }: CompleteSecondFactorCommand): Promise<CommandOutcome<SessionSignIn>> {
+    const now = this.clock.now();
+    const claims = this.challenges.verify(input.challenge, now);
+    // a forged or expired challenge names no account: it counts against the address alone
+    const state = claims ? await loadState(this.store, accountDecider, accountStream(claims.accountId)) : null;
+    const username = state?.status === 'created' ? state.username : '';
+    const attempt = await this.throttle.attempt(username, context.sourceIp);
+    try {
+      if (!claims || state?.status !== 'created' || !this.challenges.matchesPassword(claims, state.passwordHash) || !accountMayEnter(state, now)) throw invalidSecondFactor();
+      const actingAsSelf: RequestContext = { ...context, actor: state.id, actorKind: 'account' };
+      const used = await this.secondFactors.verify({ id: state.id, policyId: state.policyId }, input.code, actingAsSelf);
+      const policy = state.policyId ? await this.db.selectFrom('password_policies_v2').select(['max_age']).where('id', '=', state.policyId).executeTakeFirst() : undefined;
+      const outcome = await startSignedInSession({ store: this.store, clock: this.clock, config: this.config }, state, { maxAgeDays: policy?.max_age ?? null, secondFactorEnrolmentRequired: false, amr: ['pwd', 'otp'], recoveryCodesRemaining: used.recoveryCodesRemaining }, actingAsSelf);
+      await attempt.succeeded();
+      return outcome;
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'auth.invalid_credentials') {
+        // the account was locked or its password changed by a parallel call: the challenge is void
+        throw invalidSecondFactor();
+      }
+      if (!(error instanceof DomainError && error.code === 'auth.second_factor_invalid')) await attempt.release();
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DomainError, secondFactorDecider, secondFactorStream } from '@rollcall/domain';
+import type { Kysely } from 'kysely';
+import { handleCommand } from '../../../platform/commands/handle-command';
+import type { CommandOutcome } from '../../../platform/commands/command-gateway';
+import type { RequestContext } from '../../../platform/commands/request-context';
+import type { EventStore } from '../../../platform/event-store/event-store.port';
+import type { ReadDatabase } from '../../../platform/read-db/read-database';
+import type { Clock } from '../../../platform/runtime/clock';
+import { CLOCK, EVENT_STORE, READ_DB } from '../../../platform/tokens';
+
+export class ResetSecondFactorsCommand {
+  constructor(
+    readonly accountId: string,
+    readonly reason: string,
+    readonly context: RequestContext,
+  ) {}
+}
+
+/**
+ * An administrator removes every second factor and recovery code of an account (a lost phone), with
+ * a reason, in the account's history as SecondFactorsReset. Where its policy requires a second
+ * factor, the account's next sign-in leads it to enrol again.
+ */
+@CommandHandler(ResetSecondFactorsCommand)
+export class ResetSecondFactorsHandler implements ICommandHandler<ResetSecondFactorsCommand, CommandOutcome<null>> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(READ_DB) private readonly db: Kysely<ReadDatabase>,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ accountId, reason, context }: ResetSecondFactorsCommand): Promise<CommandOutcome<null>> {
+    const account = await this.db.selectFrom('accounts_v2').select('id').where('id', '=', accountId).executeTakeFirst();
+    if (!account) throw new DomainError('account.not_found', 'This account does not exist');
+    const result = await handleCommand(this.store, this.clock, secondFactorDecider, secondFactorStream(accountId), {
+      type: 'ResetSecondFactors',
+      data: { accountId, reason, resetBy: context.actor, at: this.clock.now().toISOString() },
+    }, context);
+    return { value: null, position: result.position };
+  }
+}

@@ -1,0 +1,116 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import {
+  ZAccountId,
+  ZConfirmTotpInput,
+  ZMessageAnswer,
+  ZRecoveryCodes,
+  ZResetSecondFactorsInput,
+  ZSecondFactorStatus,
+  ZTotpConfirmed,
+  ZTotpEnrolment,
+  type TRecoveryCodes,
+  type TSecondFactorStatus,
+  type TTotpConfirmed,
+  type TTotpEnrolment,
+} from '@rollcall/contracts';
+import type { Response } from 'express';
+import { z } from 'zod';
+import { RequirePermission, sessionOf } from '../../../platform/access/permissions';
+import type { Principal } from '../../../platform/access/principal';
+import { on, onWholeAccount } from '../../../platform/access/resource-requirements';
+import { AllowedWhileSecondFactorEnrolmentRequired } from '../../../platform/access/route-decorators';
+import { CommandGateway } from '../../../platform/commands/command-gateway';
+import type { RequestContext } from '../../../platform/commands/request-context';
+import { writeConsistencyHeaders } from '../../../platform/http/consistency-headers';
+import { Documented } from '../../../platform/http/openapi/rest-description';
+import { Ctx, CurrentPrincipal } from '../../../platform/http/request-params';
+import { parseWith } from '../../../platform/http/zod-body';
+import { ConfirmTotpCommand } from '../commands/confirm-totp.handler';
+import { RegenerateRecoveryCodesCommand } from '../commands/regenerate-recovery-codes.handler';
+import { RemoveTotpCommand } from '../commands/remove-totp.handler';
+import { ResetSecondFactorsCommand } from '../commands/reset-second-factors.handler';
+import { StartTotpEnrolmentCommand } from '../commands/start-totp-enrolment.handler';
+import { GetSecondFactorStatusQuery } from '../queries/get-second-factor-status.query';
+import { secondFactorsResetMessage, totpRemovedMessage } from '../second-factors.answers';
+
+const ZAccountParam = z.object({ id: ZAccountId });
+
+/**
+ * Second factors (docs/adr/0025), Rollcall's own calls (v2 and unprefixed, like the other calls
+ * beyond the spec): the own account's, for its session only (an access token cannot enrol or
+ * remove a factor), also while its policy makes it enrol first; and an administrator's view and
+ * reset of an account's, under `accounts:read` on the account and `accounts:credentials` on the
+ * whole account (docs/adr/0011).
+ */
+@Controller(['api/v2', 'api'])
+export class SecondFactorsV2Controller {
+  constructor(
+    private readonly gateway: CommandGateway,
+    private readonly queryBus: QueryBus,
+  ) {}
+
+  @AllowedWhileSecondFactorEnrolmentRequired()
+  @Get('second-factors')
+  @Documented({ summary: "The own account's second factors: what is enrolled, recovery codes left, whether the policy requires one (never a secret)", answer: ZSecondFactorStatus })
+  async own(@CurrentPrincipal() principal: Principal) {
+    return { data: await this.queryBus.execute<GetSecondFactorStatusQuery, TSecondFactorStatus>(new GetSecondFactorStatusQuery(sessionOf(principal).accountId)) };
+  }
+
+  @AllowedWhileSecondFactorEnrolmentRequired()
+  @Post('second-factors/totp')
+  @Documented({ summary: 'Start enrolling an authenticator app: the secret (shown once), its otpauth URI and QR code; pending until a first code confirms it', answer: ZTotpEnrolment })
+  async startTotp(@CurrentPrincipal() principal: Principal, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const outcome = await this.gateway.execute<TTotpEnrolment>(new StartTotpEnrolmentCommand(sessionOf(principal).accountId, context));
+    writeConsistencyHeaders(response, outcome);
+    return { data: outcome.value };
+  }
+
+  @AllowedWhileSecondFactorEnrolmentRequired()
+  @Post('second-factors/totp/confirm')
+  @Documented({ summary: "Confirm the enrolment with the app's first code; an account without recovery codes gets ten (shown once)", answer: ZTotpConfirmed, body: ZConfirmTotpInput })
+  @HttpCode(200)
+  async confirmTotp(@CurrentPrincipal() principal: Principal, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const input = parseWith(ZConfirmTotpInput, body);
+    const outcome = await this.gateway.execute<TTotpConfirmed>(new ConfirmTotpCommand(sessionOf(principal).accountId, input, context));
+    writeConsistencyHeaders(response, outcome);
+    return { data: outcome.value };
+  }
+
+  @Delete('second-factors/totp')
+  @Documented({ summary: 'Remove the own authenticator app (with the last factor, the recovery codes); 409 second_factor.required where the policy requires one', answer: ZMessageAnswer })
+  async removeTotp(@CurrentPrincipal() principal: Principal, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const outcome = await this.gateway.execute(new RemoveTotpCommand(sessionOf(principal).accountId, context));
+    writeConsistencyHeaders(response, outcome);
+    return { data: { message: totpRemovedMessage } };
+  }
+
+  @Post('second-factors/recovery-codes')
+  @Documented({ summary: 'Ten new recovery codes replace the old set (shown once)', answer: ZRecoveryCodes })
+  @HttpCode(200)
+  async regenerate(@CurrentPrincipal() principal: Principal, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const outcome = await this.gateway.execute<TRecoveryCodes>(new RegenerateRecoveryCodesCommand(sessionOf(principal).accountId, context));
+    writeConsistencyHeaders(response, outcome);
+    return { data: outcome.value };
+  }
+
+  @Get('account/:id/second-factors')
+  @Documented({ summary: "An account's second factors (never a secret)", answer: ZSecondFactorStatus, params: ZAccountParam })
+  @RequirePermission('accounts:read', on('account', 'param:id'))
+  async ofAccount(@Param('id') id: string) {
+    const { id: accountId } = parseWith(ZAccountParam, { id });
+    return { data: await this.queryBus.execute<GetSecondFactorStatusQuery, TSecondFactorStatus>(new GetSecondFactorStatusQuery(accountId)) };
+  }
+
+  @Post('account/:id/second-factors/reset')
+  @Documented({ summary: "Reset an account's second factors and recovery codes, with a reason (an event in its history)", answer: ZMessageAnswer, body: ZResetSecondFactorsInput, params: ZAccountParam })
+  @RequirePermission('accounts:credentials', onWholeAccount('param:id'))
+  @HttpCode(200)
+  async reset(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const { id: accountId } = parseWith(ZAccountParam, { id });
+    const input = parseWith(ZResetSecondFactorsInput, body);
+    const outcome = await this.gateway.execute(new ResetSecondFactorsCommand(accountId, input.reason, context));
+    writeConsistencyHeaders(response, outcome);
+    return { data: { message: secondFactorsResetMessage } };
+  }
+}

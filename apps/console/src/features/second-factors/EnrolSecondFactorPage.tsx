@@ -1,0 +1,47 @@
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { authStore } from '../../api/auth-store';
+import { trpc } from '../../trpc';
+import { toIndex } from '../../paths';
+import { TotpEnrolment } from './TotpEnrolment';
+
+/**
+ * /second-factor/enrol: where the sign-in sends a session whose password policy requires a second
+ * factor it lacks (docs/adr/0025). Until one is enrolled the server refuses every other call with
+ * 403 `auth.second_factor_enrolment_required`; once done, the root page sends the account on.
+ */
+export default function EnrolSecondFactorPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const signOut = trpc.auth.signOut.useMutation({
+    onSettled: () => {
+      authStore.clear();
+      queryClient.removeQueries();
+      void navigate(toIndex(), { replace: true });
+    },
+  });
+  const done = () => {
+    // the session's restriction is gone: every answer from before is stale
+    queryClient.removeQueries();
+    void navigate(toIndex(), { replace: true });
+  };
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby="enrol-second-factor-title" sx={{ width: '100%', maxWidth: 480, p: { xs: 3, sm: 4 } }}>
+      <Typography id="enrol-second-factor-title" variant="h5" component="h1" gutterBottom>
+        {t('secondFactors.enrol.requiredTitle')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+        {t('secondFactors.enrol.requiredIntro')}
+      </Typography>
+      <TotpEnrolment onDone={done} />
+      <Button sx={{ mt: 2 }} onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+        {t('secondFactors.enrol.signOut')}
+      </Button>
+    </Paper>
+  );
+}

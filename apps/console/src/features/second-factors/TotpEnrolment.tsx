@@ -1,0 +1,90 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { describeError, getApiError } from '../../api/api-error';
+import { LoadingState } from '../../components/LoadingState';
+import { trpc } from '../../trpc';
+import { RecoveryCodesList } from './RecoveryCodesList';
+
+/**
+ * Enrolling an authenticator app (docs/adr/0025): the server makes the secret and its QR code; the
+ * account scans it (or types the secret), proves it with a first code, and, when it had none, gets
+ * its recovery codes shown once. `onDone` runs once the codes are put away (or none came).
+ */
+export function TotpEnrolment({ onDone, onCancel }: { onDone: () => void; onCancel?: () => void }) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const start = trpc.secondFactors.startTotp.useMutation();
+  const confirm = trpc.secondFactors.confirmTotp.useMutation({ onSuccess: () => void utils.secondFactors.mine.invalidate() });
+  const [code, setCode] = useState('');
+  const started = useRef(false);
+  useEffect(() => {
+    // one enrolment per mount (StrictMode mounts twice in development)
+    if (started.current) return;
+    started.current = true;
+    start.mutate();
+  }, [start]);
+
+  if (confirm.data) {
+    return confirm.data.recovery_codes ? <RecoveryCodesList codes={confirm.data.recovery_codes} onDone={onDone} /> : (
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <Alert severity="success">{t('secondFactors.enrol.done')}</Alert>
+        <Button variant="contained" onClick={onDone}>
+          {t('secondFactors.enrol.continue')}
+        </Button>
+      </Box>
+    );
+  }
+  if (start.error) {
+    return (
+      <Alert severity="error" role="alert">
+        {describeError(start.error, t)}
+      </Alert>
+    );
+  }
+  if (!start.data) return <LoadingState />;
+  const enrolment = start.data;
+  const codeErrors = getApiError(confirm.error)?.fields?.code;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    confirm.mutate({ enrolment_id: enrolment.enrolment_id, code: code.trim() });
+  };
+  return (
+    <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
+      <Typography variant="body2">{t('secondFactors.enrol.scan')}</Typography>
+      <Box component="img" src={enrolment.qr_code} alt={t('secondFactors.enrol.qrAlt')} sx={{ width: 220, height: 220, justifySelf: 'center', imageRendering: 'pixelated' }} />
+      <TextField
+        label={t('secondFactors.enrol.secret')}
+        value={enrolment.secret.replace(/(.{4})/g, '$1 ').trim()}
+        helperText={t('secondFactors.enrol.secretHint')}
+        slotProps={{ input: { readOnly: true, sx: { fontFamily: 'monospace' } }, htmlInput: { 'data-testid': 'totp-secret', 'data-secret': enrolment.secret } }}
+      />
+      {confirm.error && !codeErrors && (
+        <Alert severity="error" role="alert">
+          {describeError(confirm.error, t)}
+        </Alert>
+      )}
+      <TextField
+        label={t('secondFactors.enrol.code')}
+        name="code"
+        autoComplete="one-time-code"
+        required
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        error={Boolean(codeErrors)}
+        helperText={codeErrors ? describeError(confirm.error, t) : t('secondFactors.enrol.codeHint')}
+        slotProps={{ htmlInput: { maxLength: 64, inputMode: 'numeric' } }}
+      />
+      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+        {onCancel && <Button onClick={onCancel}>{t('secondFactors.enrol.cancel')}</Button>}
+        <Button type="submit" variant="contained" loading={confirm.isPending} disabled={!code.trim()}>
+          {t('secondFactors.enrol.confirm')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
