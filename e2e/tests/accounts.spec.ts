@@ -218,3 +218,36 @@ test('accounts created together have ids that can be told apart in the list, eac
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(id);
   }
 });
+
+test("the German console shows the server's field rules in German, each rule on its own line, and translates the claims tab and the seeded policy", async ({ page, request }) => {
+  const accountId = await createAccountThroughRest(request, newAccount('claims'));
+  await signIn(page);
+  await page.getByRole('button', { name: 'DE', exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await page.getByRole('button', { name: 'Konto anlegen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Neues Konto anlegen' });
+  await dialog.locator('input[name=username]').fill('a!');
+  await dialog.locator('input[name=email]').fill('kein-e-mail');
+  await dialog.getByRole('button', { name: 'Anlegen', exact: true }).click();
+  await expect(dialog.getByText('Vorname ist erforderlich')).toBeVisible();
+  await expect(dialog.getByText('E-Mail muss eine gültige E-Mail-Adresse sein')).toBeVisible();
+  // two rules of the username: two lines, each once
+  const tooShort = dialog.getByText('Benutzername muss mindestens 3 Zeichen lang sein', { exact: true });
+  const characters = dialog.getByText('Der Benutzername darf nur ASCII-Buchstaben (a-z, A-Z), Ziffern und . _ @ - enthalten', { exact: true });
+  await expect(tooShort).toHaveCount(1);
+  await expect(characters).toHaveCount(1);
+  const [first, second] = [await tooShort.boundingBox(), await characters.boundingBox()];
+  expect(second!.y).toBeGreaterThan(first!.y + first!.height - 1);
+  await expect(dialog).not.toContainText('is required');
+  await page.screenshot({ path: '/tmp/sc/de-create-errors.png' });
+  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+
+  await page.goto(`/accounts/profile/${accountId}?tab=ssoClaims`);
+  await expect(page.getByRole('tab', { name: 'Angaben für Single Sign-on' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('textbox', { name: 'Vollständiger Name' })).toBeVisible();
+  await expect(page.getByText('Ihr Name und weitere grundlegende Angaben zu Ihnen')).toBeVisible();
+
+  await page.goto('/password-policies');
+  await expect(page.getByRole('table')).toContainText('Standardrichtlinie');
+  await expect(page.getByRole('table')).not.toContainText('Default policy');
+});

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { TEXT_MAX } from '@rollcall/contracts';
+import { fieldMessages } from './field-messages';
 
 type CountedTextFieldProps = Omit<TextFieldProps, 'value' | 'onChange' | 'error' | 'helperText'> & {
   value: string;
@@ -13,7 +14,7 @@ type CountedTextFieldProps = Omit<TextFieldProps, 'value' | 'onChange' | 'error'
 
 /** A text field with the spec's character counter ('n/255') and its server errors underneath. */
 export function CountedTextField({ value, onValueChange, errors, hint, max = TEXT_MAX, slotProps, ...rest }: CountedTextFieldProps) {
-  const message = errors?.length ? errors.join(' ') : hint;
+  const message = errors?.length ? fieldMessages(errors) : hint;
   return (
     <TextField
       {...rest}

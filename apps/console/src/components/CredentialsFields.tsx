@@ -1,5 +1,6 @@
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { fieldMessages } from './field-messages';
 
 export interface Credentials {
   username: string;
@@ -23,7 +24,7 @@ export function CredentialsFields({ value, onChange, errors }: { value: Credenti
         value={value.username}
         onChange={(event) => onChange({ ...value, username: event.target.value })}
         error={Boolean(errors.username)}
-        helperText={errors.username?.join(' ')}
+        helperText={fieldMessages(errors.username)}
         slotProps={{ htmlInput: { maxLength: 255 } }}
       />
       <TextField
@@ -35,7 +36,7 @@ export function CredentialsFields({ value, onChange, errors }: { value: Credenti
         value={value.password}
         onChange={(event) => onChange({ ...value, password: event.target.value })}
         error={Boolean(errors.password)}
-        helperText={errors.password?.join(' ')}
+        helperText={fieldMessages(errors.password)}
         slotProps={{ htmlInput: { maxLength: 255 } }}
       />
     </>

@@ -6,6 +6,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { deDE, enUS } from '@mui/x-date-pickers/locales';
 import { useTranslation } from 'react-i18next';
+import { fieldMessages } from './field-messages';
 
 /** The wire format of every date (spec section 3); the admin sees DD.MM.YYYY (section 9). */
 const WIRE_FORMAT = 'YYYY-MM-DD';
@@ -65,7 +66,7 @@ export function DateField({ label, value, onChange, name, errors, helperText, di
   }
   const incomplete = value === INCOMPLETE_DATE;
   // a blank line keeps the field as tall as its neighbours with counters, so the form does not jump
-  const messages = errors?.length ? errors.join(' ') : incomplete ? t('common.dateIncomplete', { format: SHOWN_FORMAT }) : (helperText ?? ' ');
+  const messages = errors?.length ? fieldMessages(errors) : incomplete ? t('common.dateIncomplete', { format: SHOWN_FORMAT }) : (helperText ?? ' ');
 
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={language} localeText={pickerTexts[language]}>

@@ -1,4 +1,5 @@
 import TextField from '@mui/material/TextField';
+import { fieldMessages } from './field-messages';
 
 interface DescriptionFieldProps {
   label: string;
@@ -22,7 +23,7 @@ export function DescriptionField({ label, value, onValueChange, errors, hint, ma
       value={value}
       onChange={(event) => onValueChange(event.target.value)}
       error={Boolean(errors?.length)}
-      helperText={errors?.length ? errors.join(' ') : hint}
+      helperText={errors?.length ? fieldMessages(errors) : hint}
       slotProps={maxLength ? { htmlInput: { maxLength } } : undefined}
     />
   );

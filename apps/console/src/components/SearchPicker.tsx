@@ -3,6 +3,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../lib/use-debounced-value';
+import { fieldMessages } from './field-messages';
 
 export interface SearchPickerOption {
   id: string;
@@ -47,7 +48,7 @@ export function SearchPicker<Option extends SearchPickerOption>({
   const found = useFind(search);
   const options = found.data ?? [];
   const withValue = value && !options.some((option) => option.id === value.id) ? [value, ...options] : options;
-  const message = errors?.length ? errors.join(' ') : hint;
+  const message = errors?.length ? fieldMessages(errors) : hint;
   return (
     <Autocomplete
       options={withValue}

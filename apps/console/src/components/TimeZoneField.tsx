@@ -2,6 +2,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../trpc';
+import { fieldMessages } from './field-messages';
 
 interface TimeZoneFieldProps {
   label: string;
@@ -26,7 +27,7 @@ export function TimeZoneField({ label, name, value, onValueChange, errors, hint 
       onChange={(_event, zone) => onValueChange(zone ?? '')}
       noOptionsText={t('common.noOptions')}
       loadingText={t('common.loading')}
-      renderInput={(params) => <TextField {...params} label={label} name={name} error={Boolean(errors?.length)} helperText={errors?.length ? errors.join(' ') : hint} />}
+      renderInput={(params) => <TextField {...params} label={label} name={name} error={Boolean(errors?.length)} helperText={errors?.length ? fieldMessages(errors) : hint} />}
     />
   );
 }

@@ -1,7 +1,31 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { splitFieldErrors } from '../api/api-error';
+import type { TFunction } from 'i18next';
+import { ERROR_CODES } from '@rollcall/contracts';
+import { getApiError, splitFieldErrors } from '../api/api-error';
+import { translateServerMessage } from './server-messages';
 import { useSnackbar } from './snackbar/snackbar-context';
+
+const knownCodes = new Set<string>(ERROR_CODES);
+
+/**
+ * The error with its field messages in the console's language: a message that is the error's own
+ * (a taken username: code `account.username_taken`) by its code, the rules of bad input by their
+ * shape (server-messages.ts). Everything else of the error stays as it was.
+ */
+export function translateFieldErrors(error: unknown, t: TFunction): unknown {
+  const apiError = getApiError(error);
+  if (!apiError?.fields || !Object.keys(apiError.fields).length) return error;
+  const byCode = knownCodes.has(apiError.code) && apiError.code !== 'request.invalid';
+  const fields = Object.fromEntries(
+    Object.entries(apiError.fields).map(([name, messages]) => [
+      name,
+      messages.map((message) => (byCode && message === apiError.message ? t(`errors.${apiError.code}`, { defaultValue: message }) : translateServerMessage(message, t))),
+    ]),
+  );
+  const data = (error as { data: Record<string, unknown> }).data;
+  return { ...(error as object), data: { ...data, apiError: { ...(data.apiError as object), fields } } };
+}
 
 /**
  * A form's server errors, placed under its fields (spec: 'Server errors appear under each field'):
@@ -26,7 +50,7 @@ export function useFieldErrors<Field extends string>(formFields: readonly Field[
 
   const showServerErrors = useCallback(
     (error: unknown) => {
-      const { fields, notice } = splitFieldErrors(error, formFields, t);
+      const { fields, notice } = splitFieldErrors(translateFieldErrors(error, t), formFields, t);
       setErrors(fields);
       if (notice) notify(notice, 'error');
     },

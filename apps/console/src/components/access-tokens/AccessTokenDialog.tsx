@@ -23,6 +23,7 @@ import { useSnackbar } from '../snackbar/snackbar-context';
 import { useFieldErrors } from '../use-field-errors';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { trpc } from '../../trpc';
+import { fieldMessages } from '../field-messages';
 
 /** Spec section 5: token create and update errors are shown on title and permissions; ours also on restrictions, expiry and account. */
 const FIELD_NAMES = ['title', 'permissions', 'restrictions', 'expires_at', 'account_id'] as const;
@@ -180,7 +181,7 @@ function TokenForm({ titleId, token, accountId, onClose }: { titleId: string; to
               );
             }}
             slotProps={{ listbox: { sx: { maxHeight: 400 } } }}
-            renderInput={(params) => <TextField {...params} label={t('accessTokens.fields.permissions')} error={Boolean(errors.permissions)} helperText={errors.permissions?.join(' ') ?? t('accessTokens.fields.permissionsHint')} />}
+            renderInput={(params) => <TextField {...params} label={t('accessTokens.fields.permissions')} error={Boolean(errors.permissions)} helperText={fieldMessages(errors.permissions) ?? t('accessTokens.fields.permissionsHint')} />}
           />
           <RestrictionsField value={form.restrictions} errors={errors.restrictions} onChange={set('restrictions', 'restrictions')} />
           <FormControlLabel control={<Switch checked={form.forever} onChange={(event) => { set('forever', 'expires_at')(event.target.checked); }} />} label={t('accessTokens.fields.forever')} />
@@ -191,7 +192,7 @@ function TokenForm({ titleId, token, accountId, onClose }: { titleId: string; to
               value={form.expires}
               onChange={(event) => set('expires', 'expires_at')(event.target.value)}
               error={Boolean(errors.expires_at)}
-              helperText={errors.expires_at?.join(' ') ?? t('accessTokens.fields.expiresHint')}
+              helperText={fieldMessages(errors.expires_at) ?? t('accessTokens.fields.expiresHint')}
               slotProps={{ inputLabel: { shrink: true } }}
             />
           ) : null}
@@ -223,7 +224,7 @@ function RestrictionsField({ value, errors, onChange }: { value: string[]; error
       onInputChange={(_event, next) => setText(next)}
       onChange={(_event, next) => onChange([...new Set(next.map((entry) => entry.trim()).filter(Boolean))])}
       renderValue={(chips, getItemProps) => chips.map((chip, index) => <Chip {...getItemProps({ index })} key={chip} label={chip} size="small" sx={{ fontFamily: 'monospace' }} />)}
-      renderInput={(params) => <TextField {...params} label={t('accessTokens.fields.restrictions')} placeholder={value.length ? '' : '10.0.0.0/8'} error={Boolean(errors)} helperText={errors?.join(' ') ?? t('accessTokens.fields.restrictionsHint')} />}
+      renderInput={(params) => <TextField {...params} label={t('accessTokens.fields.restrictions')} placeholder={value.length ? '' : '10.0.0.0/8'} error={Boolean(errors)} helperText={fieldMessages(errors) ?? t('accessTokens.fields.restrictionsHint')} />}
     />
   );
 }
@@ -244,7 +245,7 @@ function AccountPicker({ value, fallbackLabel, errors, onChange }: { value: TAcc
       isOptionEqualToValue={(option, selected) => option.id === selected.id}
       getOptionLabel={(option) => `${option.username_readable} (${option.first_name} ${option.last_name})`}
       loading={found.isFetching}
-      renderInput={(params) => <TextField {...params} label={t('accessTokens.fields.account')} error={Boolean(errors)} helperText={errors?.join(' ') ?? t('accessTokens.fields.accountHint', { name: fallbackLabel ?? '' })} />}
+      renderInput={(params) => <TextField {...params} label={t('accessTokens.fields.account')} error={Boolean(errors)} helperText={fieldMessages(errors) ?? t('accessTokens.fields.accountHint', { name: fallbackLabel ?? '' })} />}
     />
   );
 }

@@ -6,6 +6,7 @@ import type { TAccountSearchItem } from '@rollcall/contracts';
 import { fullName } from '../../lib/account-name';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { trpc } from '../../trpc';
+import { fieldMessages } from '../field-messages';
 
 interface AccountsPickerProps {
   label: string;
@@ -22,7 +23,7 @@ export function AccountsPicker({ label, value, onChange, errors, hint, name }: A
   const [text, setText] = useState('');
   const search = useDebouncedValue(text.trim());
   const found = trpc.accounts.findByUsername.useQuery({ username: search }, { enabled: search.length > 0, staleTime: 30_000 });
-  const message = errors?.length ? errors.join(' ') : hint;
+  const message = errors?.length ? fieldMessages(errors) : hint;
   return (
     <Autocomplete
       multiple

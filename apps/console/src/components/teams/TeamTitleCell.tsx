@@ -11,6 +11,7 @@ import { TEXT_MAX } from '@rollcall/contracts';
 import { splitFieldErrors } from '../../api/api-error';
 import { useSnackbar } from '../snackbar/snackbar-context';
 import { trpc } from '../../trpc';
+import { fieldMessages } from '../field-messages';
 
 /**
  * A team title edited in place (spec: 'Inline title edit', notice 'Team title updated'): the pencil
@@ -84,7 +85,7 @@ export function TeamTitleCell({ teamId, title }: { teamId: string; title: string
           }
         }}
         error={Boolean(errors)}
-        helperText={errors?.join(' ')}
+        helperText={fieldMessages(errors)}
         slotProps={{ htmlInput: { maxLength: TEXT_MAX } }}
         sx={{ flex: 1 }}
       />

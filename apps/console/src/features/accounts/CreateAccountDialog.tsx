@@ -18,6 +18,8 @@ import { useFieldErrors } from '../../components/use-field-errors';
 import { trpc } from '../../trpc';
 import { useGrants } from '../../auth/use-grants';
 import { OrganizationPicker } from '../../components/organizations/OrganizationPicker';
+import { fieldMessages } from '../../components/field-messages';
+import { policyTitle } from '../../components/policy-texts';
 
 /** Fields whose server errors are shown under the field (spec section 5). */
 const FIELD_NAMES = ['first_name', 'last_name', 'email', 'username', 'password', 'policy_id', 'expires_at', 'organization'] as const;
@@ -246,7 +248,7 @@ function CreateAccountForm({ titleId, onClose }: { titleId: string; onClose: () 
               value={form.policy_id}
               onChange={(event) => setText('policy_id')(event.target.value)}
               error={Boolean(errors.policy_id?.length) || policies.isError}
-              helperText={errors.policy_id?.join(' ') ?? (policies.isError ? describeError(policies.error, t) : undefined)}
+              helperText={fieldMessages(errors.policy_id) ?? (policies.isError ? describeError(policies.error, t) : undefined)}
             >
               {policies.isLoading && (
                 <MenuItem value="" disabled>
@@ -260,7 +262,7 @@ function CreateAccountForm({ titleId, onClose }: { titleId: string; onClose: () 
               )}
               {policies.data?.map((policy) => (
                 <MenuItem key={policy.id} value={String(policy.id)}>
-                  {policy.title}
+                  {policyTitle(policy, t)}
                 </MenuItem>
               ))}
             </TextField>
@@ -280,7 +282,7 @@ function CreateAccountForm({ titleId, onClose }: { titleId: string; onClose: () 
               value={form.expires_at}
               onChange={(event) => setText('expires_at')(event.target.value)}
               error={Boolean(errors.expires_at?.length)}
-              helperText={errors.expires_at?.join(' ')}
+              helperText={fieldMessages(errors.expires_at)}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayIso() } }}
             />
           )}

@@ -9,6 +9,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { useTranslation } from 'react-i18next';
 import { TEXT_MAX } from '@rollcall/contracts';
 import type { ApplicationScope } from './types';
+import { fieldMessages } from '../../components/field-messages';
 
 interface ScopesFieldProps {
   value: ApplicationScope[];
@@ -50,7 +51,7 @@ export function ScopesField({ value, onChange, errors, legendHidden }: ScopesFie
           </IconButton>
         </Box>
       ))}
-      {errors?.length ? <FormHelperText error>{errors.join(' ')}</FormHelperText> : <FormHelperText>{t('applications.fields.scopesHint')}</FormHelperText>}
+      {errors?.length ? <FormHelperText error>{fieldMessages(errors)}</FormHelperText> : <FormHelperText>{t('applications.fields.scopesHint')}</FormHelperText>}
       <Box>
         <Button size="small" startIcon={<AddIcon />} onClick={() => onChange([...value, { scope: '', description: '' }])}>
           {t('applications.fields.addScope')}

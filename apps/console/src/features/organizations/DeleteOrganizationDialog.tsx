@@ -19,6 +19,7 @@ import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { trpc } from '../../trpc';
 import { OrganizationPicker } from '../../components/organizations/OrganizationPicker';
 import type { DeletionChoice, OrganizationOption } from './types';
+import { fieldMessages } from '../../components/field-messages';
 
 const CHOICES: readonly DeletionChoice[] = DELETION_CHOICES;
 const FIELD_NAMES = ['suborganizations', 'suborganizations_move_to', 'accounts', 'accounts_move_to'] as const;
@@ -137,7 +138,7 @@ function DeleteOrganizationForm({ titleId, organization, onClose, onDeleted }: {
             <FormControlLabel key={value} value={value} control={<Radio size="small" />} label={t(`organizations.delete.choices.${name}.${value}`)} />
           ))}
         </RadioGroup>
-        {choice[name] !== 'move' && errorsOf(name) ? <FormHelperText error>{errorsOf(name)?.join(' ')}</FormHelperText> : null}
+        {choice[name] !== 'move' && errorsOf(name) ? <FormHelperText error>{fieldMessages(errorsOf(name))}</FormHelperText> : null}
         {choice[name] === 'move' ? (
           <OrganizationPicker
             label={t(`organizations.delete.destination.${name}`)}

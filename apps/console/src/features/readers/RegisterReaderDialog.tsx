@@ -10,6 +10,7 @@ import { FormDialogLayout } from '../../components/FormDialogLayout';
 import { useFieldErrors } from '../../components/use-field-errors';
 import { trpc } from '../../trpc';
 import { ReaderNameDoorFields } from './ReaderNameDoorFields';
+import { fieldMessages } from '../../components/field-messages';
 
 const FIELD_NAMES = ['name', 'door', 'role'] as const;
 
@@ -71,7 +72,7 @@ function RegisterReaderForm({ titleId, onClose, onRegistered }: { titleId: strin
           clearErrors('role');
         }}
         error={Boolean(errors.role?.length)}
-        helperText={errors.role?.join(' ') ?? t(`readers.roleHint.${role}`)}
+        helperText={fieldMessages(errors.role) ?? t(`readers.roleHint.${role}`)}
       >
         {READER_ROLES.map((value) => (
           <MenuItem key={value} value={value}>

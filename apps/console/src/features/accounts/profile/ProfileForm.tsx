@@ -14,6 +14,7 @@ import { TimeZoneField } from '../../../components/TimeZoneField';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { trpc } from '../../../trpc';
 import { ContactListEditor, contactRow, type ContactKind, type ContactRow } from './ContactListEditor';
+import { fieldMessages } from '../../../components/field-messages';
 
 /** Fields whose server errors are shown under the field (spec section 5). */
 const FIELD_NAMES = ['first_name', 'middle_name', 'nickname', 'birth_date', 'email', 'profile', 'last_name', 'gender', 'time_zone', 'locale', 'website'] as const;
@@ -148,7 +149,7 @@ export function ProfileForm({ account }: { account: TAccount }) {
               value={form.gender}
               onChange={(event) => set('gender')(event.target.value)}
               error={Boolean(errors.gender?.length)}
-              helperText={errors.gender?.join(' ')}
+              helperText={fieldMessages(errors.gender)}
             >
               <MenuItem value="">{t('accounts.profile.notSet')}</MenuItem>
               <MenuItem value="male">{t('accounts.profile.genderMale')}</MenuItem>
@@ -162,7 +163,7 @@ export function ProfileForm({ account }: { account: TAccount }) {
               value={form.locale}
               onChange={(event) => set('locale')(event.target.value)}
               error={Boolean(errors.locale?.length)}
-              helperText={errors.locale?.join(' ')}
+              helperText={fieldMessages(errors.locale)}
             >
               <MenuItem value="">{t('accounts.profile.notSet')}</MenuItem>
               <MenuItem value="en">{t('accounts.profile.localeEn')}</MenuItem>

@@ -24,6 +24,7 @@ import { trpc } from '../../../trpc';
 import { ClientSecretDialog } from '../ClientSecretDialog';
 import type { ClientSecret } from '../types';
 import { SectionCard } from './SectionCard';
+import { fieldMessages } from '../../../components/field-messages';
 
 const FIELD_NAMES = ['client_type', 'redirect_uris', 'post_logout_redirect_uris', 'grant_types', 'require_pkce'] as const;
 const lines = (text: string) => text.split('\n').map((line) => line.trim()).filter(Boolean);
@@ -107,7 +108,7 @@ export function ClientSettingsCard({ application }: { application: TApplication 
               <FormControlLabel key={type} value={type} control={<Radio />} label={t(`applications.clientTypes.${type}`)} />
             ))}
           </RadioGroup>
-          <FormHelperText>{errors.client_type?.join(' ') ?? t(`applications.client.typeHint.${clientType}`)}</FormHelperText>
+          <FormHelperText>{fieldMessages(errors.client_type) ?? t(`applications.client.typeHint.${clientType}`)}</FormHelperText>
         </FormControl>
         <TextField
           label={t('applications.client.redirectUris')}
@@ -121,7 +122,7 @@ export function ClientSettingsCard({ application }: { application: TApplication 
             clearErrors('redirect_uris');
           }}
           error={Boolean(errors.redirect_uris)}
-          helperText={errors.redirect_uris?.join(' ') ?? t('applications.client.redirectUrisHint')}
+          helperText={fieldMessages(errors.redirect_uris) ?? t('applications.client.redirectUrisHint')}
           slotProps={{ htmlInput: { sx: { fontFamily: 'monospace' } } }}
         />
         <TextField
@@ -136,7 +137,7 @@ export function ClientSettingsCard({ application }: { application: TApplication 
             clearErrors('post_logout_redirect_uris');
           }}
           error={Boolean(errors.post_logout_redirect_uris)}
-          helperText={errors.post_logout_redirect_uris?.join(' ') ?? t('applications.client.postLogoutHint')}
+          helperText={fieldMessages(errors.post_logout_redirect_uris) ?? t('applications.client.postLogoutHint')}
           slotProps={{ htmlInput: { sx: { fontFamily: 'monospace' } } }}
         />
         <FormControl component="fieldset" disabled={readOnly} error={Boolean(errors.grant_types)}>
@@ -158,7 +159,7 @@ export function ClientSettingsCard({ application }: { application: TApplication 
               />
             ))}
           </FormGroup>
-          <FormHelperText>{errors.grant_types?.join(' ') ?? t('applications.client.grantTypesHint')}</FormHelperText>
+          <FormHelperText>{fieldMessages(errors.grant_types) ?? t('applications.client.grantTypesHint')}</FormHelperText>
         </FormControl>
         <FormControl disabled={readOnly} error={Boolean(errors.require_pkce)}>
           <FormControlLabel
@@ -174,7 +175,7 @@ export function ClientSettingsCard({ application }: { application: TApplication 
               />
             }
           />
-          <FormHelperText sx={{ mt: 0 }}>{errors.require_pkce?.join(' ') ?? t('applications.client.requirePkceHint')}</FormHelperText>
+          <FormHelperText sx={{ mt: 0 }}>{fieldMessages(errors.require_pkce) ?? t('applications.client.requirePkceHint')}</FormHelperText>
         </FormControl>
         {readOnly ? null : (
           <Box>

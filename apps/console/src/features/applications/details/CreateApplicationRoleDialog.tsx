@@ -16,6 +16,7 @@ import { TitleSlugDescriptionFields } from '../../../components/TitleSlugDescrip
 import { useFormFields } from '../../../components/use-form-fields';
 import { trpc } from '../../../trpc';
 import type { ApplicationPermissionRow } from '../types';
+import { fieldMessages } from '../../../components/field-messages';
 
 const FIELDS = ['title', 'slug', 'description', 'permissions'] as const;
 
@@ -100,7 +101,7 @@ function CreateRoleForm({ titleId, applicationId, permissions, onClose }: Omit<C
             ))
           )}
         </Select>
-        <FormHelperText>{errors.permissions?.join(' ') ?? t('applications.roles.fields.permissionsHint')}</FormHelperText>
+        <FormHelperText>{fieldMessages(errors.permissions) ?? t('applications.roles.fields.permissionsHint')}</FormHelperText>
       </FormControl>
     </FormDialogLayout>
   );

@@ -18,6 +18,7 @@ import { useFieldErrors } from '../../../components/use-field-errors';
 import { trpc } from '../../../trpc';
 import type { ApplicationPermissionRow } from '../types';
 import { SectionCard } from './SectionCard';
+import { fieldMessages } from '../../../components/field-messages';
 
 const FIELD_NAMES = ['slug', 'description'] as const;
 
@@ -149,7 +150,7 @@ function PermissionRow({ applicationId, permission, onRemove, onCreated }: Permi
           clearErrors('slug');
         }}
         error={Boolean(errors.slug)}
-        helperText={errors.slug?.join(' ') ?? t('applications.permissions.slugHint')}
+        helperText={fieldMessages(errors.slug) ?? t('applications.permissions.slugHint')}
         slotProps={{ htmlInput: { maxLength: TEXT_MAX, sx: { fontFamily: 'monospace' } } }}
       />
       <TextField
@@ -163,7 +164,7 @@ function PermissionRow({ applicationId, permission, onRemove, onCreated }: Permi
           clearErrors('description');
         }}
         error={Boolean(errors.description)}
-        helperText={errors.description?.join(' ') ?? ' '}
+        helperText={fieldMessages(errors.description) ?? ' '}
         slotProps={{ htmlInput: { maxLength: APPLICATION_DESCRIPTION_MAX } }}
       />
       {readOnly ? null : (

@@ -11,6 +11,7 @@ import { fullName } from '../../../lib/account-name';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { trpc } from '../../../trpc';
 import type { OrganizationOption } from '../types';
+import { fieldMessages } from '../../../components/field-messages';
 
 /** 'New member': an account picked by username (300 ms search), added to the organization. */
 export function AddMemberDialog({ open, organization, onClose }: { open: boolean; organization: OrganizationOption; onClose: () => void }) {
@@ -83,7 +84,7 @@ function AddMemberForm({ titleId, organization, onClose }: { titleId: string; or
               required
               autoFocus
               error={Boolean(errors)}
-              helperText={errors?.join(' ') ?? t('organizations.members.accountHint', { title: organization.title })}
+              helperText={fieldMessages(errors) ?? t('organizations.members.accountHint', { title: organization.title })}
             />
           )}
         />

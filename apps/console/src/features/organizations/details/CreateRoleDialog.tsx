@@ -15,6 +15,7 @@ import { TitleSlugDescriptionFields } from '../../../components/TitleSlugDescrip
 import { useFormFields } from '../../../components/use-form-fields';
 import { trpc } from '../../../trpc';
 import type { OrganizationOption } from '../types';
+import { fieldMessages } from '../../../components/field-messages';
 
 const FIELDS = ['title', 'slug', 'description', 'permissions'] as const;
 
@@ -107,7 +108,7 @@ function CreateRoleForm({ titleId, organization, onClose }: { titleId: string; o
               ))}
             </Box>
           )}
-          {errors.permissions ? <FormHelperText error>{errors.permissions.join(' ')}</FormHelperText> : null}
+          {errors.permissions ? <FormHelperText error>{fieldMessages(errors.permissions)}</FormHelperText> : null}
         </Paper>
       </FormDialogLayout>
     </>

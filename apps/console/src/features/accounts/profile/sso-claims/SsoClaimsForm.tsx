@@ -19,7 +19,8 @@ import { changedClaims, claimErrors, claimValuesOf, type ClaimValues } from './c
 /**
  * The claims part of tab 10: one accordion per scope (title, member count, description), each claim
  * a text field with the 255 counter and its scope as hint. Save sends only what changed; the server's
- * messages appear under their fields (a group holding one opens).
+ * messages appear under their fields (a group holding one opens). Titles and descriptions of the
+ * standard scopes and claims (libs/contracts sso-claims.ts, English) are the catalogue's, by claim name.
  */
 export function SsoClaimsForm({ accountId, groups }: { accountId: string; groups: TAccountClaimGroup[] }) {
   const { t } = useTranslation();
@@ -79,11 +80,11 @@ export function SsoClaimsForm({ accountId, groups }: { accountId: string; groups
             <AccordionSummary expandIcon={<ExpandMoreIcon />} id={summaryId} aria-controls={`${summaryId}-details`}>
               <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1.5, rowGap: 0.5 }}>
                 <Typography variant="subtitle1" component="span" sx={{ fontWeight: 600 }}>
-                  {group.title}
+                  {t(`ssoClaims.scopes.${group.scope}.title`, { defaultValue: group.title })}
                 </Typography>
                 <Chip size="small" label={t('ssoClaims.members', { count: group.num_members })} />
                 <Typography variant="body2" component="span" color="text.secondary">
-                  {group.description}
+                  {t(`ssoClaims.scopes.${group.scope}.description`, { defaultValue: group.description })}
                 </Typography>
               </Box>
             </AccordionSummary>
@@ -92,11 +93,11 @@ export function SsoClaimsForm({ accountId, groups }: { accountId: string; groups
                 {group.members.map((member) => (
                   <Box key={member.claim} sx={{ minWidth: 0 }}>
                     <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                      {member.description}
+                      {t(`ssoClaims.claims.${member.claim}.description`, { defaultValue: member.description })}
                     </Typography>
                     <CountedTextField
                       fullWidth
-                      label={member.title}
+                      label={t(`ssoClaims.claims.${member.claim}.title`, { defaultValue: member.title })}
                       name={member.claim}
                       disabled={readOnly}
                       value={values[member.claim] ?? ''}
