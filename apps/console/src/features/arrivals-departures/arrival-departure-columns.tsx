@@ -10,18 +10,22 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TArrivalDeparture } from '@rollcall/contracts';
-import { formatDate, formatDateTime } from '../../lib/format-date';
+import { formatDate } from '../../lib/format-date';
+import { zonedTime } from '../../lib/zone-label';
 import { toAccount } from '../../paths';
-import { formatDuration, timeOf } from '../../lib/slot-times';
+import { formatDuration } from '../../lib/slot-times';
+import { ZonedTime } from '../../components/ZonedTime';
+import { browserTimeZone } from '../../trpc';
 
-function Place({ at, door, reader }: { at: string | null; door: string | null; reader: string | null }) {
+/** the zone the server drew the slot's day in; a row pushed live before it was fetched again has none yet */
+const zoneOf = (row: TArrivalDeparture) => row.time_zone ?? browserTimeZone();
+
+function Place({ at, door, reader, timeZone }: { at: string | null; door: string | null; reader: string | null; timeZone: string }) {
   const { t } = useTranslation();
   if (!at) return <Typography component="span" variant="body2" color="text.secondary">{t('arrivalsDepartures.stillIn')}</Typography>;
   return (
     <>
-      <Typography component="span" variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }} title={formatDateTime(at)}>
-        {timeOf(at)}
-      </Typography>
+      <ZonedTime at={at} timeZone={timeZone} />
       <Typography variant="body2" color="text.secondary">
         {[door, reader].filter(Boolean).join(' · ')}
       </Typography>
@@ -31,7 +35,9 @@ function Place({ at, door, reader }: { at: string | null; door: string | null; r
 
 /** Column ids of sortable columns are the server's sortBy values (arrived_at, departed_at, account). */
 export function useArrivalDepartureColumns({ onEdit }: { onEdit: ((row: TArrivalDeparture) => void) | null }): ColumnDef<TArrivalDeparture>[] {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const inZone = (at: string, row: TArrivalDeparture) => (({ date, time, zone }) => `${date} ${time} ${zone}`)(zonedTime(at, zoneOf(row), language));
   return useMemo<ColumnDef<TArrivalDeparture>[]>(
     () => [
       {
@@ -53,12 +59,12 @@ export function useArrivalDepartureColumns({ onEdit }: { onEdit: ((row: TArrival
       {
         accessorKey: 'arrived_at',
         header: t('arrivalsDepartures.columns.arrived'),
-        cell: ({ row }) => <Place at={row.original.arrived_at} door={row.original.arrival.door} reader={row.original.arrival.reader_name} />,
+        cell: ({ row }) => <Place at={row.original.arrived_at} door={row.original.arrival.door} reader={row.original.arrival.reader_name} timeZone={zoneOf(row.original)} />,
       },
       {
         accessorKey: 'departed_at',
         header: t('arrivalsDepartures.columns.departed'),
-        cell: ({ row }) => <Place at={row.original.departed_at} door={row.original.departure?.door ?? null} reader={row.original.departure?.reader_name ?? null} />,
+        cell: ({ row }) => <Place at={row.original.departed_at} door={row.original.departure?.door ?? null} reader={row.original.departure?.reader_name ?? null} timeZone={zoneOf(row.original)} />,
       },
       {
         id: 'total',
@@ -81,8 +87,8 @@ export function useArrivalDepartureColumns({ onEdit }: { onEdit: ((row: TArrival
                   title={
                     last
                       ? t('arrivalsDepartures.correctedTooltip', {
-                          arrived: formatDateTime(corrections[0].previous.arrived_at),
-                          departed: corrections[0].previous.departed_at ? formatDateTime(corrections[0].previous.departed_at) : t('arrivalsDepartures.noData'),
+                          arrived: inZone(corrections[0].previous.arrived_at, row.original),
+                          departed: corrections[0].previous.departed_at ? inZone(corrections[0].previous.departed_at, row.original) : t('arrivalsDepartures.noData'),
                           reason: last.reason,
                           by: last.corrected_by_name ?? last.corrected_by,
                         })
@@ -111,6 +117,7 @@ export function useArrivalDepartureColumns({ onEdit }: { onEdit: ((row: TArrival
           ) : null,
       },
     ],
-    [t, onEdit],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- inZone reads only the language
+    [t, onEdit, language],
   );
 }

@@ -19,13 +19,14 @@ import { LiveChip, LiveNotice, isStale, staleSx } from '../../live/LiveStatus';
 import { useUnknownCardNotices } from '../../live/UnknownCardNotices';
 import { trpc } from '../../trpc';
 import { toAccount } from '../../paths';
-import { timeOf } from '../../lib/slot-times';
+import { zonedTime } from '../../lib/zone-label';
+import { browserTimeZone } from '../../trpc';
 import { groupPresence } from './group-presence';
 import { presenceLive } from './presence.live';
 
 /** /presence: who is in right now (an open slot that still counts), per organization and team, updated as scans land. */
 export default function PresencePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const presence = trpc.arrivalsDepartures.presence.useQuery({});
   const unknownCards = useUnknownCardNotices();
   const live = useLive(trpc.live.attendance, { cache: [presenceLive], onMessages: unknownCards.onMessages });
@@ -71,7 +72,10 @@ export default function PresencePage() {
                                   {person.account_name || person.username_readable}
                                 </Link>
                               }
-                              secondary={t('presence.since', { time: timeOf(person.arrived_at), door: person.door })}
+                              secondary={t('presence.since', {
+                              time: (({ time, zone }) => `${time} ${zone}`)(zonedTime(person.arrived_at, person.time_zone ?? browserTimeZone(), i18n.language)),
+                              door: person.door,
+                            })}
                             />
                           </ListItem>
                         ))}

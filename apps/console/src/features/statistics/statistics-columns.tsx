@@ -15,11 +15,34 @@ const figure = (text: string) => (
   </Typography>
 );
 
-/** One account's month: who, days present, time logged and the averages (times of day in the account's zone). */
-export function useStatisticsColumns(): ColumnDef<TAttendanceStatistic>[] {
+const zoneCaption = (zone: string) => (
+  <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 0.5 }}>
+    {zone}
+  </Typography>
+);
+
+/**
+ * One account's month: who, days present, time logged and the averages (times of day in the
+ * account's zone, as its days are drawn). The zone is named once in the headers when every row of
+ * the page shares it, else beside each average; a month may cross a daylight-saving change, so it
+ * is named by its IANA name rather than an abbreviation of one instant.
+ */
+export function useStatisticsColumns(rows: readonly TAttendanceStatistic[] | undefined): ColumnDef<TAttendanceStatistic>[] {
   const { t } = useTranslation();
+  const zones = [...new Set((rows ?? []).map((row) => row.time_zone ?? 'UTC'))];
+  const shared = zones.length === 1 ? zones[0] : null;
   return useMemo<ColumnDef<TAttendanceStatistic>[]>(() => {
     const noData = t('attendance.noData');
+    const header = (label: string) => (shared ? `${label} (${shared})` : label);
+    const average = (value: string | null, row: TAttendanceStatistic) =>
+      value === null ? (
+        figure(noData)
+      ) : (
+        <>
+          {figure(value)}
+          {!shared && zoneCaption(row.time_zone ?? 'UTC')}
+        </>
+      );
     return [
       {
         id: 'account',
@@ -37,9 +60,9 @@ export function useStatisticsColumns(): ColumnDef<TAttendanceStatistic>[] {
       },
       { id: 'days_present', header: t('statistics.columns.daysPresent'), cell: ({ row }) => figure(String(row.original.days_present)) },
       { id: 'total_time_logged', header: t('statistics.columns.totalTime'), cell: ({ row }) => figure(durationText(row.original.total_time_logged)) },
-      { id: 'average_arrival', header: t('attendance.averageArrival'), cell: ({ row }) => figure(row.original.average_arrival ?? noData) },
-      { id: 'average_departure', header: t('attendance.averageDeparture'), cell: ({ row }) => figure(row.original.average_departure ?? noData) },
+      { id: 'average_arrival', header: header(t('attendance.averageArrival')), cell: ({ row }) => average(row.original.average_arrival, row.original) },
+      { id: 'average_departure', header: header(t('attendance.averageDeparture')), cell: ({ row }) => average(row.original.average_departure, row.original) },
       { id: 'average_working_hours', header: t('attendance.averageWorkingHours'), cell: ({ row }) => figure(row.original.average_working_hours === null ? noData : durationText(row.original.average_working_hours)) },
     ];
-  }, [t]);
+  }, [t, shared]);
 }
