@@ -170,7 +170,9 @@ export class OidcProviderHost {
       scopes: [...OPENID_SCOPES],
       // what a sign-in proved, as the ID token's acr (its amr lists the methods, RFC 8176): docs/adr/0025
       acrValues: [ACR_PASSWORD, ACR_SECOND_FACTOR],
-      claims: SCOPE_CLAIMS,
+      // acr and amr with openid: every ID token says how the account signed in (docs/adr/0025); as
+      // standalone claims the provider would add them only when a relying party asks by name
+      claims: { ...SCOPE_CLAIMS, openid: [...SCOPE_CLAIMS.openid, 'acr', 'amr'] },
       // the granted scopes' claims go into the ID token too, not only userinfo (docs/adr/0014, 'Claims')
       conformIdTokenClaims: false,
       responseTypes: ['code'],

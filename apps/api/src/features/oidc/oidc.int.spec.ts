@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { createAccount, http, signIn, startTestApp, storageKinds, type StorageKind, type TestApp } from '../../../test/test-app';
 import { READ_DB } from '../../platform/tokens';
 import type { ReadDatabase } from '../../platform/read-db/read-database';
+import { totpCodeAt } from '../auth/second-factor/totp-codes';
 
 const RP = 'http://127.0.0.1:9/callback';
 
@@ -435,6 +436,44 @@ describe.each(storageKinds())('the OpenID Connect provider (%s)', (kind: Storage
       const events = await store.readStream(`oidc-activity-${publicId}`);
       expect(events.find((event) => event.type === 'OidcTokenRefused')?.data).toMatchObject({ error: 'unauthorized_client', grantType: 'refresh_token' });
     });
+  });
+
+  it('asks an account with a second factor for its code; the ID token says what was used: amr pwd and otp (RFC 8176), acr second-factor', async () => {
+    const bob = await createAccount(admin, { first_name: 'Bob', last_name: 'Builder' });
+    const own = http(app.url, await signIn(app.url, { username: bob.username, password: bob.password }));
+    const started = (await own.post('/api/v2/second-factors/totp')).body.data;
+    const confirmed = await own.post('/api/v2/second-factors/totp/confirm', { enrolment_id: started.enrolment_id, code: totpCodeAt(started.secret, new Date()) });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    const recoveryCodes = confirmed.body.data.recovery_codes as string[];
+
+    const config = await relyingParty();
+    const browser = new Browser(app.url);
+    const { verifier, state, step } = await authorize(browser, config, 'openid profile');
+    const uid = (step as { uid: string }).uid;
+    const login = await browser.fetch(`/oidc/interaction/${uid}/login`, { method: 'POST', json: { username: bob.username, password: bob.password } });
+    expect(login.status).toBe(200);
+    const asked = await login.json();
+    // the password alone finishes nothing: the page asks for the code
+    expect(asked).toEqual({ second_factor: { challenge: expect.any(String), methods: ['totp', 'recovery_code'], expires_at: expect.any(String) } });
+    const wrong = await browser.fetch(`/oidc/interaction/${uid}/second-factor`, { method: 'POST', json: { challenge: asked.second_factor.challenge, code: '000000' } });
+    expect(wrong.status).toBe(401);
+    expect((await wrong.json()).error.code).toBe('auth.second_factor_invalid');
+    const verified = await browser.fetch(`/oidc/interaction/${uid}/second-factor`, { method: 'POST', json: { challenge: asked.second_factor.challenge, code: recoveryCodes[0] } });
+    expect(verified.status, await verified.clone().text()).toBe(200);
+    const consentStep = await browser.follow((await verified.json()).redirect_to);
+    const consentUid = (consentStep as { uid: string }).uid;
+    const accepted = await browser.fetch(`/oidc/interaction/${consentUid}/consent`, { method: 'POST', json: {} });
+    const done = await browser.follow((await accepted.json()).redirect_to);
+    const tokens = await oidc.authorizationCodeGrant(config, (done as { callback: URL }).callback, { pkceCodeVerifier: verifier, expectedState: state });
+    const { payload } = await jwtVerify(tokens.id_token!, createRemoteJWKSet(new URL(`${issuer}/jwks`)), { issuer, audience: applicationId });
+    expect(payload).toMatchObject({ sub: bob.id, amr: ['pwd', 'otp'], acr: 'urn:rollcall:acr:second-factor' });
+    // what the provider says it supports
+    expect((await (await fetch(`${issuer}/.well-known/openid-configuration`)).json()).acr_values_supported).toEqual(['urn:rollcall:acr:password', 'urn:rollcall:acr:second-factor']);
+
+    // a password alone says so too
+    const plain = await signInThrough(new Browser(app.url), config, alice, 'openid');
+    const plainToken = await jwtVerify(plain.tokens.id_token!, createRemoteJWKSet(new URL(`${issuer}/jwks`)), { issuer, audience: applicationId });
+    expect(plainToken.payload).toMatchObject({ amr: ['pwd'], acr: 'urn:rollcall:acr:password' });
   });
 
   it('rotates the signing key and keeps the previous one published', async () => {
