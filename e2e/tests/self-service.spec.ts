@@ -90,7 +90,7 @@ test('an ordinary account lands on its own page on a phone, sees its own attenda
   }
 });
 
-test('an administrator reaches its own page from the user menu, changes its profile and sees its password rules', async ({ page }) => {
+test('an administrator reaches its own page from the user menu, changes its profile, and finds its password and second factors under Security', async ({ page }) => {
   await signIn(page);
   await page.getByRole('button', { name: /User menu of/ }).click();
   await page.getByRole('menuitem', { name: 'My account' }).click();
@@ -108,6 +108,8 @@ test('an administrator reaches its own page from the user menu, changes its prof
 
   // the password change names what is wrong under the field
   await page.getByRole('tab', { name: 'Security' }).click();
+  // the second factors' panel sits beside the password (placed by the shell: features/me/security-slot.ts)
+  await expect(page.getByRole('region', { name: 'Second factors' })).toBeVisible();
   await page.getByLabel('Current password').fill('not the password');
   await page.getByLabel('New password').fill('a brand new secret 2027');
   await page.getByRole('button', { name: 'Change password' }).click();

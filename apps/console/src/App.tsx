@@ -10,7 +10,12 @@ import { SnackbarProvider } from './components/snackbar/SnackbarProvider';
 import { indexPath, signInPath } from './paths';
 import { router } from './router';
 import { theme } from './theme';
+import { lazyWithReload } from './lib/lazy-with-reload';
+import { SecuritySlot } from './features/me/security-slot';
 import { createTrpcClient, QUIET_ACCESS_CHECK, trpc } from './trpc';
+
+/** the own second factors, on the own page's Security tab (features/me/security-slot.ts); its code loads when shown */
+const SecondFactorsPanel = lazyWithReload(() => import('./features/second-factors').then((module) => ({ default: module.SecondFactorsPanel })));
 
 function createQueryClient() {
   return new QueryClient({
@@ -72,7 +77,9 @@ export function App({ clients }: { clients: ConsoleClients }) {
         <ThemeProvider theme={theme}>
           <CssBaseline />
           <SnackbarProvider>
-            <RouterProvider router={router} />
+            <SecuritySlot.Provider value={<SecondFactorsPanel />}>
+              <RouterProvider router={router} />
+            </SecuritySlot.Provider>
           </SnackbarProvider>
         </ThemeProvider>
       </QueryClientProvider>

@@ -1,10 +1,11 @@
-import { useId, type SyntheticEvent } from 'react';
+import { Suspense, useContext, useId, type SyntheticEvent } from 'react';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { LoadingState } from '../../components/LoadingState';
 import { PageHeader } from '../../components/PageHeader';
 import { useGrants } from '../../auth/use-grants';
 import { fullName } from '../../lib/account-name';
@@ -13,6 +14,7 @@ import { ApplicationsSection } from './ApplicationsSection';
 import { AttendanceSection } from './AttendanceSection';
 import { ProfileSection } from './ProfileSection';
 import { SecuritySection } from './SecuritySection';
+import { SecuritySlot } from './security-slot';
 import { SessionsSection } from './SessionsSection';
 import { TokensSection } from './TokensSection';
 
@@ -31,6 +33,8 @@ export default function MePage() {
   const grants = useGrants();
   const me = trpc.auth.me.useQuery(undefined, { staleTime: 60_000 });
   const [params, setParams] = useSearchParams();
+  // the second factors' panel, as the shell placed it (security-slot.ts)
+  const secondFactors = useContext(SecuritySlot);
   // own access tokens only where a permission allows them (the access-token feature's own rule)
   const shown = TABS.filter((name) => name !== 'tokens' || grants.may('tokens:read'));
   const requested = params.get('tab');
@@ -66,8 +70,9 @@ export default function MePage() {
       <Box role="tabpanel" id={`${baseId}-panel-${tab}`} aria-labelledby={`${baseId}-tab-${tab}`}>
         {tab === 'attendance' ? <AttendanceSection /> : null}
         {tab === 'profile' ? <ProfileSection /> : null}
-        {/* SECURITY SLOT: the second factors go here as secondFactors={<SecondFactorsPanel />} (features/second-factors/) */}
-        {tab === 'security' ? <SecuritySection secondFactors={null} /> : null}
+        {tab === 'security' ? (
+          <SecuritySection secondFactors={secondFactors ? <Suspense fallback={<LoadingState />}>{secondFactors}</Suspense> : null} />
+        ) : null}
         {tab === 'sessions' ? <SessionsSection /> : null}
         {tab === 'applications' ? <ApplicationsSection /> : null}
         {tab === 'tokens' && me.data ? <TokensSection accountId={me.data.id} /> : null}

@@ -14,9 +14,9 @@ import { trpc } from '../../trpc';
 /**
  * The Security tab: the own password change, and below it the place of the second factors.
  *
- * SECURITY SLOT: the second factors (TOTP, recovery codes) go in the section marked
- * `data-slot="second-factors"` below: `SecondFactorsPanel` from features/second-factors/, placed by
- * whoever wires the two features together (a feature does not import another, docs/adr/0022).
+ * SECURITY SLOT: the second factors (TOTP, recovery codes) show in the section marked
+ * `data-slot="second-factors"`: the second-factors feature's `SecondFactorsPanel`, which the shell
+ * (App.tsx) hands this page through `SecuritySlot` (security-slot.ts; a feature imports no other, docs/adr/0022).
  */
 export function SecuritySection({ secondFactors }: { secondFactors?: ReactNode }) {
   return (
