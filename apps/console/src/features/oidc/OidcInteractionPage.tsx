@@ -13,7 +13,8 @@ import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../components/LoadingState';
 import { CredentialsFields, type Credentials } from '../../components/CredentialsFields';
-import { abortInteraction, interactionDetails, InteractionCallError, submitConsent, submitLogin, type OidcInteractionDetails } from './interaction-api';
+import { abortInteraction, interactionDetails, InteractionCallError, submitConsent, submitLogin, submitSecondFactor, type LoginAnswer, type OidcInteractionDetails } from './interaction-api';
+import TextField from '@mui/material/TextField';
 
 /** The provider continues at the URL it answered: the next step, or back to the application. */
 const go = ({ redirect_to }: { redirect_to: string }) => window.location.assign(redirect_to);
@@ -31,13 +32,46 @@ function Card({ children, labelledBy }: { children: React.ReactNode; labelledBy:
 function SignInStep({ details }: { details: OidcInteractionDetails }) {
   const { t } = useTranslation();
   const [credentials, setCredentials] = useState<Credentials>({ username: details.login_hint ?? '', password: '' });
-  const signIn = useMutation({ mutationFn: () => submitLogin(details.uid, credentials.username, credentials.password), onSuccess: go });
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const signIn = useMutation({
+    mutationFn: () => submitLogin(details.uid, credentials.username, credentials.password),
+    onSuccess: (answer: LoginAnswer) => ('second_factor' in answer ? setChallenge(answer.second_factor.challenge) : go(answer)),
+  });
+  const verify = useMutation({ mutationFn: () => submitSecondFactor(details.uid, challenge ?? '', code.trim()), onSuccess: go });
   const cancel = useMutation({ mutationFn: () => abortInteraction(details.uid), onSuccess: go });
   const fields = signIn.error instanceof InteractionCallError ? signIn.error.fields : {};
   const submit = (event: FormEvent) => {
     event.preventDefault();
     signIn.mutate();
   };
+  if (challenge) {
+    // the code step (docs/adr/0025): a code from the authenticator app or a recovery code
+    return (
+      <Card labelledBy="oidc-sign-in-title">
+        <Typography id="oidc-sign-in-title" variant="h5" component="h1" gutterBottom>
+          {t('secondFactors.signIn.title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+          {t('secondFactors.signIn.intro')}
+        </Typography>
+        {verify.error && (
+          <Alert severity="error" sx={{ mb: 2 }} role="alert">
+            {messageOf(verify.error, t('oidc.failed'))}
+          </Alert>
+        )}
+        <Box component="form" noValidate onSubmit={(event) => (event.preventDefault(), verify.mutate())} sx={{ display: 'grid', gap: 2 }}>
+          <TextField label={t('secondFactors.signIn.code')} name="code" autoComplete="one-time-code" autoFocus required value={code} onChange={(event) => setCode(event.target.value)} helperText={t('secondFactors.signIn.codeHint')} slotProps={{ htmlInput: { maxLength: 64 } }} />
+          <Button type="submit" variant="contained" size="large" loading={verify.isPending} disabled={!code.trim()}>
+            {t('secondFactors.signIn.submit')}
+          </Button>
+          <Button variant="text" onClick={() => cancel.mutate()} disabled={verify.isPending} loading={cancel.isPending}>
+            {t('oidc.cancel')}
+          </Button>
+        </Box>
+      </Card>
+    );
+  }
   return (
     <Card labelledBy="oidc-sign-in-title">
       <Typography id="oidc-sign-in-title" variant="h5" component="h1" gutterBottom>

@@ -33,6 +33,9 @@ async function call<T>(uid: string, step: string, body?: unknown): Promise<T> {
 }
 
 export const interactionDetails = (uid: string) => call<OidcInteractionDetails>(uid, 'details');
-export const submitLogin = (uid: string, username: string, password: string) => call<{ redirect_to: string }>(uid, 'login', { username, password });
+/** an account with a second factor answers a challenge instead of a redirect: the code step follows (docs/adr/0025) */
+export type LoginAnswer = { redirect_to: string } | { second_factor: { challenge: string; methods: string[]; expires_at: string } };
+export const submitLogin = (uid: string, username: string, password: string) => call<LoginAnswer>(uid, 'login', { username, password });
+export const submitSecondFactor = (uid: string, challenge: string, code: string) => call<{ redirect_to: string }>(uid, 'second-factor', { challenge, code });
 export const submitConsent = (uid: string) => call<{ redirect_to: string }>(uid, 'consent', {});
 export const abortInteraction = (uid: string) => call<{ redirect_to: string }>(uid, 'abort', {});
