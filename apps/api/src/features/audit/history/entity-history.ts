@@ -141,6 +141,47 @@ export const sentenceOfType = (type: string): string => {
 };
 
 type Data = Record<string, unknown>;
+
+const clocks = new Map<string, Intl.DateTimeFormat>();
+/**
+ * An instant as the console shows attendance: the local date and time of day in the person's zone
+ * (the account's, else its organization's, as the server draws the day), with the zone named.
+ */
+export function zonedText(instant: unknown, timeZone: string): string {
+  if (typeof instant !== 'string' || Number.isNaN(Date.parse(instant))) return '?';
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    clocks.set(timeZone, clock);
+  }
+  const parts = Object.fromEntries(clock.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
+  return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}:${parts.second} (${timeZone})`;
+}
+const doorOf = (scan: unknown) => (scan && typeof scan === 'object' && typeof (scan as Data).door === 'string' ? ((scan as Data).door as string) : '?');
+const atOf = (scan: unknown) => (scan && typeof scan === 'object' ? (scan as Data).at : undefined);
+const dayOf = (day: unknown) => (typeof day === 'string' ? day.split('-').reverse().join('.') : '?');
+
+/** the events of a person's attendance, cards and calendar, in words, times in their zone */
+const PERSON_SENTENCES: Record<string, (data: Data, name: (id: unknown) => string, at: (instant: unknown) => string) => string> = {
+  ArrivalRecorded: (d, _n, at) => `Arrived at ${doorOf(d.scan)}, ${at(atOf(d.scan))}`,
+  DepartureRecorded: (d, _n, at) => `Left at ${doorOf(d.scan)}, ${at(atOf(d.scan))}`,
+  UncountedScanRecorded: (d, _n, at) => `Scan at ${doorOf(d.scan)}, ${at(atOf(d.scan))}, not counted (${d.reason === 'duplicate' ? 'a repeat' : 'out of order'})`,
+  OpenDayFlagged: (d, _n, at) => `Day ${dayOf(d.day)} flagged: no departure ${String(d.openDayLimitHours)} h after the arrival at ${at(d.arrivedAt)}`,
+  AttendanceSlotCorrected: (d, _n, at) => {
+    const previous = (d.previous ?? {}) as Data;
+    const span = (arrived: unknown, departed: unknown) => `${at(arrived)} – ${departed ? at(departed) : 'still in'}`;
+    return `Slot of ${dayOf(d.day)} corrected from ${span(previous.arrivedAt, previous.departedAt)} to ${span(d.arrivedAt, d.departedAt)}, because: ${typeof d.reason === 'string' ? d.reason : ''}`;
+  },
+  ManualSlotRecorded: (d, _n, at) => `Slot of ${dayOf(d.day)} added by hand: ${at(d.arrivedAt)} – ${d.departedAt ? at(d.departedAt) : 'still in'}, because: ${typeof d.reason === 'string' ? d.reason : ''}`,
+  SmartCardRegistered: (d) => `Card ${String(d.cardUid)} registered (${d.via === 'enrollment' ? 'scanned at an enrollment reader' : 'assigned by an administrator'})`,
+  SmartCardRemoved: (d) => `Card ${String(d.cardUid)} removed`,
+  CalendarEventGroupCreated: (d, n) => `Calendar: ${String(d.title)} (${n(d.statusId)}) from ${dayOf(d.startDate)} to ${dayOf(d.endDate)} added`,
+  CalendarEventGroupChanged: (d, n) => `Calendar: ${String(d.title)} (${n(d.statusId)}) from ${dayOf(d.startDate)} to ${dayOf(d.endDate)} changed`,
+  CalendarEventChanged: (d, n) => `Calendar: ${dayOf(d.date)} changed to ${String(d.title)} (${n(d.statusId)})`,
+  CalendarEventRemoved: (d) => `Calendar: ${dayOf(d.date)} removed`,
+  CalendarEventGroupRemoved: () => 'Calendar: event group removed',
+};
+
 const SENTENCES: Record<string, (data: Data, name: (id: unknown) => string) => string> = {
   RoleGrantedToAccount: (d, n) => `Role ${n(d.roleId)} granted in ${n(d.organizationId)}`,
   RoleRevokedFromAccount: (d, n) => `Role ${n(d.roleId)} revoked in ${n(d.organizationId)}`,
@@ -165,10 +206,10 @@ export function actorName(actor: string, actorKind: string, names: NameBook): st
 }
 
 /** 'Role Editor granted in Sales by admin from 10.0.0.4' */
-export function describeEvent(event: { type: string; data: unknown; actor: string; actorKind: string; sourceIp: string | null }, names: NameBook): string {
+export function describeEvent(event: { type: string; data: unknown; actor: string; actorKind: string; sourceIp: string | null }, names: NameBook, timeZone = 'UTC'): string {
   const data = (event.data && typeof event.data === 'object' ? event.data : {}) as Data;
   const name = (id: unknown) => (typeof id === 'string' ? nameOf(id, names) : '?');
-  const what = SENTENCES[event.type]?.(data, name) ?? sentenceOfType(event.type);
+  const what = PERSON_SENTENCES[event.type]?.(data, name, (instant) => zonedText(instant, timeZone)) ?? SENTENCES[event.type]?.(data, name) ?? sentenceOfType(event.type);
   const from = event.sourceIp ? ` from ${event.sourceIp}` : '';
   return `${what} by ${actorName(event.actor, event.actorKind, names)}${from}`;
 }

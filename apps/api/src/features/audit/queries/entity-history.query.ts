@@ -10,6 +10,8 @@ import type { EventLogTable } from '../audit.tables';
 import { changesBetween, describeEvent, flattenState, idsIn, initialStateOf, statesAfterEach, streamOfEntity } from '../history/entity-history';
 import { historyView } from '../history/history-scope';
 import { loadNameBook } from '../history/load-name-book';
+import { eventsAboutAccount } from '../history/person-events';
+import { attendanceTimeZone } from '../../attendance/attendance-time-zone';
 import type { Scope } from '../../../platform/access/grants';
 import { toEventLogRow } from '../projections/event-log.projection';
 import { auditEventOf, readableEvents } from '../readable-events';
@@ -52,35 +54,42 @@ export class EntityHistoryHandler implements IQueryHandler<EntityHistoryQuery, T
 
   async execute({ kind, id, before, limit, scope }: EntityHistoryQuery): Promise<THistoryPage> {
     const stream = await readEntityStream(this.store, kind, id);
+    // a person's history also holds their attendance, cards and calendar (person-events.ts), through the same door
+    const related = kind === 'account' ? readableEvents(await eventsAboutAccount(this.db, id)) : [];
+    const timeZone = kind === 'account' ? ((await attendanceTimeZone(this.db, id)) ?? 'UTC') : 'UTC';
     // folded whole (the decider needs every event), shown only as far as the caller's scope goes
     const folded = statesAfterEach(kind, stream);
-    const view = await historyView(this.db, scope, kind, stream);
+    const view = await historyView(this.db, scope, kind, [...stream, ...related]);
     const events = stream.map((event) => view.event(event));
     const states = folded.map((state) => view.state(state));
+    // one timeline by global position: the entity's own events (index into its stream) and the related ones (no fields of the entity change)
+    const timeline = [...stream.map((event, index) => ({ event, index })), ...related.map((event) => ({ event, index: -1 }))].sort((left, right) => comparePositions(left.event.position, right.event.position));
     // the page: newest first, strictly older than the cursor
-    const indexes: number[] = [];
-    for (let index = events.length - 1; index >= 0 && indexes.length <= limit; index -= 1) {
-      if (view.shows(stream[index]) && (!before || comparePositions(events[index].position, before) < 0)) indexes.push(index);
+    const picked: Array<{ event: StoredEvent; index: number }> = [];
+    for (let at = timeline.length - 1; at >= 0 && picked.length <= limit; at -= 1) {
+      const item = timeline[at];
+      if ((item.index < 0 || view.shows(item.event)) && (!before || comparePositions(item.event.position, before) < 0)) picked.push({ event: item.index < 0 ? view.event(item.event) : events[item.index], index: item.index });
     }
-    const page = indexes.slice(0, limit);
+    const page = picked.slice(0, limit);
     const ids = new Set<string>();
-    for (const index of page) {
-      idsIn(events[index].data, ids);
-      idsIn(states[index], ids);
-      idsIn(index > 0 ? states[index - 1] : null, ids);
-      if (events[index].metadata.actor) ids.add(events[index].metadata.actor);
+    for (const { event, index } of page) {
+      idsIn(event.data, ids);
+      if (index >= 0) {
+        idsIn(states[index], ids);
+        idsIn(index > 0 ? states[index - 1] : null, ids);
+      }
+      if (event.metadata.actor) ids.add(event.metadata.actor);
     }
     const names = await loadNameBook(this.db, ids);
-    const data = page.map((index): THistoryEntry => {
-      const event = events[index];
+    const data = page.map(({ event, index }): THistoryEntry => {
       const { actor, actorKind, sourceIp } = event.metadata;
-      const previous = flattenState(index > 0 ? states[index - 1] : view.state(initialStateOf(kind)), names);
+      const previous = index < 0 ? null : flattenState(index > 0 ? states[index - 1] : view.state(initialStateOf(kind)), names);
       return {
         ...auditEventOf(toEventLogRow(event) as Selectable<EventLogTable>),
-        summary: describeEvent({ type: event.type, data: event.data, actor, actorKind, sourceIp }, names),
-        changes: changesBetween(previous, flattenState(states[index], names)),
+        summary: describeEvent({ type: event.type, data: event.data, actor, actorKind, sourceIp }, names, timeZone),
+        changes: previous === null ? [] : changesBetween(previous, flattenState(states[index], names)),
       };
     });
-    return { data, next_before: indexes.length > limit ? data[data.length - 1].position : null };
+    return { data, next_before: picked.length > limit ? data[data.length - 1].position : null };
   }
 }
