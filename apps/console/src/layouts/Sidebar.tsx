@@ -12,12 +12,14 @@ import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import LogoutIcon from '@mui/icons-material/Logout';
+import PersonIcon from '@mui/icons-material/Person';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TCurrentAccount } from '@rollcall/contracts';
 import { grantsFrom } from '../auth/use-grants';
 import { fullName } from '../lib/account-name';
 import { isNavItemActive, NAV_ITEMS } from './nav-items';
+import { mePath } from '../paths';
 
 interface SidebarProps {
   account: TCurrentAccount | undefined;
@@ -57,6 +59,12 @@ export function Sidebar({ account, onSignOut, onNavigate }: SidebarProps) {
         </ListItemButton>
         <Collapse in={profileOpen} id="sidebar-my-profile" unmountOnExit>
           <List component="div" disablePadding>
+            <ListItemButton sx={{ pl: 4 }} component={RouterLink} to={mePath} selected={pathname === mePath} aria-current={pathname === mePath ? 'page' : undefined} onClick={onNavigate}>
+              <ListItemIcon>
+                <PersonIcon />
+              </ListItemIcon>
+              <ListItemText primary={t('userMenu.myAccount')} />
+            </ListItemButton>
             <ListItemButton sx={{ pl: 4 }} onClick={onSignOut}>
               <ListItemIcon>
                 <LogoutIcon />

@@ -93,7 +93,7 @@ function SlotsTable({ attendance, timeZone }: { attendance: TAccountAttendance; 
   return (
     // scrolls sideways on a narrow phone: focusable, so a keyboard can scroll it too
     <TableContainer tabIndex={0} role="region" aria-label={t('me.attendance.slotsTitle')}>
-      <Table size="small" aria-label={t('me.attendance.slotsTitle')}>
+      <Table size="small" aria-label={t('me.attendance.slotsTitle')} sx={{ '& th, & td': { px: { xs: 1, sm: 2 }, whiteSpace: 'nowrap' } }}>
         <TableHead>
           <TableRow>
             <TableCell>{t('me.attendance.day')}</TableCell>
