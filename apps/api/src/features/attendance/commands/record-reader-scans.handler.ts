@@ -26,7 +26,8 @@ import type { Kysely } from 'kysely';
 import { retryingOnConflict } from '../../../platform/commands/handle-command';
 import type { Clock } from '../../../platform/runtime/clock';
 import { newAggregateId } from '../../../platform/runtime/ids';
-import { appendDecision, foldStream, loadStream, type LoadedStream } from '../../../platform/commands/multi-stream';
+import { appendDecision, foldStream, type LoadedStream } from '../../../platform/commands/multi-stream';
+import { StreamTailCache } from '../../../platform/commands/stream-tail-cache';
 import type { RequestContext } from '../../../platform/commands/request-context';
 import type { CommandOutcome } from '../../../platform/commands/command-gateway';
 import { CLOCK, EVENT_STORE, READ_DB } from '../../../platform/tokens';
@@ -61,6 +62,8 @@ export class RecordReaderScansCommand {
 export class RecordReaderScansHandler implements ICommandHandler<RecordReaderScansCommand, CommandOutcome<TScanBatchAck>> {
   /** each reader's ledger as last read, by reader id */
   private readonly ledgers = new Map<string, LoadedStream<ScanLedgerState>>();
+  /** readers, cards and attendance days as last read: a scan reads only what was appended since */
+  private readonly streams = new StreamTailCache(STREAMS_CACHED);
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -78,7 +81,7 @@ export class RecordReaderScansHandler implements ICommandHandler<RecordReaderSca
   }
 
   private async decide({ readerId, tokenHash, sentAt, scans, context, outboxId }: RecordReaderScansCommand, receivedAt: string) {
-    const reader = await loadStream(this.store, readerDecider, readerStream(readerId));
+    const reader = foldStream(readerDecider, readerStream(readerId), await this.streams.read(this.store, readerStream(readerId)));
     if (reader.state.status !== 'active' || reader.state.tokenHash !== tokenHash) throw readerTokenInvalid();
     const ledger = await this.loadLedger(readerId);
     const request: ReaderScanRequest = { reader: reader.state, ledger: ledger.state, outboxId, sentAt, receivedAt, scans: scans.map(sentScan), rules: this.settings.rules };
@@ -91,7 +94,7 @@ export class RecordReaderScansHandler implements ICommandHandler<RecordReaderSca
     const acknowledgedScans = seenSequences.length ? await this.acknowledgedScans(readerId, seenSequences) : new Map<number, AcknowledgedScan>();
     const cards = new Map<string, SmartCardState>();
     for (const uid of cardUids) {
-      const card = await loadStream(this.store, smartCardDecider, smartCardStream(uid));
+      const card = foldStream(smartCardDecider, smartCardStream(uid), await this.streams.read(this.store, smartCardStream(uid)));
       cards.set(uid, card.state);
       read.set(card.streamId, card);
     }
@@ -110,7 +113,7 @@ export class RecordReaderScansHandler implements ICommandHandler<RecordReaderSca
     }
     const days = new Map<string, AttendanceDayEvent[]>();
     for (const streamId of attendanceDayStreamsToRead({ ...request, cards, timeZones })) {
-      const stored = await this.store.readStream(streamId);
+      const stored = await this.streams.read(this.store, streamId);
       days.set(streamId, stored.map((event) => ({ type: event.type, data: event.data }) as AttendanceDayEvent));
       read.set(streamId, foldStream(attendanceDayDecider, streamId, stored));
     }
@@ -195,6 +198,8 @@ export class RecordReaderScansHandler implements ICommandHandler<RecordReaderSca
 
 /** readers whose ledgers are kept folded; past it the cache starts again */
 const LEDGERS_CACHED = 10_000;
+/** reader, card and day streams kept (a few events each): a day's scans of 20,000 card holders */
+const STREAMS_CACHED = 50_000;
 
 /** the contracts' scan in the domain's words */
 const sentScan = ({ sequence, card_uid, device_time, age_ms }: TReaderScan): SentScan => ({ sequence, cardUid: card_uid, deviceTime: device_time, ...(age_ms === undefined ? {} : { ageMs: age_ms }) });

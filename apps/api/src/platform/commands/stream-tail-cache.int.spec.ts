@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testEvent } from '../event-store/event-store.contract';
+import type { EventStore, StoredEvent } from '../event-store/event-store.port';
+import { SqliteEventStore } from '../event-store/sqlite-event-store';
+import { StreamTailCache } from './stream-tail-cache';
+
+/** a store that counts the events it hands out: what the cache saves is events not read again */
+function counting(store: EventStore): EventStore & { handedOut: number } {
+  const counted = Object.assign(Object.create(store) as EventStore, { handedOut: 0 });
+  counted.readStream = async (streamId: string, fromVersion?: number) => {
+    const events = await store.readStream(streamId, fromVersion);
+    counted.handedOut += events.length;
+    return events;
+  };
+  return counted;
+}
+
+const types = (events: readonly StoredEvent[]) => events.map((event) => event.type);
+
+describe('StreamTailCache on a real SQLite events file', () => {
+  let dir = '';
+  const opened: SqliteEventStore[] = [];
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'rollcall-tail-cache-'));
+  });
+  const open = () => {
+    const store = new SqliteEventStore(join(dir, 'events.db'));
+    opened.push(store);
+    return store;
+  };
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((store) => store.close()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("reads only the tail again, and sees another process's appends to a cached stream", async () => {
+    const mine = open();
+    const other = open(); // another API process on the same file
+    const store = counting(mine);
+    const cache = new StreamTailCache(10);
+    await mine.appendToStream('card-1', [testEvent('Registered'), testEvent('Renamed')], { expectedVersion: 'no_stream' });
+
+    expect(types(await cache.read(store, 'card-1'))).toEqual(['Registered', 'Renamed']);
+    expect(types(await cache.read(store, 'card-1'))).toEqual(['Registered', 'Renamed']);
+    expect(store.handedOut).toBe(2);
+
+    const [, renamed] = await mine.readStream('card-1');
+    await other.appendToStream('card-1', [testEvent('Removed')], { expectedVersion: renamed.streamVersion });
+    const events = await cache.read(store, 'card-1');
+    expect(types(events)).toEqual(['Registered', 'Renamed', 'Removed']);
+    expect(events).toEqual(await mine.readStream('card-1'));
+    expect(store.handedOut).toBe(3);
+  });
+
+  it('forgets the least recently read stream past its limit, and reads it whole again', async () => {
+    const mine = open();
+    const store = counting(mine);
+    const cache = new StreamTailCache(2);
+    for (const id of ['a', 'b', 'c']) await mine.appendToStream(id, [testEvent('One'), testEvent('Two')], { expectedVersion: 'no_stream' });
+    await cache.read(store, 'a');
+    await cache.read(store, 'b');
+    await cache.read(store, 'a'); // 'b' is now the least recently read
+    await cache.read(store, 'c'); // evicts 'b'
+    expect(store.handedOut).toBe(6);
+    await cache.read(store, 'a');
+    expect(store.handedOut).toBe(6);
+    expect(types(await cache.read(store, 'b'))).toEqual(['One', 'Two']);
+    expect(store.handedOut).toBe(8);
+  });
+});
