@@ -117,11 +117,17 @@ describe.each(storageKinds())('a page of one\'s own (%s)', (kind) => {
     expect(trpcError(await trpcMutation(ada.client, 'me.updateProfile', { id: bob.account.id, nickname: 'Bob' }))?.httpStatus).toBe(400);
     expect((await trpcQuery(ada.client, 'me.profile')).body.result.data.id).toBe(ada.account.id);
     expect((await trpcQuery(ada.client, 'me.attendance')).body.result.data.cards).toEqual([]);
+    // signing out all its other sessions, and changing its profile and password, touch only its own
+    expect((await ada.client.raw('DELETE', '/api/v2/me/sessions')).status).toBe(200);
+    expect((await trpcMutation(ada.client, 'me.signOutOtherSessions')).status).toBe(200);
+    expect((await ada.client.raw('PATCH', '/api/v2/me/profile', { nickname: 'Ada' })).status).toBe(200);
+    expect((await ada.client.post('/api/v2/me/password', { current_password: ada.account.password, new_password: 'a second secret of ada 1843' })).status).toBe(200);
     // Bob's things are as they were
     expect((await bob.client.get('/api/v1/account/current')).status).toBe(200);
+    expect((await bob.client.post('/api/v2/me/password', { current_password: bob.account.password, new_password: 'a second secret of bob 1843' })).status).toBe(200);
     expect(((await bob.client.get('/api/v2/me/consents')).body.data as Array<{ application_id: string }>).map((consent) => consent.application_id)).toEqual([bobConsent]);
     expect(((await bob.client.get('/api/v2/me/attendance')).body.data as { cards: Array<{ card_uid: string }> }).cards.map((card) => card.card_uid)).toEqual([bobCard]);
-    expect((await admin.get(`/api/v1/account/${ada.account.id}`)).body.additional.nickname ?? null).toBeNull();
+    expect((await admin.get(`/api/v1/account/${bob.account.id}`)).body.additional.nickname ?? null).toBeNull();
   });
 
   it('takes sessions only: an access token, even its own account\'s, cannot call the page', async () => {
