@@ -11,6 +11,8 @@ import TableRow from '@mui/material/TableRow';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { TAccountAttendance, TOwnAttendance } from '@rollcall/contracts';
 import { ErrorState } from '../../components/ErrorState';
@@ -60,7 +62,7 @@ export function AttendanceSection() {
         ))}
       </Box>
 
-      <Paper component="section" variant="outlined" aria-labelledby="me-attendance-slots" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Paper component="section" variant="outlined" aria-labelledby="me-attendance-slots" sx={{ p: { xs: 1.5, sm: 3 } }}>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 2, mb: 2 }}>
           <Typography id="me-attendance-slots" variant="h6" component="h3">
             {t('me.attendance.slotsTitle')}
@@ -73,7 +75,7 @@ export function AttendanceSection() {
             ))}
           </ToggleButtonGroup>
         </Box>
-        <SlotsTable attendance={data[periodKey(period)]} timeZone={data.time_zone} />
+        <SlotsTable attendance={data[periodKey(period)]} timeZone={data.time_zone} showDay={period !== 'today'} />
       </Paper>
 
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
@@ -87,16 +89,19 @@ export function AttendanceSection() {
 const periodKey = (period: Period) => period;
 const windowText = (attendance: TAccountAttendance) => (attendance.from === attendance.to ? dayText(attendance.from) : `${dayText(attendance.from)} – ${dayText(attendance.to)}`);
 
-function SlotsTable({ attendance, timeZone }: { attendance: TAccountAttendance; timeZone: string }) {
+/** today's rows are all of one day: no Day column; on a phone a day reads without its year, so the table fits */
+function SlotsTable({ attendance, timeZone, showDay }: { attendance: TAccountAttendance; timeZone: string; showDay: boolean }) {
   const { t } = useTranslation();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const noData = t('attendance.noData');
+  const day = (value: string) => (phone ? dayText(value).slice(0, 6) : dayText(value));
   return (
     // scrolls sideways on a narrow phone: focusable, so a keyboard can scroll it too
     <TableContainer tabIndex={0} role="region" aria-label={t('me.attendance.slotsTitle')}>
       <Table size="small" aria-label={t('me.attendance.slotsTitle')} sx={{ '& th, & td': { px: { xs: 1, sm: 2 }, whiteSpace: 'nowrap' } }}>
         <TableHead>
           <TableRow>
-            <TableCell>{t('me.attendance.day')}</TableCell>
+            {showDay ? <TableCell>{t('me.attendance.day')}</TableCell> : null}
             <TableCell>{t('attendance.columns.timeArrived')}</TableCell>
             <TableCell>{t('attendance.columns.timeDeparted')}</TableCell>
             <TableCell align="right">{t('attendance.columns.totalTime')}</TableCell>
@@ -105,7 +110,7 @@ function SlotsTable({ attendance, timeZone }: { attendance: TAccountAttendance; 
         <TableBody>
           {attendance.attendance.map((row, index) => (
             <TableRow key={`${row.day}-${index}`}>
-              <TableCell>{dayText(row.day)}</TableCell>
+              {showDay ? <TableCell>{day(row.day)}</TableCell> : null}
               <TableCell>{row.arrived ? zonedDateTime(row.arrived.created_at, timeZone).time : noData}</TableCell>
               <TableCell>{row.departed ? zonedDateTime(row.departed.created_at, timeZone).time : row.arrived ? t('me.attendance.stillIn') : noData}</TableCell>
               <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -114,7 +119,7 @@ function SlotsTable({ attendance, timeZone }: { attendance: TAccountAttendance; 
             </TableRow>
           ))}
           <TableRow>
-            <TableCell colSpan={3} sx={{ fontWeight: 600 }}>
+            <TableCell colSpan={showDay ? 3 : 2} sx={{ fontWeight: 600 }}>
               {t('attendance.totalLogged')}
             </TableCell>
             <TableCell align="right" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
