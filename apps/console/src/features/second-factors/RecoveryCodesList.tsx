@@ -25,7 +25,7 @@ export function RecoveryCodesList({ codes, onDone }: { codes: string[]; onDone: 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Alert severity="warning">{t('secondFactors.recoveryCodes.shownOnce')}</Alert>
-      <Box component="ol" aria-label={t('secondFactors.recoveryCodes.title')} sx={{ m: 0, pl: 4, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 4, rowGap: 0.5, fontFamily: 'monospace', fontSize: '1rem' }}>
+      <Box component="ol" aria-label={t('secondFactors.recoveryCodes.title')} sx={{ m: 0, pl: 4, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(14rem, 1fr))', columnGap: 4, rowGap: 0.5, fontFamily: 'monospace', fontSize: '0.95rem', whiteSpace: 'nowrap' }}>
         {codes.map((code) => (
           <li key={code} data-testid="recovery-code">
             {code}
