@@ -100,6 +100,10 @@ export const ZAuditEvent = z.object({
   event_id: answerText(64),
   actor: answerText(TEXT_MAX),
   actor_kind: answerText(64),
+  /** what people call the actor (a username, a reader's or a token's name); absent where the log has none to give */
+  actor_name: answerText(TEXT_MAX).nullable().optional(),
+  /** what people call the entity the stream is about (the first id in the stream id) */
+  stream_name: answerText(TEXT_MAX).nullable().optional(),
   source_ip: answerText(64).nullable(),
   correlation_id: answerText(TEXT_MAX),
   causation_id: answerText(TEXT_MAX).nullable(),

@@ -201,7 +201,11 @@ export default function EventLogPage() {
             <Table size="small" aria-label={t('audit.tableLabel')}>
               <TableHead>
                 <TableRow>
-                  <TableCell padding="checkbox" />
+                  <TableCell padding="checkbox">
+                    <Box component="span" sx={visuallyHidden}>
+                      {t('audit.columns.details')}
+                    </Box>
+                  </TableCell>
                   <TableCell>{t('audit.columns.time')}</TableCell>
                   <TableCell>{t('audit.columns.type')}</TableCell>
                   <TableCell>{t('audit.columns.stream')}</TableCell>
@@ -265,10 +269,22 @@ export default function EventLogPage() {
 }
 
 /** a value that narrows the log to itself when clicked */
-function FilterLink({ value, label, onClick, nowrap = false }: { value: string; label: string; onClick: () => void; nowrap?: boolean }) {
+/** read by screen readers, not shown: the expand column's header (WCAG 1.3.1, an empty header names nothing) */
+const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px' } as const;
+
+/** filters the log by a value; shows the name people know it by when there is one (the value itself then in the title) */
+function FilterLink({ value, name, label, onClick, nowrap = false }: { value: string; name?: string | null; label: string; onClick: () => void; nowrap?: boolean }) {
   return (
-    <Link component="button" type="button" variant="body2" underline="hover" title={label} onClick={onClick} sx={{ fontFamily: 'monospace', textAlign: 'left', ...(nowrap ? { whiteSpace: 'nowrap' } : { wordBreak: 'break-all' }) }}>
-      {value}
+    <Link
+      component="button"
+      type="button"
+      variant="body2"
+      underline="hover"
+      title={name ? `${label}: ${value}` : label}
+      onClick={onClick}
+      sx={{ fontFamily: name ? undefined : 'monospace', textAlign: 'left', ...(nowrap ? { whiteSpace: 'nowrap' } : { wordBreak: 'break-all' }) }}
+    >
+      {name || value}
     </Link>
   );
 }
@@ -291,12 +307,17 @@ function EventRow({ event, expanded, onToggle, onFilter }: { event: EventRowData
         </TableCell>
         <TableCell>
           <FilterLink value={event.stream_id} label={filterBy} onClick={() => onFilter({ stream: event.stream_id })} />
+          {event.stream_name && (
+            <Typography variant="caption" color="text.secondary" component="div">
+              {event.stream_name}
+            </Typography>
+          )}
         </TableCell>
         <TableCell>
           <Typography variant="caption" color="text.secondary" component="span" sx={{ mr: 0.5 }}>
             {t(`audit.actorKind.${event.actor_kind}`, { defaultValue: event.actor_kind })}
           </Typography>
-          <FilterLink value={event.actor} label={filterBy} onClick={() => onFilter({ actor: event.actor })} />
+          <FilterLink value={event.actor} name={event.actor_name} label={filterBy} onClick={() => onFilter({ actor: event.actor })} />
         </TableCell>
         <TableCell sx={{ fontFamily: 'monospace' }}>{event.source_ip ?? '—'}</TableCell>
         <TableCell>

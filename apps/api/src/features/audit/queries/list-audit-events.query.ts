@@ -8,6 +8,10 @@ import { READ_DB } from '../../../platform/tokens';
 import { parsePosition, type Position } from '../../../platform/event-store/event-store.port';
 import type { ReadDatabase } from '../../../platform/read-db/read-database';
 import { auditEventOf } from '../readable-events';
+import { loadNameBook } from '../history/load-name-book';
+
+/** the first UUID in a stream id: the entity it is about (`account-{id}`, `attendance-{id}-{day}`) */
+const STREAM_ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 export class ListAuditEventsQuery {
   /**
@@ -59,6 +63,20 @@ export class ListAuditEventsHandler implements IQueryHandler<ListAuditEventsQuer
     if (before) query = query.where((eb) => eb(eb.refTuple('position_commit', 'position_sequence'), '<', eb.tuple(before.commit, before.sequence)));
     const rows = await query.orderBy('position_commit', 'desc').orderBy('position_sequence', 'desc').limit(limit + 1).execute();
     const page = rows.slice(0, limit).map(auditEventOf);
+    // the log is read with audit:read everywhere (audit.router.ts): every name may be shown
+    const streamEntity = (streamId: string) => STREAM_ID.exec(streamId)?.[0] ?? null;
+    const ids = new Set<string>();
+    for (const event of page) {
+      if (event.actor) ids.add(event.actor);
+      const entity = streamEntity(event.stream_id);
+      if (entity) ids.add(entity);
+    }
+    const names = await loadNameBook(this.db, ids);
+    for (const event of page) {
+      const entity = streamEntity(event.stream_id);
+      event.actor_name = names.get(event.actor) ?? null;
+      event.stream_name = entity ? (names.get(entity) ?? null) : null;
+    }
     return { data: page, next_before: rows.length > limit ? page[page.length - 1].position : null };
   }
 }
