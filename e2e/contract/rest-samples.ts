@@ -8,6 +8,7 @@ import { activationTokenFor } from '../../apps/api/test/mail-log';
 import { CommandGateway } from '../../apps/api/src/platform/commands/command-gateway';
 import { systemContext } from '../../apps/api/src/platform/commands/request-context';
 import { GiveApplicationConsentCommand } from '../../apps/api/src/features/oidc/commands/give-application-consent.handler';
+import { totpCodeAt } from '../../apps/api/src/features/auth/second-factor/totp-codes';
 
 type Client = ReturnType<typeof http>;
 
@@ -326,6 +327,23 @@ export function restSamples(app: TestApp, accountId: string) {
       return { path: `projections/${projection}/set-aside/${position}/retry` };
     },
 
+    // the own second factors (docs/adr/0025) act on a fresh account of their own: an administrator
+    // with a second factor would need a code at every sign-in of this suite
+    'get second-factors': async (client) => ({ path: 'second-factors', token: await secondFactorOwner(client, false) }),
+    'post second-factors/totp': async (client) => ({ path: 'second-factors/totp', token: await secondFactorOwner(client, false) }),
+    'post second-factors/totp/confirm': async (client) => {
+      const token = await secondFactorOwner(client, false);
+      const started = await created(http(app.url, token).post('/api/v2/second-factors/totp'));
+      return { path: 'second-factors/totp/confirm', token, body: { enrolment_id: started.enrolment_id, code: totpCodeAt(started.secret, new Date()) } };
+    },
+    'delete second-factors/totp': async (client) => ({ path: 'second-factors/totp', token: await secondFactorOwner(client, true) }),
+    'post second-factors/recovery-codes': async (client) => ({ path: 'second-factors/recovery-codes', token: await secondFactorOwner(client, true) }),
+    'post account/{id}/second-factors/reset': async (client) => {
+      const token = await secondFactorOwner(client, true);
+      const owner = (await created(http(app.url, token).get('/api/v1/account/current'), 200)).id as string;
+      return { path: `account/${owner}/second-factors/reset`, body: { reason: 'Contract suite' } };
+    },
+
     // the page of one's own acts on the caller (the administrator): its own things to change
     'patch me/profile': async () => ({ path: 'me/profile', body: { nickname: 'Contract' } }),
     // to the same password (no policy: no history), so later calls still sign in
@@ -343,6 +361,17 @@ export function restSamples(app: TestApp, accountId: string) {
       await app.app.get(CommandGateway).execute(new GiveApplicationConsentCommand(me, applicationId, ['openid', 'profile'], systemContext()));
       return { path: `me/consents/${applicationId}` };
     },
+  };
+
+  /** a fresh account's session, with an authenticator app enrolled or not (docs/adr/0025) */
+  const secondFactorOwner = async (client: Client, enrolled: boolean): Promise<string> => {
+    const { username, password } = await createAccount(client);
+    const token = await signIn(app.url, { username, password });
+    if (!enrolled) return token;
+    const own = http(app.url, token);
+    const started = await created(own.post('/api/v2/second-factors/totp'));
+    await created(own.post('/api/v2/second-factors/totp/confirm', { enrolment_id: started.enrolment_id, code: totpCodeAt(started.secret, new Date()) }), 200);
+    return token;
   };
 
   /** the one thing a path's `{id}` names when no sample says otherwise */
