@@ -290,4 +290,17 @@ describe.each(storageKinds())('a page of one\'s own (%s)', (kind) => {
     expect(((await ada.client.get('/api/v2/me/sessions')).body.data as Array<{ kind: string }>).map((session) => session.kind)).not.toContain('application');
     expect((await ada.client.get('/api/v2/me/consents')).body.data).toEqual([]);
   });
+
+  it('refuses the whole page, over REST and tRPC alike, to a session that must enrol a second factor first', async () => {
+    const created = await admin.post('/api/v1/policy', { title: `Two factors ${randomBytes(4).toString('hex')}`, description: '', min_length: 8, min_strength: 0, lockout: 20, lockout_duration: 60, second_factor: 'all' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const ada = await ordinary({ policy: true, policy_id: (created.body as { id: string }).id });
+    for (const response of [await ada.client.get('/api/v2/me/sessions'), await ada.client.get('/api/v2/me/attendance')]) {
+      expect(response.status).toBe(403);
+      expect(response.body.error.code).toBe('auth.second_factor_enrolment_required');
+    }
+    for (const response of [await trpcQuery(ada.client, 'me.sessions'), await trpcQuery(ada.client, 'me.profile'), await trpcMutation(ada.client, 'me.signOutOtherSessions')]) {
+      expect(trpcError(response)?.apiError?.code).toBe('auth.second_factor_enrolment_required');
+    }
+  });
 });

@@ -11,7 +11,7 @@ import {
   type TOwnSession,
   type TOwnSessionsSignedOut,
 } from '@rollcall/contracts';
-import { passwordChangeRequiredError } from '../../../platform/access/route-decorators';
+import { passwordChangeRequiredError, secondFactorEnrolmentRequiredError } from '../../../platform/access/route-decorators';
 import type { CommandGateway } from '../../../platform/commands/command-gateway';
 import { router, sessionProcedure } from '../../../platform/trpc/trpc';
 import { supportedTimeZones } from '../../../platform/runtime/time-zones';
@@ -30,10 +30,13 @@ import { OwnAttendanceQuery } from '../queries/own-attendance.query';
  * `me.*`: the page of one's own. Every procedure acts on the signed-in session's own account
  * (ctx.principal), never on an id from the input, so no other account can be reached through it;
  * a signed-in session needs no permission for it (access tokens cannot call it, as with auth.me).
- * A session that must change its password first may only change it here.
+ * A session that must change its password first may only change it here; one that must enrol a
+ * second factor first may call none of it (it enrols first), as over REST.
  */
 export function buildMeRouter({ gateway, queryBus }: { gateway: CommandGateway; queryBus: QueryBus }) {
   const noted = sessionProcedure.use(async ({ ctx, next }) => {
+    // as REST's guard: a session that must enrol a second factor first enrols before anything else
+    if (ctx.principal.secondFactorEnrolmentRequired) throw secondFactorEnrolmentRequiredError();
     await gateway.execute(new NoteSessionActivityCommand(ctx.principal, ctx.client, ctx.context.sourceIp));
     return next();
   });
