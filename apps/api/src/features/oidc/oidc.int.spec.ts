@@ -468,7 +468,8 @@ describe.each(storageKinds())('the OpenID Connect provider (%s)', (kind: Storage
     const { payload } = await jwtVerify(tokens.id_token!, createRemoteJWKSet(new URL(`${issuer}/jwks`)), { issuer, audience: applicationId });
     expect(payload).toMatchObject({ sub: bob.id, amr: ['pwd', 'otp'], acr: 'urn:rollcall:acr:second-factor' });
     // what the provider says it supports
-    expect(((await (await fetch(`${issuer}/.well-known/openid-configuration`)).json()) as { acr_values_supported: string[] }).acr_values_supported).toEqual(['urn:rollcall:acr:password', 'urn:rollcall:acr:second-factor']);
+    const discovery = (await (await fetch(`${issuer}/.well-known/openid-configuration`)).json()) as { acr_values_supported: string[] };
+    expect(discovery.acr_values_supported).toEqual(['urn:rollcall:acr:password', 'urn:rollcall:acr:second-factor']);
 
     // a password alone says so too
     const plain = await signInThrough(new Browser(app.url), config, alice, 'openid');
