@@ -4,13 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { undeclaredEventFields } from '@rollcall/contracts';
-import { accountStream } from '@rollcall/domain';
+import { accountStream, secondFactorStream } from '@rollcall/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activationTokenFor } from '../mail-log';
 import { createAccount, http, liveClient, signIn, startTestApp, storageKinds, type StorageKind, type TestApp } from '../test-app';
 import { eventStoreOf, proceduresOf, streamOf } from './hardening-helpers';
 import { START } from '../../src/platform/event-store/event-store.port';
 import { backupSqlite } from '../../src/platform/operations/sqlite-backup';
+import { hashRecoveryCode } from '../../src/features/auth/second-factor/recovery-codes';
+import { totpCodeAt } from '../../src/features/auth/second-factor/totp-codes';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -90,6 +92,9 @@ describe.each(storageKinds())('secrets never stored or shown (%s)', (kind: Stora
   let canaryActivation = '';
   let canaryClientSecret = '';
   let canaryReaderToken = '';
+  // second factors (docs/adr/0025): the TOTP secret is stored only sealed, the recovery codes only hashed
+  let canaryTotpSecret = '';
+  let canaryRecoveryCodes: string[] = [];
   let auditToken = '';
   let accountId = '';
   const ids = { account: '', invitee: '', organization: '', team: '', application: '', reader: '', token: '' };
@@ -118,6 +123,22 @@ describe.each(storageKinds())('secrets never stored or shown (%s)', (kind: Stora
     expect((await http(app.url).post('/trpc/auth.signIn', { username: account.username, password: CANARY_PASSWORD })).status).toBe(200);
     expect((await http(app.url, session).post('/api/v1/account/password/change', { current_password: CANARY_PASSWORD, new_password: NEXT_PASSWORD })).status).toBeLessThan(300);
     expect((await admin.raw('PUT', `/api/v1/account/${account.id}/password`, { password: CANARY_PASSWORD })).status).toBe(200);
+
+    // an authenticator app and recovery codes, used to sign in over REST (both steps) and tRPC, and a wrong code
+    const own = http(app.url, await signIn(app.url, { username: account.username, password: CANARY_PASSWORD }));
+    const enrolment = (await own.post('/api/v2/second-factors/totp')).body.data;
+    canaryTotpSecret = enrolment.secret;
+    const confirmed = await own.post('/api/v2/second-factors/totp/confirm', { enrolment_id: enrolment.enrolment_id, code: totpCodeAt(canaryTotpSecret, new Date()) });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    canaryRecoveryCodes = confirmed.body.data.recovery_codes;
+    const challenge = (await http(app.url).post('/api/v1/admin/authenticate', { username: account.username, password: CANARY_PASSWORD })).body.second_factor.challenge;
+    expect((await http(app.url).post('/api/v1/admin/authenticate', { challenge, code: '123456' })).status).toBe(401);
+    expect((await http(app.url).post('/api/v1/admin/authenticate', { challenge, code: canaryRecoveryCodes[0] })).status).toBe(200);
+    const viaTrpc = (await http(app.url).post('/trpc/auth.signIn', { username: account.username, password: CANARY_PASSWORD })).body.result.data.second_factor.challenge;
+    expect((await http(app.url).post('/trpc/auth.completeSignIn', { challenge: viaTrpc, code: canaryRecoveryCodes[1] })).status).toBe(200);
+    const regenerated = await own.post('/api/v2/second-factors/recovery-codes');
+    expect(regenerated.status).toBe(200);
+    canaryRecoveryCodes = [...canaryRecoveryCodes, ...regenerated.body.data.recovery_codes];
 
     // a token acts within its holder's permissions: the administrator's own token can read accounts
     const administratorId = (await admin.get('/api/v1/account/current')).body.id as string;
@@ -167,9 +188,9 @@ describe.each(storageKinds())('secrets never stored or shown (%s)', (kind: Stora
   });
 
   /** the clear secrets: never stored, never shown */
-  const clearSecrets = () => [CANARY_PASSWORD, NEXT_PASSWORD, canaryToken, canaryToken.slice(3), canarySession, canaryActivation, canaryClientSecret, canaryReaderToken];
+  const clearSecrets = () => [CANARY_PASSWORD, NEXT_PASSWORD, canaryToken, canaryToken.slice(3), canarySession, canaryActivation, canaryClientSecret, canaryReaderToken, canaryTotpSecret, ...canaryRecoveryCodes];
   /** what the store keeps of them, or anything derived from a credential: never shown */
-  const derivedSecrets = () => [...[canaryToken, canarySession, canaryActivation, canaryClientSecret, canaryReaderToken].map(sha256), '$argon2'];
+  const derivedSecrets = () => [...[canaryToken, canarySession, canaryActivation, canaryClientSecret, canaryReaderToken].map(sha256), '$argon2', ...canaryRecoveryCodes.map((code) => hashRecoveryCode(accountId, code))];
 
   it('stores argon2id hashes with the production parameters', async () => {
     const events = await streamOf(app, accountStream(accountId));
@@ -296,12 +317,16 @@ describe.each(storageKinds())('secrets never stored or shown (%s)', (kind: Stora
         check(who, `tRPC ${procedure} ${JSON.stringify(input)}`, JSON.stringify(response.body));
       }
       // the audit:read token reads the whole log: the credentials' events are there, their secrets redacted
-      for (const path of [`/api/v2/audit/events?limit=100&stream=${encodeURIComponent(accountStream(ids.account))}`, `/api/v2/audit/events?limit=100&stream=${encodeURIComponent(accountStream(ids.invitee))}`]) {
+      for (const path of [`/api/v2/audit/events?limit=100&stream=${encodeURIComponent(accountStream(ids.account))}`, `/api/v2/audit/events?limit=100&stream=${encodeURIComponent(accountStream(ids.invitee))}`, `/api/v2/audit/events?limit=100&stream=${encodeURIComponent(secondFactorStream(ids.account))}`]) {
         const page = await client.get(path);
         expect(page.status, `${path} as the ${who}`).toBe(200);
         const events = page.body.data.data as Array<{ type: string; data: Record<string, unknown> }>;
-        for (const [type, field] of [['PasswordChanged', 'passwordHash'], ['ActivationIssued', 'tokenHash']]) {
+        for (const [type, field] of [['PasswordChanged', 'passwordHash'], ['ActivationIssued', 'tokenHash'], ['TotpEnrolmentStarted', 'sealedSecret'], ['RecoveryCodesGenerated', 'codeHashes']]) {
           for (const event of events.filter((found) => found.type === type)) expect(event.data[field], `${type}.${field} as the ${who}`).toBe('[redacted]');
+        }
+        if (path.includes('second-factors-')) {
+          // the stream's secrets were there to redact
+          expect(events.map((event) => event.type), `second-factor events as the ${who}`).toEqual(expect.arrayContaining(['TotpEnrolmentStarted', 'RecoveryCodesGenerated', 'RecoveryCodeUsed']));
         }
       }
     }

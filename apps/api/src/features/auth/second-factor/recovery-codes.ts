@@ -4,7 +4,7 @@ import { RECOVERY_CODE_COUNT } from '@rollcall/domain';
 /**
  * Recovery codes: ten per set, each 16 characters of a 31-letter alphabet without look-alikes (79
  * random bits), shown as four groups of four. Stored as SHA-256 of the account id and the code, like
- * session and access tokens (docs/adr/0025, "Recovery codes"): 80 random bits cannot be guessed
+ * session and access tokens (docs/adr/0025): 79 random bits cannot be guessed
  * from a hash, so a slow hash (argon2) would add nothing but cost at every use, and a keyed hash
  * would tie the codes to the secrets key's rotation.
  */
