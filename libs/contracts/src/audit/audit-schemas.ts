@@ -58,7 +58,12 @@ export const ZAuditEventFilterShape = {
   stream_prefix: optionalAuditFilter(ZStreamText('stream_prefix')),
   type: optionalAuditFilter(ZEventTypes),
   /** account id, token id or reader id; `system` for the bootstrap */
-  actor: optionalAuditFilter(boundedText('actor', 200, { trim: true }).min(1)),
+  actor: optionalAuditFilter(
+    boundedText('actor', 200, { trim: true })
+      .min(1)
+      // every actor is one of these: a filter that can match nothing is a mistake worth saying
+      .refine((value) => value === 'system' || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value), { error: 'actor must be an account, access token or door reader id (a UUID), or system' }),
+  ),
   correlation_id: optionalAuditFilter(z.string({ error: 'correlation_id must be text' }).max(100, { error: 'correlation_id must be 1-100 letters, digits, _ . : or -', abort: true }).regex(/^[\w.:-]{1,100}$/, { error: 'correlation_id must be 1-100 letters, digits, _ . : or -' })),
   /**
    * the events of an organization: its own and its sub-organizations' streams, their teams', and the

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import type { TAttendanceLiveMessage } from '@rollcall/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -20,7 +21,7 @@ import { arrivalsDeparturesLive } from './arrivals-departures.live';
 import { OrganizationPicker } from '../../components/organizations/OrganizationPicker';
 import { useArrivalDepartureColumns } from './arrival-departure-columns';
 import { CorrectSlotDialog } from './CorrectSlotDialog';
-import { arrivalsDeparturesFilters, arrivalsDeparturesInput } from './arrivals-departures-filters';
+import { arrivalsDeparturesFilters, arrivalsDeparturesInput, today } from './arrivals-departures-filters';
 
 const useFindAccounts = (search: string) => {
   const found = trpc.accounts.findByUsername.useQuery({ username: search }, { enabled: search.length > 0, staleTime: 30_000, placeholderData: (previous) => previous });
@@ -43,11 +44,22 @@ export default function ArrivalsDeparturesPage() {
   const readers = trpc.readers.list.useQuery({ limit: 100, role: 'door' }, { enabled: grants.may('readers:manage'), staleTime: 60_000 });
   const [editing, setEditing] = useState<TArrivalDeparture | null>(null);
   const onEdit = useCallback((row: TArrivalDeparture) => setEditing(row), []);
-  const columns = useArrivalDepartureColumns({ onEdit: grants.may('attendance:write') ? onEdit : null });
+  // slots opened by a scan while the screen is open: marked 'New' (as live consoles mark what just came in)
+  const [arrivedLive, setArrivedLive] = useState<ReadonlySet<string>>(new Set());
+  const columns = useArrivalDepartureColumns({ onEdit: grants.may('attendance:write') ? onEdit : null, isNew: (row) => arrivedLive.has(row.id) });
   const unknownCards = useUnknownCardNotices();
-  const live = useLive(trpc.live.attendance, { cache: [arrivalsDeparturesLive], onMessages: unknownCards.onMessages });
+  const onMessages = useCallback(
+    (messages: readonly TAttendanceLiveMessage[]) => {
+      unknownCards.onMessages(messages);
+      const opened = messages.flatMap((message) => (message.kind === 'attendance.scan' && message.outcome === 'arrival' && message.slot_id ? [message.slot_id] : []));
+      if (opened.length) setArrivedLive((current) => new Set([...current, ...opened]));
+    },
+    [unknownCards],
+  );
+  const live = useLive(trpc.live.attendance, { cache: [arrivalsDeparturesLive], onMessages });
 
-  const filtered = Boolean(state.dateFrom || state.dateTo || state.organization || state.account || state.readerId);
+  const onToday = state.dateFrom === today() && state.dateTo === today();
+  const filtered = Boolean(!onToday || state.organization || state.account || state.readerId);
   return (
     <>
       <PageHeader title={t('arrivalsDepartures.title')} actions={<LiveChip connection={live} />} />
@@ -83,8 +95,13 @@ export default function ArrivalsDeparturesPage() {
                   ))}
                 </TextField>
               )}
-              {filtered && (
-                <Button sx={{ flex: '0 0 auto !important', minWidth: 'auto !important', alignSelf: 'center' }} onClick={() => setFilters({ dateFrom: '', dateTo: '', organization: null, account: null, readerId: '' })}>
+              {(state.dateFrom || state.dateTo) && (
+              <Button sx={{ flex: '0 0 auto !important', minWidth: 'auto !important', alignSelf: 'center' }} onClick={() => setFilters({ dateFrom: '', dateTo: '' })}>
+                {t('arrivalsDepartures.filters.wholeHistory')}
+              </Button>
+            )}
+            {filtered && (
+                <Button sx={{ flex: '0 0 auto !important', minWidth: 'auto !important', alignSelf: 'center' }} onClick={() => setFilters({ dateFrom: today(), dateTo: today(), organization: null, account: null, readerId: '' })}>
                   {t('arrivalsDepartures.filters.clear')}
                 </Button>
               )}

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -33,8 +33,26 @@ function Place({ at, door, reader, timeZone }: { at: string | null; door: string
   );
 }
 
+/** an open slot's time so far, counting as it is watched (Odoo's 'worked hours' of a checked-in employee) */
+function RunningTime({ since }: { since: string }) {
+  const { t } = useTranslation();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return (
+    <Typography component="span" variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }} title={t('arrivalsDepartures.runningTitle')}>
+      {formatDuration((now - Date.parse(since)) / 1000)}{' '}
+      <Typography component="span" variant="caption" color="text.secondary">
+        {t('arrivalsDepartures.running')}
+      </Typography>
+    </Typography>
+  );
+}
+
 /** Column ids of sortable columns are the server's sortBy values (arrived_at, departed_at, account). */
-export function useArrivalDepartureColumns({ onEdit }: { onEdit: ((row: TArrivalDeparture) => void) | null }): ColumnDef<TArrivalDeparture>[] {
+export function useArrivalDepartureColumns({ onEdit, isNew }: { onEdit: ((row: TArrivalDeparture) => void) | null; isNew: (row: TArrivalDeparture) => boolean }): ColumnDef<TArrivalDeparture>[] {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const inZone = (at: string, row: TArrivalDeparture) => (({ date, time, zone }) => `${date} ${time} ${zone}`)(zonedTime(at, zoneOf(row), language));
@@ -71,7 +89,7 @@ export function useArrivalDepartureColumns({ onEdit }: { onEdit: ((row: TArrival
         header: t('arrivalsDepartures.columns.total'),
         enableSorting: false,
         cell: ({ row }) =>
-          row.original.departed_at ? formatDuration((Date.parse(row.original.departed_at) - Date.parse(row.original.arrived_at)) / 1000) : t('arrivalsDepartures.noData'),
+          row.original.departed_at ? formatDuration((Date.parse(row.original.departed_at) - Date.parse(row.original.arrived_at)) / 1000) : <RunningTime since={row.original.arrived_at} />,
       },
       {
         id: 'flags',
@@ -82,6 +100,7 @@ export function useArrivalDepartureColumns({ onEdit }: { onEdit: ((row: TArrival
           const last = corrections[corrections.length - 1];
           return (
             <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+              {isNew(row.original) && <Chip size="small" color="success" label={t('arrivalsDepartures.new')} data-new-row />}
               {row.original.corrected && (
                 <Tooltip
                   title={
@@ -118,6 +137,6 @@ export function useArrivalDepartureColumns({ onEdit }: { onEdit: ((row: TArrival
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- inZone reads only the language
-    [t, onEdit, language],
+    [t, onEdit, language, isNew],
   );
 }
