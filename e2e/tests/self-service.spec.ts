@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createAccountThroughRest, expectAccessible, newAccount, newCardUid, postScanAsReader, registerReaderThroughRest, restToken, signIn } from '../support/console';
+import { relyingParty } from '../support/relying-party';
 
 /**
  * A page of one's own (/me): an account that administers nothing lands there instead of a dead end,
@@ -115,4 +116,48 @@ test('an administrator reaches its own page from the user menu, changes its prof
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(page, 'own password change');
+});
+
+test('an account sees the application it signed in to through Rollcall, what it may see, and revokes it', async ({ page, request, baseURL }) => {
+  const headers = { authorization: `Bearer ${await restToken(request)}` };
+  const tag = Date.now().toString(36);
+  const created = await request.post('/api/v2/application', { data: { title: `Wiki ${tag}`, description: 'The team wiki', client_type: 'confidential' }, headers });
+  expect(created.status(), await created.text()).toBe(201);
+  const application = (await created.json()).data;
+  const clientId = application.app.id as string;
+  const rp = await relyingParty(`${baseURL!}/oidc`, clientId, application.client_secret.client_secret as string);
+  try {
+    const client = await request.put(`/api/v2/application/${clientId}/client`, { data: { client_type: 'confidential', redirect_uris: [`${rp.base}/callback`], grant_types: ['authorization_code'] }, headers });
+    expect(client.status(), await client.text()).toBe(200);
+    const employee = newAccount('connected');
+    await createAccountThroughRest(request, employee);
+
+    // the application sends the browser to Rollcall; the account signs in and allows it
+    await page.goto(`${rp.base}/login`);
+    await page.getByRole('textbox', { name: 'Username' }).fill(employee.username);
+    await page.getByLabel('Password').fill(employee.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible();
+
+    // on its own page: the application, what it may see, and among the sessions
+    await signInToOwnPage(page, employee);
+    await page.getByRole('tab', { name: 'Applications' }).click();
+    const connected = page.getByRole('region', { name: 'Connected applications' }).getByRole('listitem').filter({ hasText: `Wiki ${tag}` });
+    await expect(connected.getByText('Your profile')).toBeVisible();
+    await expect(connected.getByText('Your e-mail address')).toBeVisible();
+    await expectAccessible(page, 'connected applications');
+    await page.getByRole('tab', { name: 'Sessions' }).click();
+    await expect(page.getByRole('region', { name: 'Where you are signed in' }).getByRole('listitem').filter({ hasText: `Wiki ${tag}` })).toContainText('Application');
+
+    await page.getByRole('tab', { name: 'Applications' }).click();
+    await connected.getByRole('button', { name: `Revoke access of Wiki ${tag}` }).click();
+    await page.getByRole('dialog', { name: `Revoke access of Wiki ${tag}?` }).getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('Consent revoked')).toBeVisible();
+    await expect(page.getByText('You have not connected any application.')).toBeVisible();
+    await page.getByRole('tab', { name: 'Sessions' }).click();
+    await expect(page.getByRole('region', { name: 'Where you are signed in' }).getByRole('listitem').filter({ hasText: `Wiki ${tag}` })).toHaveCount(0);
+  } finally {
+    await rp.close();
+  }
 });
