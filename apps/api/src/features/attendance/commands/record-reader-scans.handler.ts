@@ -93,8 +93,10 @@ export class RecordReaderScansHandler implements ICommandHandler<RecordReaderSca
     const { seenSequences, cardUids } = readerScanReads(request);
     const acknowledgedScans = seenSequences.length ? await this.acknowledgedScans(readerId, seenSequences) : new Map<number, AcknowledgedScan>();
     const cards = new Map<string, SmartCardState>();
-    for (const uid of cardUids) {
-      const card = foldStream(smartCardDecider, smartCardStream(uid), await this.streams.read(this.store, smartCardStream(uid)));
+    // read together: the PostgreSQL store answers reads asked at once in one query (one round trip for a batch's cards)
+    const cardStreams = await Promise.all(cardUids.map(async (uid) => foldStream(smartCardDecider, smartCardStream(uid), await this.streams.read(this.store, smartCardStream(uid)))));
+    for (const [index, uid] of cardUids.entries()) {
+      const card = cardStreams[index];
       cards.set(uid, card.state);
       read.set(card.streamId, card);
     }
@@ -112,8 +114,10 @@ export class RecordReaderScansHandler implements ICommandHandler<RecordReaderSca
       if (holders.length) timeZones = await attendanceTimeZones(this.db, holders);
     }
     const days = new Map<string, AttendanceDayEvent[]>();
-    for (const streamId of attendanceDayStreamsToRead({ ...request, cards, timeZones })) {
-      const stored = await this.streams.read(this.store, streamId);
+    const dayStreamIds = [...attendanceDayStreamsToRead({ ...request, cards, timeZones })];
+    const dayStreams = await Promise.all(dayStreamIds.map((streamId) => this.streams.read(this.store, streamId)));
+    for (const [index, streamId] of dayStreamIds.entries()) {
+      const stored = dayStreams[index];
       days.set(streamId, stored.map((event) => ({ type: event.type, data: event.data }) as AttendanceDayEvent));
       read.set(streamId, foldStream(attendanceDayDecider, streamId, stored));
     }
