@@ -255,6 +255,13 @@ describe.each(storageKinds())('a page of one\'s own (%s)', (kind) => {
     expect(attendance.today.attendance.some((row) => row.arrived !== null)).toBe(true);
     expect(attendance.cards.map((card) => card.card_uid)).toEqual([uid]);
     expect((await ada.client.get('/api/v2/me/attendance?date=2026-02-30')).body.error.fields).toHaveProperty('date');
+    // an absence in the calendar this month, with its attendance status
+    const status = (await admin.post('/api/v2/states/attendance', { title: `Vacation ${randomBytes(3).toString('hex')}` })).body.data as { id: string; title: string };
+    const today = attendance.today as unknown as { from: string };
+    const absence = await admin.post(`/api/v2/account/${ada.account.id}/tracking-status`, { event_group_title: 'Away', status_id: status.id, start_date: today.from, end_date: today.from, start_time: '00:00:00', end_time: '23:59:59', description: '', single: false, account_id: ada.account.id });
+    expect(absence.status, JSON.stringify(absence.body)).toBe(201);
+    const absences = ((await ada.client.get('/api/v2/me/attendance')).body.data as { absences: Array<{ status_title: string; title: string; account_id: string }> }).absences;
+    expect(absences).toEqual([expect.objectContaining({ status_title: status.title, title: 'Away', account_id: ada.account.id })]);
 
     const applicationId = await consentTo(ada.account.id);
     expect(((await ada.client.get('/api/v2/me/consents')).body.data as Array<{ application_id: string; scopes: string[] }>)).toEqual([expect.objectContaining({ application_id: applicationId, scopes: expect.arrayContaining(['openid', 'profile']) })]);
