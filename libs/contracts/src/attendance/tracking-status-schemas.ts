@@ -119,6 +119,8 @@ export const ZUpdateTrackingStatusInput = z
     status_id: ZStatusChoice,
     description: ZDescription,
     account_id: ZAccountId.optional(),
+    /** a change of the whole group: the days changed alone take the group's values too (by default they keep theirs) */
+    reset_changed_days: ZBooleanish.default(false),
     ...rangeShape,
   })
   .superRefine(...rangeRules)
@@ -129,6 +131,7 @@ export const ZUpdateTrackingStatusInput = z
     status_id: input.status_id,
     description: input.description,
     account_id: input.account_id,
+    reset_changed_days: input.reset_changed_days,
     ...rangeOf(input),
   }));
 export type TUpdateTrackingStatusInput = z.input<typeof ZUpdateTrackingStatusInput>;
@@ -143,6 +146,11 @@ export const ZRemoveTrackingStatusInput = z.object({
 });
 export type TRemoveTrackingStatusInput = z.input<typeof ZRemoveTrackingStatusInput>;
 export type TRemoveTrackingStatusCommandInput = z.output<typeof ZRemoveTrackingStatusInput>;
+
+/** the console's event dialog: the days of a group changed alone (which a change of the whole group keeps unless reset) */
+export const ZCalendarGroupInput = z.object({ account_id: ZAccountId, event_group_id: ZCalendarEventGroupId });
+export const ZCalendarDaysChangedAlone = z.object({ changed_alone: z.array(z.object({ event_id: answerId(), date: answerTimestamp() })) });
+export type TCalendarDaysChangedAlone = z.infer<typeof ZCalendarDaysChangedAlone>;
 
 /** `GET account/{id}/calendar?date=YYYY-MM` */
 export const ZCalendarQuery = z.object({ date: ZMonth('date') });

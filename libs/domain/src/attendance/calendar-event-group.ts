@@ -5,16 +5,29 @@ import { datesInRange, daysBetween, isValidDate } from './time-zone';
  * A calendar 'tracking status' event group of one account (console-accounts.md 'Calendar' and the
  * event dialog; console-directory.md section 5): an attendance status over a range of days, with one
  * event per day from a start time to an end time. 'Edit only selected day' changes one event apart
- * from its group; otherwise a change applies to the whole group and lays its days out again (an
- * event edited alone takes the group's values back; a day removed alone stays removed).
+ * from its group; otherwise a change applies to the whole group and lays its days out again. As in
+ * calendar editors' recurring series (RFC 5545 section 3.8.4.4, RECURRENCE-ID: an overridden
+ * instance keeps its own values when the series changes), a day changed alone keeps its changes
+ * unless the change asks to reset the days changed alone; a day removed alone stays removed.
  * One stream per group (`calendar-event-group-{id}`).
  */
 export const CALENDAR_LIMITS = { titleMax: 255, descriptionMax: 2000, rangeDaysMax: 366 } as const;
+
+/** the values a day changed alone keeps apart from its group */
+export interface CalendarDayValues {
+  startTime: string;
+  endTime: string;
+  title: string;
+  description: string;
+  statusId: string;
+}
 
 export interface CalendarDay {
   eventId: string;
   /** YYYY-MM-DD */
   date: string;
+  /** set when the day was changed alone and keeps its own values through a change of the group (absent in events written before) */
+  alone?: CalendarDayValues;
 }
 
 interface GroupValues {
@@ -70,8 +83,12 @@ export interface CalendarEventInput {
  * per day of the range, at least (the handler counts them with `datesInRange`).
  */
 export type CreateCalendarEventGroup = { type: 'CreateCalendarEventGroup'; data: CalendarEventInput & { groupId: string; accountId: string; single: boolean; eventIds: string[]; at: string } };
-/** the whole group; `eventIds`: fresh ids for the days the new range adds (one per day of the range always suffices) */
-export type ChangeCalendarEventGroup = { type: 'ChangeCalendarEventGroup'; data: CalendarEventInput & { eventIds: string[]; at: string } };
+/**
+ * the whole group; `eventIds`: fresh ids for the days the new range adds (one per day of the range
+ * always suffices). `resetChangedDays`: the days changed alone take the group's values too (by
+ * default they keep theirs).
+ */
+export type ChangeCalendarEventGroup = { type: 'ChangeCalendarEventGroup'; data: CalendarEventInput & { eventIds: string[]; resetChangedDays?: boolean; at: string } };
 /** one day alone: its end date must be its start date */
 export type ChangeCalendarEvent = { type: 'ChangeCalendarEvent'; data: CalendarEventInput & { eventId: string; at: string } };
 export type RemoveCalendarEvent = { type: 'RemoveCalendarEvent'; data: { eventId: string; at: string } };
@@ -183,6 +200,13 @@ const attachedDay = (values: GroupValues, day: CalendarDay): CalendarEventState 
   detached: false,
 });
 
+const dayOf = (values: GroupValues, day: CalendarDay): CalendarEventState => (day.alone ? { eventId: day.eventId, date: day.date, ...day.alone, detached: true } : attachedDay(values, day));
+
+/** the days of a live group changed alone, in date order (what a change of the whole group keeps unless reset) */
+export function daysChangedAlone(state: CalendarEventGroupState): { eventId: string; date: string }[] {
+  return state.status === 'active' ? state.events.filter((day) => day.detached).map(({ eventId, date }) => ({ eventId, date })) : [];
+}
+
 const valuesOf = (event: CalendarEventGroupCreated | CalendarEventGroupChanged): GroupValues => {
   const { title, description, statusId, startDate, endDate, startTime, endTime } = event.data;
   return { title, description, statusId, startDate, endDate, startTime, endTime };
@@ -201,7 +225,7 @@ export const calendarEventGroupDecider: Decider<CalendarEventGroupCommand, Calen
       case 'CalendarEventGroupChanged': {
         if (state.status !== 'active') return state;
         const values = valuesOf(event);
-        return { ...state, ...values, events: event.data.events.map((day) => attachedDay(values, day)) };
+        return { ...state, ...values, events: event.data.events.map((day) => dayOf(values, day)) };
       }
       case 'CalendarEventChanged': {
         if (state.status !== 'active') return state;
@@ -234,13 +258,20 @@ export const calendarEventGroupDecider: Decider<CalendarEventGroupCommand, Calen
         const dates = datesInRange(values.startDate, values.endDate).filter((date) => !state.removedDates.includes(date));
         if (!dates.length) throw new DomainError('calendar.date_range_invalid', 'Every day of this range was removed from the group', 'end_date');
         // days that stay keep their event's id, so links to them survive the change
-        const kept = new Map(state.events.map((day) => [day.date, day.eventId]));
+        const kept = new Map(state.events.map((day) => [day.date, day]));
         const fresh = takeIds(command.data.eventIds, dates.filter((date) => !kept.has(date)).length);
+        const reset = command.data.resetChangedDays === true;
         let next = 0;
-        const events = dates.map((date) => ({ eventId: kept.get(date) ?? fresh[next++], date }));
+        const events = dates.map((date): CalendarDay => {
+          const day = kept.get(date);
+          if (!day) return { eventId: fresh[next++], date };
+          if (!day.detached || reset) return { eventId: day.eventId, date };
+          const { startTime, endTime, title, description, statusId } = day;
+          return { eventId: day.eventId, date, alone: { startTime, endTime, title, description, statusId } };
+        });
         const unchanged =
           sameValues(values, state) &&
-          !state.events.some((day) => day.detached) &&
+          !(reset && state.events.some((day) => day.detached)) &&
           events.length === state.events.length &&
           events.every((day, index) => day.eventId === state.events[index].eventId && day.date === state.events[index].date);
         if (unchanged) return [];

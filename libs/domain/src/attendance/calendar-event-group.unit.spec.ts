@@ -3,6 +3,7 @@ import { givenFor } from '../../test/given';
 import { type DomainError } from '../shared';
 import {
   calendarEventGroupDecider,
+  daysChangedAlone,
   normaliseTimeOfDay,
   type CalendarEventGroupEvent,
   type CalendarEventInput,
@@ -121,8 +122,39 @@ describe('changing the whole group', () => {
         },
       ]));
 
-  it('takes back a day edited alone, and leaves a day removed alone removed', () => {
-    group([created, wednesdayAlone]).when(changeGroup()).then([{ type: 'CalendarEventGroupChanged', data: { groupId: 'G', accountId: 'alice', ...values, events: week, changedAt: at } }]);
+  it('keeps a day changed alone through a change of the whole group, as a series keeps its exceptions', () => {
+    const halfDay = { startTime: '13:00:00', endTime: '17:00:00', title: 'Half day', description: '', statusId: 'vacation' };
+    const renamed = week.map((day) => (day.eventId === 'e3' ? { ...day, alone: halfDay } : day));
+    group([created, wednesdayAlone])
+      .when(changeGroup({ title: 'Trip' }))
+      .then([{ type: 'CalendarEventGroupChanged', data: { groupId: 'G', accountId: 'alice', ...values, title: 'Trip', events: renamed, changedAt: at } }]);
+    // nothing of the group changed and the day keeps its own values: nothing to record
+    group([created, wednesdayAlone]).when(changeGroup()).then([]);
+  });
+
+  it('the day changed alone stays apart after the change, and is still counted as changed alone', () => {
+    const afterRename = [created, wednesdayAlone, { type: 'CalendarEventGroupChanged', data: { groupId: 'G', accountId: 'alice', ...values, title: 'Trip', events: week.map((day) => (day.eventId === 'e3' ? { ...day, alone: { startTime: '13:00:00', endTime: '17:00:00', title: 'Half day', description: '', statusId: 'vacation' } } : day)), changedAt: at } }] as CalendarEventGroupEvent[];
+    const state = afterRename.reduce(calendarEventGroupDecider.evolve, calendarEventGroupDecider.initialState());
+    expect(state.status === 'active' && state.events.map((day) => [day.eventId, day.title, day.detached])).toEqual([
+      ['e1', 'Trip', false],
+      ['e2', 'Trip', false],
+      ['e3', 'Half day', true],
+      ['e4', 'Trip', false],
+      ['e5', 'Trip', false],
+    ]);
+    expect(daysChangedAlone(state)).toEqual([{ eventId: 'e3', date: '2026-11-25' }]);
+  });
+
+  it('resets a day changed alone when asked, and drops one the new range no longer covers', () => {
+    group([created, wednesdayAlone])
+      .when({ ...changeGroup(), data: { ...changeGroup().data, resetChangedDays: true } })
+      .then([{ type: 'CalendarEventGroupChanged', data: { groupId: 'G', accountId: 'alice', ...values, events: week, changedAt: at } }]);
+    group([created, wednesdayAlone])
+      .when(changeGroup({ endDate: '2026-11-24' }))
+      .then([{ type: 'CalendarEventGroupChanged', data: { groupId: 'G', accountId: 'alice', ...values, endDate: '2026-11-24', events: week.slice(0, 2), changedAt: at } }]);
+  });
+
+  it('leaves a day removed alone removed', () => {
     group([created, wednesdayRemoved])
       .when(changeGroup({ title: 'Trip' }))
       .then([{ type: 'CalendarEventGroupChanged', data: { groupId: 'G', accountId: 'alice', ...values, title: 'Trip', events: week.filter((day) => day.eventId !== 'e3'), changedAt: at } }]);

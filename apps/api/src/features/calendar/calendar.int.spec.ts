@@ -186,7 +186,7 @@ describe.each(storageKinds())('calendar tracking events over REST and tRPC (%s)'
     expect((await calendar(account.id, '2026-07')).map((e) => e.start_date.slice(0, 10))).toEqual(['2026-07-06', '2026-07-08', '2026-07-10']);
   });
 
-  it('changes the whole group: new values and range for every day, days that stay keep their ids, a day edited alone takes the group back', async () => {
+  it('changes the whole group: new values and range for every day, days that stay keep their ids, a day edited alone keeps its changes', async () => {
     const account = await createAccount(admin);
     const groupId = await createGroup(account.id);
     const [monday, tuesday] = await calendar(account.id, '2026-07');
@@ -204,17 +204,64 @@ describe.each(storageKinds())('calendar tracking events over REST and tRPC (%s)'
     expect(events.find((e) => e.start_date.startsWith('2026-07-06'))?.id).not.toBe(monday.id);
     expect(events.every((e) => e.title === 'Longer holiday' && e.attendance_status_id === vacation && e.start_event === '2026-07-06 00:00:00' && e.end_event === '2026-07-17 23:59:59')).toBe(true);
 
-    // a day edited alone takes the group's values back on the next change of the group
+    // a day edited alone keeps its changes through the next change of the group
     await put(`/api/v1/account/${account.id}/tracking-status/`, { ...group, event_id: events[2].id, title: 'Alone again', start_date: '2026-07-08 08:00', end_date: '2026-07-08 09:00', single: true });
     expect((await calendar(account.id, '2026-07'))[2].title).toBe('Alone again');
     await put(`/api/v1/account/${account.id}/tracking-status/`, { ...group, description: 'Changed' });
-    expect((await calendar(account.id, '2026-07')).every((e) => e.title === 'Longer holiday' && e.description === 'Changed')).toBe(true);
+    const kept = await calendar(account.id, '2026-07');
+    expect(kept[2]).toMatchObject({ title: 'Alone again', description: 'Two weeks', start_date: '2026-07-08 08:00:00' });
+    expect(kept.filter((e) => e.id !== events[2].id).every((e) => e.title === 'Longer holiday' && e.description === 'Changed')).toBe(true);
 
     const before = await calendar(account.id, '2026-07');
     expectError(await put(`/api/v1/account/${account.id}/tracking-status/`, { ...group, start_date: '2026-07-17 00:00', end_date: '2026-07-06 23:00' }), 400, 'request.invalid', { end_date: /cannot be before/ });
     expectError(await put(`/api/v1/account/${account.id}/tracking-status/`, { ...group, start_date: '2026-07-06 10:00', end_date: '2026-07-17 09:00' }), 400, 'request.invalid', { end_time: /after the start time/ });
     expectError(await put(`/api/v1/account/${account.id}/tracking-status/`, { ...group, status_id: randomUUID() }), 404, 'attendance_status.not_found', { status_id: 'Pick an attendance status' });
     expect(await calendar(account.id, '2026-07')).toEqual(before);
+  });
+
+  it('keeps a day changed alone when the whole group is renamed, names it, and resets it only when asked', async () => {
+    const client = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${app.url}/trpc`, headers: async () => ({ authorization: `Bearer ${await signIn(app.url, ADMIN)}` }) })] });
+    const account = await createAccount(admin);
+    const groupId = await createGroup(account.id, { event_group_title: 'Conference', start_date: '2026-11-16', end_date: '2026-11-20', start_time: '09:00', end_time: '17:00' });
+    const days = await calendar(account.id, '2026-11');
+    const the18th = days.find((e) => e.start_date.startsWith('2026-11-18'))!;
+    expect(await client.calendar.daysChangedAlone.query({ account_id: account.id, event_group_id: groupId })).toEqual({ changed_alone: [] });
+    const alone = await put(`/api/v1/account/${account.id}/tracking-status/`, { event_id: the18th.id, event_group_id: groupId, title: 'Travel day', description: 'Train', status_id: sick, start_date: '2026-11-18 12:00', end_date: '2026-11-18 15:00', single: true, account_id: account.id });
+    expect(alone.status, JSON.stringify(alone.body)).toBe(200);
+    expect(await client.calendar.daysChangedAlone.query({ account_id: account.id, event_group_id: groupId })).toEqual({ changed_alone: [{ event_id: the18th.id, date: '2026-11-18' }] });
+
+    // the whole group renamed, named through another day: the 18th keeps its own values
+    const whole = { event_id: days[0].id, event_group_id: groupId, title: 'Summit', description: 'Berlin', status_id: vacation, start_date: '2026-11-16 08:00', end_date: '2026-11-20 16:00', single: false, account_id: account.id };
+    expect((await put(`/api/v1/account/${account.id}/tracking-status/`, whole)).status).toBe(200);
+    const renamed = await calendar(account.id, '2026-11');
+    expect(renamed.map((e) => [e.start_date, e.title, e.attendance_status_id])).toEqual([
+      ['2026-11-16 08:00:00', 'Summit', vacation],
+      ['2026-11-17 08:00:00', 'Summit', vacation],
+      ['2026-11-18 12:00:00', 'Travel day', sick],
+      ['2026-11-19 08:00:00', 'Summit', vacation],
+      ['2026-11-20 08:00:00', 'Summit', vacation],
+    ]);
+    expect(renamed[2]).toMatchObject({ id: the18th.id, description: 'Train', end_date: '2026-11-18 15:00:00', start_event: '2026-11-16 08:00:00' });
+    expect(await client.calendar.daysChangedAlone.query({ account_id: account.id, event_group_id: groupId })).toEqual({ changed_alone: [{ event_id: the18th.id, date: '2026-11-18' }] });
+    // the same change again records nothing new: the 18th still keeps its values
+    expect((await put(`/api/v2/account/${account.id}/tracking-status/`, whole)).status).toBe(200);
+    expect(await calendar(account.id, '2026-11')).toEqual(renamed);
+
+    // not a boolean: named, nothing written
+    expectError(await put(`/api/v1/account/${account.id}/tracking-status/`, { ...whole, reset_changed_days: 'maybe' }), 400, 'request.invalid', { reset_changed_days: /./ });
+    expect(await calendar(account.id, '2026-11')).toEqual(renamed);
+
+    // asked to reset: the 18th takes the group's values, and is no longer changed alone
+    expect((await put(`/api/v2/account/${account.id}/tracking-status/`, { ...whole, reset_changed_days: true })).status).toBe(200);
+    const reset = await calendar(account.id, '2026-11');
+    expect(reset.every((e) => e.title === 'Summit' && e.description === 'Berlin' && e.attendance_status_id === vacation && e.end_date.endsWith('16:00:00'))).toBe(true);
+    expect(reset.find((e) => e.start_date.startsWith('2026-11-18'))?.id).toBe(the18th.id);
+    expect(await client.calendar.daysChangedAlone.query({ account_id: account.id, event_group_id: groupId })).toEqual({ changed_alone: [] });
+
+    // another account's group is not found, as for writes
+    const other = await createAccount(admin);
+    const refused = (await client.calendar.daysChangedAlone.query({ account_id: other.id, event_group_id: groupId }).catch((e: unknown) => e)) as TRPCClientError<AppRouter>;
+    expect(refused.data?.httpStatus).toBe(404);
   });
 
   it('lets an event keep a status made inactive since, but refuses it newly picked; a status in use cannot be deleted', async () => {

@@ -21,7 +21,8 @@ export class UpdateTrackingStatusCommand {
 
 /**
  * `PUT account/{id}/tracking-status/`: with `single` ('Edit only selected day') the one event moves
- * or changes apart from its group; otherwise the whole group takes the new values and range.
+ * or changes apart from its group; otherwise the whole group takes the new values and range, and its
+ * days changed alone keep theirs unless `reset_changed_days` is set.
  */
 @CommandHandler(UpdateTrackingStatusCommand)
 export class UpdateTrackingStatusHandler implements ICommandHandler<UpdateTrackingStatusCommand, CommandOutcome<{ event_group_id: string }>> {
@@ -45,7 +46,7 @@ export class UpdateTrackingStatusHandler implements ICommandHandler<UpdateTracki
     };
     const command: CalendarEventGroupCommand = input.single
       ? { type: 'ChangeCalendarEvent', data: { ...values, eventId: input.event_id } }
-      : { type: 'ChangeCalendarEventGroup', data: { ...values, eventIds: datesInRange(input.start_date, input.end_date).map(() => randomUUID()) } };
+      : { type: 'ChangeCalendarEventGroup', data: { ...values, resetChangedDays: input.reset_changed_days, eventIds: datesInRange(input.start_date, input.end_date).map(() => randomUUID()) } };
     const result = await handleCommand(this.store, this.clock, calendarEventGroupDecider, calendarEventGroupStream(input.event_group_id), command, context);
     return { value: { event_group_id: input.event_group_id }, position: result.position };
   }

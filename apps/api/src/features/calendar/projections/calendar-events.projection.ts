@@ -7,8 +7,8 @@ import type { CalendarEventTable } from '../calendar.tables';
 
 /**
  * calendar_events_v1: one row per live day of a calendar event group, with the group's range. A
- * change of the whole group carries every day after it, so it replaces the group's rows; the other
- * events name one row. Applying an event again leaves the same rows.
+ * change of the whole group carries every day after it (a day changed alone with its own values), so
+ * it replaces the group's rows; the other events name one row. Applying an event again leaves the same rows.
  */
 export class CalendarEventsProjection implements Projection {
   readonly name = 'calendar_events_v1';
@@ -55,12 +55,12 @@ export class CalendarEventsProjection implements Projection {
           id: day.eventId,
           account_id: d.accountId,
           event_group_id: d.groupId,
-          attendance_status_id: d.statusId,
-          title: d.title,
-          description: d.description,
+          attendance_status_id: day.alone?.statusId ?? d.statusId,
+          title: day.alone?.title ?? d.title,
+          description: day.alone?.description ?? d.description,
           date: day.date,
-          start_time: d.startTime,
-          end_time: d.endTime,
+          start_time: day.alone?.startTime ?? d.startTime,
+          end_time: day.alone?.endTime ?? d.endTime,
           group_start_date: d.startDate,
           group_end_date: d.endDate,
           group_start_time: d.startTime,

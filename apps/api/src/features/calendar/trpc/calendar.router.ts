@@ -1,5 +1,5 @@
 import type { QueryBus } from '@nestjs/cqrs';
-import { ZCalendarRangeInput, ZCreateTrackingStatusInput, ZRemoveTrackingStatusInput, ZUpdateTrackingStatusInput, type TCalendarEvent } from '@rollcall/contracts';
+import { ZCalendarGroupInput, ZCalendarRangeInput, ZCreateTrackingStatusInput, ZRemoveTrackingStatusInput, ZUpdateTrackingStatusInput, type TCalendarDaysChangedAlone, type TCalendarEvent } from '@rollcall/contracts';
 import { DomainError } from '@rollcall/domain';
 import { on } from '../../../platform/access/resource-requirements';
 import type { CommandGateway } from '../../../platform/commands/command-gateway';
@@ -7,6 +7,7 @@ import { permittedProcedure, router } from '../../../platform/trpc/trpc';
 import { CreateTrackingStatusCommand } from '../commands/create-tracking-status.handler';
 import { RemoveTrackingStatusCommand } from '../commands/remove-tracking-status.handler';
 import { UpdateTrackingStatusCommand } from '../commands/update-tracking-status.handler';
+import { DaysChangedAloneQuery } from '../queries/days-changed-alone.query';
 import { ListCalendarEventsQuery } from '../queries/list-calendar-events.query';
 import { EVENT_REMOVED_MESSAGE, EVENT_SAVED_MESSAGE } from '../calendar.answers';
 
@@ -23,6 +24,10 @@ export function buildCalendarRouter({ gateway, queryBus }: { gateway: CommandGat
     events: permittedProcedure('attendance:read', on('account', 'input:account_id'))
       .input(ZCalendarRangeInput)
       .query(({ input }) => queryBus.execute<ListCalendarEventsQuery, TCalendarEvent[]>(new ListCalendarEventsQuery(input.account_id, input.from, input.to))),
+    /** the days of a group changed alone, which the event dialog names before a change of the whole group */
+    daysChangedAlone: permittedProcedure('attendance:read', on('account', 'input:account_id'))
+      .input(ZCalendarGroupInput)
+      .query(({ input }) => queryBus.execute<DaysChangedAloneQuery, TCalendarDaysChangedAlone>(new DaysChangedAloneQuery(input.account_id, input.event_group_id))),
     create: permittedProcedure('attendance:write', on('account', 'input:account_id'))
       .input(ZCreateTrackingStatusInput)
       .mutation(async ({ input, ctx }) => {
