@@ -50,13 +50,13 @@ export function AttendanceSection() {
         {PERIODS.map((name) => (
           <Paper component="li" key={name} variant="outlined" sx={{ p: 2 }}>
             <Typography variant="body2" color="text.secondary">
-              {labels[name]} · {windowText(data[periodKey(name)])}
+              {labels[name]} · {windowText(data[name])}
             </Typography>
             <Typography variant="h5" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-              {durationText(data[periodKey(name)].total_time_logged)}
+              {durationText(data[name].total_time_logged)}
             </Typography>
             <Typography variant="caption" color="text.secondary">
-              {t('me.attendance.arrivals', { count: data[periodKey(name)].attendance.filter((row) => row.arrived).length })}
+              {t('me.attendance.arrivals', { count: data[name].attendance.filter((row) => row.arrived).length })}
             </Typography>
           </Paper>
         ))}
@@ -75,7 +75,7 @@ export function AttendanceSection() {
             ))}
           </ToggleButtonGroup>
         </Box>
-        <SlotsTable attendance={data[periodKey(period)]} timeZone={data.time_zone} showDay={period !== 'today'} />
+        <SlotsTable attendance={data[period]} timeZone={data.time_zone} showDay={period !== 'today'} />
       </Paper>
 
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
@@ -86,7 +86,6 @@ export function AttendanceSection() {
   );
 }
 
-const periodKey = (period: Period) => period;
 const windowText = (attendance: TAccountAttendance) => (attendance.from === attendance.to ? dayText(attendance.from) : `${dayText(attendance.from)} – ${dayText(attendance.to)}`);
 
 /** today's rows are all of one day: no Day column; on a phone a day reads without its year, so the table fits */
