@@ -55,17 +55,19 @@ describe('StreamTailCache on a real SQLite events file', () => {
     expect(store.handedOut).toBe(3);
   });
 
-  it('forgets the least recently read stream past its limit, and reads it whole again', async () => {
+  it('keeps the streams read most recently, and reads a forgotten one whole again', async () => {
     const mine = open();
     const store = counting(mine);
     const cache = new StreamTailCache(2);
-    for (const id of ['a', 'b', 'c']) await mine.appendToStream(id, [testEvent('One'), testEvent('Two')], { expectedVersion: 'no_stream' });
+    for (const id of ['a', 'b', 'c', 'd']) await mine.appendToStream(id, [testEvent('One'), testEvent('Two')], { expectedVersion: 'no_stream' });
     await cache.read(store, 'a');
-    await cache.read(store, 'b');
-    await cache.read(store, 'a'); // 'b' is now the least recently read
-    await cache.read(store, 'c'); // evicts 'b'
+    await cache.read(store, 'b'); // the generation is full: a and b are the previous one
+    await cache.read(store, 'a'); // a moves to the current generation, b stays behind
+    await cache.read(store, 'c'); // full again: a and c are the previous one, b is gone
     expect(store.handedOut).toBe(6);
+    // the two read most recently are kept
     await cache.read(store, 'a');
+    await cache.read(store, 'c');
     expect(store.handedOut).toBe(6);
     expect(types(await cache.read(store, 'b'))).toEqual(['One', 'Two']);
     expect(store.handedOut).toBe(8);

@@ -7,24 +7,33 @@ import type { EventStore, StoredEvent } from '../event-store/event-store.port';
  * one's are seen) but old events are neither read nor decoded again. A conflict at append time decides
  * again on a fresh tail. Only for streams without personal data (docs/adr/0015): what an erasure
  * replaces in the store would live on here.
+ *
+ * Two generations instead of a least-recently-used list: a read finds a stream in the current one or
+ * moves it there from the previous one; when the current one is full it becomes the previous one and
+ * the oldest generation goes. So the `limit` streams read most recently are always kept (at most twice
+ * as many are), and a read that finds its stream current and unchanged writes nothing.
  */
 export class StreamTailCache {
-  private readonly streams = new Map<string, readonly StoredEvent[]>();
+  private current = new Map<string, readonly StoredEvent[]>();
+  private previous = new Map<string, readonly StoredEvent[]>();
 
   constructor(
-    /** streams kept; past it the least recently read goes */
+    /** streams read most recently that are always kept */
     private readonly limit: number,
   ) {}
 
   async read(store: EventStore, streamId: string): Promise<readonly StoredEvent[]> {
-    const cached = this.streams.get(streamId);
+    const current = this.current.get(streamId);
+    const cached = current ?? this.previous.get(streamId);
     const from = cached?.length ? cached[cached.length - 1].streamVersion + 1 : 0;
     const tail = await store.readStream(streamId, from);
-    const events = cached && tail.length === 0 ? cached : cached?.length ? [...cached, ...tail] : tail;
-    // re-inserted on every read: the Map's first key is the least recently read
-    this.streams.delete(streamId);
-    if (this.streams.size >= this.limit) this.streams.delete(this.streams.keys().next().value as string);
-    this.streams.set(streamId, events);
+    if (current && tail.length === 0 && this.current.get(streamId) === current) return current;
+    const events = cached?.length ? (tail.length ? [...cached, ...tail] : cached) : tail;
+    this.current.set(streamId, events);
+    if (this.current.size >= this.limit) {
+      this.previous = this.current;
+      this.current = new Map();
+    }
     return events;
   }
 }
