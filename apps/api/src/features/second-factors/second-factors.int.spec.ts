@@ -199,6 +199,47 @@ describe.each(storageKinds())('second factors (%s)', (kind) => {
     expect((await http(app.url).post('/api/v1/admin/authenticate', { username: account.username, password: account.password }, from())).body.error.code).toBe('auth.second_factor_required');
   });
 
+  it('lets an organization administrator reset only accounts wholly within its organizations (docs/adr/0011), and the administrators-only rule ask it alone to enrol', async () => {
+    const created = async (answer: Promise<{ status: number; body: { data?: { id: string }; id?: string } }>) => {
+      const { status, body } = await answer;
+      expect(status, JSON.stringify(body)).toBeLessThan(300);
+      return body.data?.id ?? body.id!;
+    };
+    const unique = () => `${Date.now().toString(36)}${address++}`;
+    const a = await created(admin.post('/api/v2/organization', { title: `SF A ${unique()}`, description: '', parent_id: null }));
+    const b = await created(admin.post('/api/v2/organization', { title: `SF B ${unique()}`, description: '', parent_id: null }));
+    const permissions = [];
+    for (const slug of ['accounts:read', 'accounts:credentials']) permissions.push(await created(admin.post('/api/v2/permission', { organization_id: a, title: `P ${unique()}`, slug, description: '' })));
+    const role = await created(admin.post(`/api/v2/organization/${a}/role`, { title: `R ${unique()}`, slug: `role-${unique()}`, description: '', permissions }));
+    const policy = await created(admin.post('/api/v2/policy', { title: `Admins ${unique()}`, min_length: 6, min_strength: 0, lockout: 5, lockout_duration: 60, second_factor: 'administrators' }));
+    const administrator = await createAccount(admin, { organization: a, policy: true, policy_id: policy });
+    expect((await admin.post(`/api/v2/organization/${a}/account-role`, { account_id: administrator.id, role_id: role })).status).toBe(200);
+    // the policy asks administrators only: this one must enrol, an ordinary account under it need not
+    const signedIn = await http(app.url).post('/api/v2/admin/authenticate', { username: administrator.username, password: administrator.password }, from());
+    expect(signedIn.body.data.second_factor_enrolment_required).toBe(true);
+    const ordinary = await createAccount(admin, { organization: a, policy: true, policy_id: policy });
+    expect((await http(app.url).post('/api/v2/admin/authenticate', { username: ordinary.username, password: ordinary.password }, from())).body.data).toEqual({ token: expect.any(String) });
+    const restricted = http(app.url, signedIn.body.data.token);
+    expect((await restricted.get(`/api/v2/account/${ordinary.id}/second-factors`)).body.error.code).toBe('auth.second_factor_enrolment_required');
+    const started = (await restricted.post('/api/v2/second-factors/totp')).body.data;
+    expect((await restricted.post('/api/v2/second-factors/totp/confirm', { enrolment_id: started.enrolment_id, code: codeAt(started.secret, stepNow()) })).status).toBe(200);
+
+    const inA = await createAccount(admin, { organization: a });
+    const inBoth = await createAccount(admin, { organization: a });
+    expect((await admin.post(`/api/v2/account/${inBoth.id}/associate/organization`, { organization_id: b })).status).toBe(201);
+    const inB = await createAccount(admin, { organization: b });
+    expect((await restricted.post(`/api/v2/account/${inA.id}/second-factors/reset`, { reason: 'Lost phone' })).status).toBe(200);
+    expect((await restricted.get(`/trpc/secondFactors.ofAccount?input=${encodeURIComponent(JSON.stringify({ id: inA.id }))}`)).status).toBe(200);
+    // shared with an organization outside its subtree: only its membership and roles are this administrator's
+    const shared = await restricted.post(`/api/v2/account/${inBoth.id}/second-factors/reset`, { reason: 'Lost phone' });
+    expect(shared.status).toBe(403);
+    const sharedTrpc = await restricted.post('/trpc/secondFactors.reset', { id: inBoth.id, reason: 'Lost phone' });
+    expect(sharedTrpc.status).toBe(403);
+    // wholly outside: as if it did not exist
+    expect((await restricted.post(`/api/v2/account/${inB.id}/second-factors/reset`, { reason: 'Lost phone' })).status).toBe(404);
+    expect((await restricted.get(`/api/v2/account/${inB.id}/second-factors`)).status).toBe(404);
+  });
+
   it('lets an administrator reset an account\'s second factors with a reason, recorded in its history; the owner may remove its own', async () => {
     const { account, session } = await enrolled();
     const ordinary = http(app.url, await signIn(app.url, await credentials(admin)));
