@@ -60,6 +60,8 @@ describe('projections on a worker thread', () => {
     const ready = await fetch(`${api.url}/readyz`);
     expect(ready.status).toBe(200);
     expect(ready.headers.get(PROJECTIONS_ROLE_HEADER)).toBe('worker');
+    // the read models' tables exist before anything beside the start (the sweepers) reads them
+    expect(api.output).not.toMatch(/no such table/);
   });
 
   it('answers each write once the worker projected it, and pushes it live from the main thread', async () => {

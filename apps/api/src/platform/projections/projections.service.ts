@@ -125,6 +125,8 @@ export class ProjectionsService {
     );
     this.worker = worker;
     this.stopAnnouncing = this.appendNotices.listen(() => worker.appended());
+    // the tables first, on this thread: what runs beside the start (the sweepers) finds them, whenever the worker is up
+    await this.newRunner().setup();
     await worker.start();
     await this.follow();
     await this.progress.waitFor(await this.store.headPosition(), 60 * 60 * 1000);
