@@ -82,7 +82,8 @@ export async function openAccount(page: Page, account: { first_name: string; las
   await page.getByLabel('Search').fill(account.email);
   await page.getByRole('table').getByRole('link', { name: `${account.first_name} ${account.last_name}` }).click();
   await expect(page).toHaveURL(/\/accounts\/profile\//);
-  await expect(page.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
+  // the profile is titled by the person
+  await expect(page.getByRole('heading', { level: 1, name: `${account.first_name} ${account.last_name}` })).toBeVisible();
 }
 
 export function profileForm(page: Page) {
@@ -91,6 +92,11 @@ export function profileForm(page: Page) {
 
 /** a valid 1x1 PNG, for the avatar upload */
 export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** opens the tab 'Account status and Reset password' of the account page shown now (spec tab 7) */
+export async function openAccountStatusTab(page: Page): Promise<void> {
+  await page.getByRole('tab', { name: 'Account status and Reset password' }).click();
+}
 
 /** the 'Account status' card of the account page (spec tab 7) */
 export function accountStatusCard(page: Page) {

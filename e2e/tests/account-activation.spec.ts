@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ADMIN } from '../playwright.config';
-import { accountStatusCard, expectAccessible, newAccount, openAccount, openCreateAccount, signIn } from '../support/console';
+import { accountStatusCard, openAccountStatusTab, expectAccessible, newAccount, openAccount, openCreateAccount, signIn } from '../support/console';
 
 /** the activation link of the n-th mail to `email`, as the log mailer wrote it (ROLLCALL_MAIL_LOG_FILE) */
 async function activationLinkFor(email: string, count = 1): Promise<string> {
@@ -37,6 +37,7 @@ test('a new user sets the first password through the activation e-mail and signs
 
   // the account page says it awaits activation
   await openAccount(page, account);
+  await openAccountStatusTab(page);
   await expect(accountStatusCard(page).getByText('Awaiting activation: the user has not chosen a password yet')).toBeVisible();
   await page.screenshot({ path: '/tmp/activation-status-card.png', fullPage: true });
   await page.context().clearCookies();
@@ -113,6 +114,7 @@ test('an administrator unlocks an account locked by wrong passwords', async ({ p
 
   await signIn(page);
   await openAccount(page, account);
+  await openAccountStatusTab(page);
   const card = accountStatusCard(page);
   await expect(card.getByText(/^Locked until \d\d\.\d\d\.\d{4} @ \d\d:\d\d$/)).toBeVisible();
   await page.screenshot({ path: '/tmp/activation-locked-card.png', fullPage: true });

@@ -89,7 +89,7 @@ test('an administrator edits a profile, sets a picture and deletes the account',
   // the avatar: pick a PNG, it is shown
   await page.getByTestId('profile-picture-input').setInputFiles({ name: 'lise.png', mimeType: 'image/png', buffer: TINY_PNG });
   await expect(page.getByText('Profile picture updated')).toBeVisible();
-  await expect(page.getByRole('img', { name: `${account.first_name} ${account.last_name}` })).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await expect(page.getByRole('button', { name: 'Change profile picture' }).locator('img')).toHaveAttribute('src', /^data:image\/png;base64,/);
 
   // delete after confirmation: the server's message, back to the list, gone from it
   await page.getByRole('button', { name: 'Delete account' }).click();
@@ -195,13 +195,13 @@ test('an administrator keeps a birth date, telephones and e-mail addresses, and 
   const avatar = page.getByRole('button', { name: 'Change profile picture' });
   await page.getByTestId('profile-picture-input').setInputFiles({ name: 'mary.png', mimeType: 'image/png', buffer: TINY_PNG });
   await expect(page.getByText('Profile picture updated')).toBeVisible();
-  await expect(avatar.getByRole('img')).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await expect(avatar.locator('img')).toHaveAttribute('src', /^data:image\/png;base64,/);
   await page.getByRole('button', { name: 'Remove picture' }).click();
   const confirm = page.getByRole('dialog', { name: 'Remove the profile picture?' });
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Picture removed')).toBeVisible();
-  await expect(avatar.getByRole('img')).toHaveCount(0);
-  await expect(avatar).toHaveText('KJ');
+  await expect(avatar.locator('img')).toHaveCount(0);
+  await expect(avatar).toContainText('KJ');
   await expect(page.getByRole('button', { name: 'Remove picture' })).toHaveCount(0);
 
   // the same screen in German: the date stays day.month.year

@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { accountStatusCard, createAccountThroughRest, expectAccessible, newAccount, openAccount, requirePasswordChangeThroughRest, resetPasswordCard, signIn } from '../support/console';
+import { accountStatusCard, openAccountStatusTab, createAccountThroughRest, expectAccessible, newAccount, openAccount, requirePasswordChangeThroughRest, resetPasswordCard, signIn } from '../support/console';
 
 test('an administrator disables an account and sets its password by hand', async ({ page, request }) => {
   const account = newAccount('emmy');
   await createAccountThroughRest(request, account);
   await signIn(page);
   await openAccount(page, account);
+  await openAccountStatusTab(page);
 
   // the status card: username read-only, status picker, policy picker only while enforced
   const status = accountStatusCard(page);

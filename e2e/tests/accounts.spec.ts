@@ -23,6 +23,10 @@ test('an administrator signs in, creates an account, sees accounts arrive live, 
   await dialog.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page.getByText('Account created successfully!')).toBeVisible();
   await expect(dialog).toBeHidden();
+  // on to the new account; back in the list it is there
+  await expect(page.getByRole('heading', { level: 1, name: `${account.first_name} ${account.last_name}` })).toBeVisible();
+  await expect(page).toHaveURL(/\/accounts\/profile\/[0-9a-f-]{36}$/);
+  await page.getByRole('navigation', { name: 'You are here' }).getByRole('link', { name: 'Accounts' }).click();
   await expect(accountsTable(page).getByText(account.email)).toBeVisible();
 
   // a second browser window, signed in separately, sees an account created through REST without a reload
@@ -48,6 +52,9 @@ test('an administrator signs in, creates an account, sees accounts arrive live, 
 test('the create dialog follows the switch rules and shows the server errors under the fields', async ({ page }) => {
   await signIn(page);
   const dialog = await openCreateAccount(page);
+  // no organization preset: the spec's picker, optional for a super administrator
+  await expect(dialog.getByRole('combobox', { name: 'Organization' })).toBeVisible();
+  await expect(dialog).toContainText('Optional: the new account joins this organization as a member.');
   const noPassword = dialog.getByRole('switch', { name: 'Create without password' });
   const policy = dialog.getByRole('switch', { name: 'Enforce password policy' });
   await policy.check();

@@ -30,7 +30,11 @@ export function getApiError(error: unknown): ApiErrorBody | null {
 
 export function getHttpStatus(error: unknown): number | undefined {
   const status = errorData(error)?.httpStatus;
-  return typeof status === 'number' ? status : undefined;
+  if (typeof status === 'number') return status;
+  // an answer that is not tRPC's (a proxy's 502 page, a crashed process's 500): the link keeps the
+  // HTTP response it got, so the server answered and is not 'unreachable'
+  const response = isRecord(error) && isRecord(error.meta) ? error.meta.response : undefined;
+  return isRecord(response) && typeof response.status === 'number' && response.status >= 400 ? response.status : undefined;
 }
 
 const knownCodes = new Set<string>(ERROR_CODES);
@@ -50,7 +54,11 @@ export function describeError(error: unknown, t: TFunction): string {
   if (status === 401) return t('errors.auth.required');
   if (status === 403) return t('errors.auth.forbidden');
   if (status === 404) return t('errors.resource.not_found');
+  if (status !== undefined && status >= 500) return t('errors.serverFailed', { status });
   if (status !== undefined) return t('errors.http', { status });
+  // an answer came, but not the API's JSON (a proxy's error page, a process that failed mid-answer):
+  // the server was reached, it failed
+  if (isRecord(error) && error.cause instanceof SyntaxError) return t('errors.serverFailedAnswer');
   return t('errors.network');
 }
 

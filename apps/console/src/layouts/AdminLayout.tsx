@@ -31,6 +31,18 @@ export default function AdminLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      {/* the first stop of the keyboard: past the top bar and the menu, straight to the screen (WCAG 2.4.1) */}
+      <Box
+        component="a"
+        href="#main-content"
+        onClick={(event: React.MouseEvent) => {
+          event.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+        sx={{ position: 'absolute', left: 8, top: -48, zIndex: (theme) => theme.zIndex.tooltip + 1, px: 2, py: 1, bgcolor: 'background.paper', color: 'primary.main', border: 2, borderColor: 'primary.main', borderRadius: 1, '&:focus': { top: 8 } }}
+      >
+        {t('layout.skipToContent')}
+      </Box>
       <AppBar
         position="fixed"
         color="inherit"
@@ -78,7 +90,7 @@ export default function AdminLayout() {
         )}
       </Box>
 
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
+      <Box component="main" id="main-content" tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, '&:focus': { outline: 'none' } }}>
         <Toolbar />
         <Suspense fallback={<LoadingState />}>
           <Outlet />

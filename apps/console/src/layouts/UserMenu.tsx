@@ -18,6 +18,9 @@ import { fullName } from '../lib/account-name';
 import { toAccount, toMe } from '../paths';
 import { grantsFrom } from '../auth/use-grants';
 
+/** out of sight, still read by screen readers */
+const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px' } as const;
+
 interface UserMenuProps {
   account: TCurrentAccount | undefined;
   onSignOut: () => void;
@@ -39,14 +42,20 @@ export function UserMenu({ account, onSignOut }: UserMenuProps) {
       <Button
         color="inherit"
         onClick={(event) => setAnchor(event.currentTarget)}
-        aria-label={t('userMenu.open', { name })}
+        // named by what it shows (WCAG 2.5.3): what it opens, then the name and username; the initials are decoration
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
         sx={{ textTransform: 'none', gap: 1, px: 1 }}
       >
-        <UserAvatar account={account} />
-        <Box sx={{ display: { xs: 'none', sm: 'block' }, textAlign: 'left', lineHeight: 1.2 }}>
+        <Box component="span" aria-hidden="true" sx={{ display: 'inline-flex' }}>
+          <UserAvatar account={account} />
+        </Box>
+        {/* on a phone only the avatar shows: the name stays for screen readers */}
+        <Box component="span" sx={{ display: 'block', textAlign: 'left', lineHeight: 1.2, ...{ '@media (max-width:599.95px)': visuallyHidden } }}>
+          <Box component="span" sx={visuallyHidden}>
+            {t('userMenu.opensMenu')}{' '}
+          </Box>
           <Typography component="span" variant="body2" sx={{ display: 'block', fontWeight: 600 }}>
             {name}
           </Typography>

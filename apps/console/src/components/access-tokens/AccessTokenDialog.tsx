@@ -17,6 +17,7 @@ import { useTheme } from '@mui/material/styles';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useTranslation } from 'react-i18next';
 import type { SystemPermission, TAccessToken, TAccountSearchItem, TCreatedAccessToken } from '@rollcall/contracts';
+import { ZIpRestriction } from '@rollcall/contracts';
 import { CountedTextField } from '../CountedTextField';
 import { LoadingState } from '../LoadingState';
 import { useSnackbar } from '../snackbar/snackbar-context';
@@ -210,10 +211,17 @@ function TokenForm({ titleId, token, accountId, onClose }: { titleId: string; to
   );
 }
 
-/** IP restrictions are typed and confirmed with Enter (spec); each becomes a chip. */
+/**
+ * IP restrictions are typed and confirmed with Enter (spec); each becomes a chip. Each entry is
+ * checked as it is confirmed, by the server's own rule (ZIpRestriction): a bad one is not taken and
+ * the field says which and why, rather than the whole form failing on submit.
+ */
 function RestrictionsField({ value, errors, onChange }: { value: string[]; errors?: string[]; onChange: (value: string[]) => void }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
+  const [refused, setRefused] = useState<string | null>(null);
+  const invalid = (entry: string) => !ZIpRestriction.safeParse(entry).success;
+  const message = refused ? t('accessTokens.fields.restrictionInvalid', { value: refused }) : null;
   return (
     <Autocomplete
       multiple
@@ -221,10 +229,34 @@ function RestrictionsField({ value, errors, onChange }: { value: string[]; error
       options={[]}
       value={value}
       inputValue={text}
-      onInputChange={(_event, next) => setText(next)}
-      onChange={(_event, next) => onChange([...new Set(next.map((entry) => entry.trim()).filter(Boolean))])}
-      renderValue={(chips, getItemProps) => chips.map((chip, index) => <Chip {...getItemProps({ index })} key={chip} label={chip} size="small" sx={{ fontFamily: 'monospace' }} />)}
-      renderInput={(params) => <TextField {...params} label={t('accessTokens.fields.restrictions')} placeholder={value.length ? '' : '10.0.0.0/8'} error={Boolean(errors)} helperText={fieldMessages(errors) ?? t('accessTokens.fields.restrictionsHint')} />}
+      onInputChange={(_event, next) => {
+        setText(next);
+        setRefused(null);
+      }}
+      onChange={(_event, next) => {
+        const entries = [...new Set(next.map((entry) => entry.trim()).filter(Boolean))];
+        const bad = entries.find((entry) => !value.includes(entry) && invalid(entry));
+        if (bad) {
+          // keep what was typed, so it can be corrected in place
+          setRefused(bad);
+          setText(bad);
+          return;
+        }
+        setRefused(null);
+        onChange(entries);
+      }}
+      renderValue={(chips, getItemProps) =>
+        chips.map((chip, index) => <Chip {...getItemProps({ index })} key={chip} label={chip} size="small" color={invalid(chip) ? 'error' : 'default'} sx={{ fontFamily: 'monospace' }} />)
+      }
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={t('accessTokens.fields.restrictions')}
+          placeholder={value.length ? '' : '10.0.0.0/8'}
+          error={Boolean(errors) || Boolean(message)}
+          helperText={message ?? fieldMessages(errors) ?? t('accessTokens.fields.restrictionsHint')}
+        />
+      )}
     />
   );
 }

@@ -11,6 +11,8 @@ import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { FormDialogLayout } from '../../components/FormDialogLayout';
 import type { TCreateAccountInput, TOrganizationSearchItem } from '@rollcall/contracts';
+import { useNavigate } from 'react-router-dom';
+import { toAccount } from '../../paths';
 import { describeError } from '../../api/api-error';
 import { CountedTextField } from '../../components/CountedTextField';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
@@ -81,27 +83,30 @@ function todayIso(): string {
 interface CreateAccountDialogProps {
   open: boolean;
   onClose: () => void;
+  /** the organization the account joins when the dialog is opened from one: then no picker (spec) */
+  organization?: TOrganizationSearchItem | null;
 }
 
 /** 'Create new account'. The form starts empty each time the dialog opens. */
-export function CreateAccountDialog({ open, onClose }: CreateAccountDialogProps) {
+export function CreateAccountDialog({ open, onClose, organization = null }: CreateAccountDialogProps) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby={titleId}>
       {/* Modal unmounts its content after closing, so each opening starts with an empty form. */}
-      <CreateAccountForm titleId={titleId} onClose={onClose} />
+      <CreateAccountForm titleId={titleId} onClose={onClose} preset={organization} />
     </Dialog>
   );
 }
 
-function CreateAccountForm({ titleId, onClose }: { titleId: string; onClose: () => void }) {
+function CreateAccountForm({ titleId, onClose, preset }: { titleId: string; onClose: () => void; preset: TOrganizationSearchItem | null }) {
   const { t } = useTranslation();
   const { notify } = useSnackbar();
   const utils = trpc.useUtils();
   const hintIds = { noPassword: useId(), activation: useId(), expiry: useId() };
-  const [form, setForm] = useState<FormState>(EMPTY_FORM);
+  const [form, setForm] = useState<FormState>({ ...EMPTY_FORM, organization: preset });
+  const navigate = useNavigate();
   const { errors, clearErrors, showServerErrors } = useFieldErrors(FIELD_NAMES);
   const grants = useGrants();
   /** The policy switch's value before 'without password' turned it off, restored after. */
@@ -139,17 +144,22 @@ function CreateAccountForm({ titleId, onClose }: { titleId: string; onClose: () 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(toInput(form), {
-      onSuccess: () => {
+      onSuccess: (created) => {
         notify(t('accounts.create.success'), 'success');
         void utils.accounts.list.invalidate();
         onClose();
+        // on to the new account, as Keycloak and ZITADEL do: its roles, cards and status come next
+        void navigate(toAccount(created.id));
       },
       onError: showServerErrors,
     });
   };
 
   const policyEnforced = form.policy && !form.no_password;
-  const asksOrganization = !grants.mayEverywhere('accounts:write');
+  // the spec's picker, shown when no organization is preset: an organization administrator must
+  // choose one of its own, a super administrator may leave it empty
+  const mayChooseNone = grants.mayEverywhere('accounts:write');
+  const asksOrganization = !preset;
 
   return (
     <>
@@ -159,14 +169,14 @@ function CreateAccountForm({ titleId, onClose }: { titleId: string; onClose: () 
             <OrganizationPicker
               label={t('accounts.create.organization')}
               name="organization"
-              required
+              required={!mayChooseNone}
               value={form.organization}
               onChange={(value) => {
                 setForm((current) => ({ ...current, organization: value }));
                 clearErrors('organization');
               }}
               errors={errors.organization}
-              hint={t('accounts.create.organizationHint')}
+              hint={mayChooseNone ? t('accounts.create.organizationOptionalHint') : t('accounts.create.organizationHint')}
             />
           </Box>
         )}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -45,7 +45,7 @@ export default function AccountProfilePage() {
 
   return (
     <>
-      <PageHeader title={t('accounts.profileTitle')} actions={
+      <PageHeader title={account.data ? fullName(account.data) || account.data.username_readable : t('accounts.profileTitle')} crumbs={[{ label: t('nav.accounts'), to: toAccounts() }]} actions={
           account.data ? (
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
               <RemoveAccountButton account={account.data} removal="erase" />
@@ -60,29 +60,32 @@ export default function AccountProfilePage() {
       ) : account.error || !account.data ? (
         <ErrorState error={account.error} onRetry={() => void account.refetch()} />
       ) : (
-        <>
-          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '320px 1fr' }, alignItems: 'start' }}>
-            <ProfileCard account={account.data} />
-            {/* keyed by the account: another account's profile starts from its own values */}
-            <ProfileForm key={account.data.id} account={account.data} />
-          </Box>
-          <AccountTabs accountId={account.data.id} />
-        </>
+        <AccountTabs
+          accountId={account.data.id}
+          profile={
+            <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '320px 1fr' }, alignItems: 'start' }}>
+              <ProfileCard account={account.data} />
+              {/* keyed by the account: another account's profile starts from its own values */}
+              <ProfileForm key={account.data.id} account={account.data} />
+            </Box>
+          }
+        />
       )}
     </>
   );
 }
 
-const TABS = ['status', 'tokens', 'smartCards', 'organizations', 'teams', 'calendar', 'attendance', 'ssoClaims', 'history'] as const;
+const TABS = ['profile', 'status', 'tokens', 'smartCards', 'organizations', 'teams', 'calendar', 'attendance', 'ssoClaims', 'history'] as const;
 type TabName = (typeof TABS)[number];
 const isTab = (value: string | null): value is TabName => (TABS as readonly (string | null)[]).includes(value);
 
 /**
- * The account's tabs below the profile (spec tabs 4, 6 and 7 so far; smart cards, teams,
- * calendar, attendance and claims join with their issues). The open tab is in the URL (?tab=), so a
+ * The account's tabs, at the top as Keycloak's user details has them: the profile (card and form,
+ * spec 1-2) first, then the spec's other tabs, so none is hidden under the long profile form. They
+ * wrap onto a second line rather than scroll sideways. The open tab is in the URL (?tab=), so a
  * reload or a shared link keeps it.
  */
-function AccountTabs({ accountId }: { accountId: string }) {
+function AccountTabs({ accountId, profile }: { accountId: string; profile: ReactNode }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
@@ -92,23 +95,32 @@ function AccountTabs({ accountId }: { accountId: string }) {
   // the history only for who may read the audit trail somewhere (the server decides per account)
   const mayReadHistory = grants.may('audit:read');
   const shown = TABS.filter((name) => (name !== 'smartCards' || mayManageCards) && (name !== 'history' || mayReadHistory));
-  const tab: TabName = isTab(requested) && shown.includes(requested) ? requested : 'status';
+  const tab: TabName = isTab(requested) && shown.includes(requested) ? requested : 'profile';
   const baseId = useId();
   const select = (_event: unknown, next: TabName) => {
     const nextParams = new URLSearchParams(params);
-    if (next === 'status') nextParams.delete('tab');
+    if (next === 'profile') nextParams.delete('tab');
     else nextParams.set('tab', next);
     setParams(nextParams, { replace: true });
   };
-  const labels: Record<TabName, string> = { status: t('accounts.tabs.status'), tokens: t('accounts.tabs.tokens'), organizations: t('accounts.tabs.organizations'), teams: t('teams.accountTab.heading'), calendar: t('calendar.tab'), attendance: t('attendance.tab'), smartCards: t('smartCards.tab'), ssoClaims: t('ssoClaims.tab'), history: t('history.tab') };
+  const labels: Record<TabName, string> = { profile: t('accounts.tabs.profile'), status: t('accounts.tabs.status'), tokens: t('accounts.tabs.tokens'), organizations: t('accounts.tabs.organizations'), teams: t('teams.accountTab.heading'), calendar: t('calendar.tab'), attendance: t('attendance.tab'), smartCards: t('smartCards.tab'), ssoClaims: t('ssoClaims.tab'), history: t('history.tab') };
   return (
-    <Box sx={{ mt: 3 }}>
-      <Tabs value={tab} onChange={select} aria-label={t('accounts.tabs.label')} variant="scrollable" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
+    <Box>
+      <Tabs
+        value={tab}
+        onChange={select}
+        aria-label={t('accounts.tabs.label')}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        // from a tablet up every tab shows, on two lines when need be; a phone scrolls them
+        sx={{ borderBottom: 1, borderColor: 'divider', mb: 3, '& .MuiTabs-flexContainer': { flexWrap: { xs: 'nowrap', md: 'wrap' } }, '& .MuiTabs-indicator': { display: { xs: 'block', md: 'none' } }, '& .MuiTab-root.Mui-selected': { borderBottom: { md: 2 }, borderColor: { md: 'primary.main' } } }}
+      >
         {shown.map((name) => (
           <Tab key={name} value={name} label={labels[name]} id={`${baseId}-tab-${name}`} aria-controls={`${baseId}-panel-${name}`} />
         ))}
       </Tabs>
       <Box role="tabpanel" id={`${baseId}-panel-${tab}`} aria-labelledby={`${baseId}-tab-${tab}`}>
+        {tab === 'profile' ? profile : null}
         {tab === 'status' ? <AccountAuthSection key={accountId} accountId={accountId} /> : null}
         {tab === 'tokens' ? <AccessTokensPanel key={accountId} accountId={accountId} heading={t('accessTokens.title')} /> : null}
         {tab === 'organizations' ? <AccountOrganizationsTab key={accountId} accountId={accountId} /> : null}

@@ -117,13 +117,16 @@ export function ProfileCard({ account }: { account: TAccount }) {
         <ButtonBase
           onClick={() => input.current?.click()}
           disabled={setPicture.isPending}
-          aria-label={t('accounts.profile.changePicture')}
           title={t('accounts.profile.changePicture')}
           sx={{ borderRadius: '50%' }}
         >
-          <Avatar src={picture} alt={picture ? fullName(account) : undefined} sx={{ width: 96, height: 96, bgcolor: 'primary.dark', color: '#fff', fontSize: 40 }}>
+          {/* named by its (hidden) text, not over the initials it shows (WCAG 2.5.3): the picture is decoration here */}
+          <Avatar aria-hidden="true" src={picture} alt="" sx={{ width: 96, height: 96, bgcolor: 'primary.dark', color: '#fff', fontSize: 40 }}>
             {initials(account)}
           </Avatar>
+          <Box component="span" sx={{ border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px' }}>
+            {t('accounts.profile.changePicture')}
+          </Box>
         </ButtonBase>
         {picture ? (
           <Button size="small" color="error" onClick={() => setConfirmRemove(true)} disabled={setPicture.isPending} sx={{ mt: -1 }}>
