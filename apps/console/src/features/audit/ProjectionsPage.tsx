@@ -51,7 +51,8 @@ export default function ProjectionsPage() {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             {t('projections.head', { head: status.data.head })}
           </Typography>
-          <TableContainer component={Paper} variant="outlined">
+          {/* tabIndex: a table that scrolls sideways on a phone is reached and scrolled by keyboard too (WCAG 2.1.1) */}
+          <TableContainer component={Paper} variant="outlined" tabIndex={0} aria-label={t('projections.tableLabel')}>
             <Table size="small" aria-label={t('projections.tableLabel')}>
               <TableHead>
                 <TableRow>
@@ -198,7 +199,7 @@ function SetAsideEvents({ projection }: { projection: string }) {
       {events.isError ? <ErrorState error={events.error} onRetry={() => void events.refetch()} /> : null}
       {events.data?.length === 0 ? <Alert severity="success">{t('projections.noneSetAside')}</Alert> : null}
       {events.data && events.data.length > 0 ? (
-        <TableContainer component={Paper} variant="outlined">
+        <TableContainer component={Paper} variant="outlined" tabIndex={0} aria-label={t('projections.setAsideLabel', { name: projection })}>
           <Table size="small" aria-label={t('projections.setAsideLabel', { name: projection })}>
             <TableHead>
               <TableRow>

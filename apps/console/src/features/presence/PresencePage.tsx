@@ -56,7 +56,7 @@ export default function PresencePage() {
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(320px, 1fr))' }}>
             {groups.map((group) => (
               <Card key={group.id ?? 'none'} component="section" aria-label={group.title}>
-                <CardHeader title={group.title} subheader={t('presence.total', { count: group.present.length })} />
+                <CardHeader title={group.title} subheader={t('presence.total', { count: group.present.length })} slotProps={{ title: { component: 'h2', variant: 'h5' } }} />
                 <CardContent sx={{ pt: 0 }}>
                   {group.teams.map((team) => (
                     <Box key={team.id ?? 'none'} sx={{ mb: 1 }}>

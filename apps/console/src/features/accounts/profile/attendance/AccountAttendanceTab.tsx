@@ -86,7 +86,8 @@ export function AccountAttendanceTab({ accountId }: { accountId: string }) {
               {averages.average_working_hours !== null ? <Chip color="primary" variant="outlined" label={`${t('attendance.averageWorkingHours')}: ${durationText(averages.average_working_hours)}`} /> : null}
             </Box>
           ) : null}
-          <TableContainer component={Paper} variant="outlined" sx={{ opacity: attendance.isFetching ? 0.6 : 1 }}>
+          {/* tabIndex: on a phone the table scrolls sideways; a keyboard reaches and scrolls it too (WCAG 2.1.1) */}
+          <TableContainer component={Paper} variant="outlined" tabIndex={0} aria-label={t('attendance.tableLabel')} sx={{ opacity: attendance.isFetching ? 0.6 : 1 }}>
             <Table size="small" aria-label={t('attendance.tableLabel')}>
               <TableHead>
                 <TableRow>
