@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccountThroughRest, expectAccessible, newAccount, signIn } from '../support/console';
+import { createAccountThroughRest, expectAccessible, newAccount, restToken, signIn } from '../support/console';
 
 /** the tenth of the current month, as the browser's calendar shows it (DD.MM.YYYY) and as the form holds it */
 function tenthOfThisMonth() {
@@ -110,4 +110,76 @@ test('an administrator keeps attendance statuses and plans the days of an accoun
   await page.getByRole('dialog', { name: 'Remove Dentist?' }).getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Event removed successfully')).toBeVisible();
   await expect(page.getByRole('button', { name: `Dentist – ${vacation}` })).toHaveCount(0);
+});
+
+test('renaming a whole event group keeps the day changed alone, says so, and resets it only when asked', async ({ page, request }) => {
+  const tag = Date.now().toString(36);
+  const token = await restToken(request);
+  const headers = { authorization: `Bearer ${token}` };
+  const statusOf = async (title: string) => {
+    const created = await request.post('/api/v2/states/attendance/', { data: { title, active: 1 }, headers });
+    expect(created.status(), await created.text()).toBe(201);
+    return (await created.json()).data.id as string;
+  };
+  const conference = `Conference ${tag}`;
+  const travel = `Travel ${tag}`;
+  const [conferenceId, travelId] = [await statusOf(conference), await statusOf(travel)];
+  const accountId = await createAccountThroughRest(request, newAccount('series'));
+  // the 16th to the 20th of this month, the 18th changed alone, as another client would
+  const now = new Date();
+  const month = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+  const group = await request.post(`/api/v2/account/${accountId}/tracking-status/`, {
+    data: { event_group_title: 'Offsite', status_id: conferenceId, start_date: `${month}-16`, end_date: `${month}-20`, start_time: '09:00', end_time: '17:00', description: '', single: false, account_id: accountId },
+    headers,
+  });
+  expect(group.status(), await group.text()).toBe(201);
+  const groupId = (await group.json()).data.event_group_id as string;
+  const events = (await (await request.get(`/api/v1/account/${accountId}/calendar?date=${month}`, { headers })).json()) as { id: string; start_date: string }[];
+  const the18th = events.find((event) => event.start_date.startsWith(`${month}-18`))!;
+  const alone = await request.put(`/api/v2/account/${accountId}/tracking-status/`, {
+    data: { event_id: the18th.id, event_group_id: groupId, title: 'Travel day', description: '', status_id: travelId, start_date: `${month}-18 12:00`, end_date: `${month}-18 15:00`, single: true, account_id: accountId },
+    headers,
+  });
+  expect(alone.status(), await alone.text()).toBe(200);
+
+  await signIn(page);
+  await expect(page.getByRole('navigation')).toBeVisible();
+  await page.goto(`/accounts/profile/${accountId}?tab=calendar`);
+  await expect(page.getByRole('button', { name: `Offsite – ${conference}` })).toHaveCount(4);
+  await expect(page.getByRole('button', { name: `Travel day – ${travel}` })).toHaveCount(1);
+
+  // rename the whole group from the 16th: the dialog names the day changed alone, which keeps its changes
+  await page.getByRole('button', { name: `Offsite – ${conference}` }).first().click();
+  const edit = page.getByRole('dialog', { name: 'Edit event group' });
+  await expect(edit.getByText('1 day changed alone keeps its changes')).toBeVisible();
+  await expect(edit.getByRole('checkbox', { name: "Reset it to the group's values too" })).not.toBeChecked();
+  await expectAccessible(page, 'event dialog naming a day changed alone');
+  await edit.getByLabel('Title').fill('Summit');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Event created successfully')).toBeVisible();
+  await expect(edit).toBeHidden();
+  await expect(page.getByRole('button', { name: `Summit – ${conference}` })).toHaveCount(4);
+  await expect(page.getByRole('button', { name: `Travel day – ${travel}` })).toHaveCount(1);
+
+  // asked to reset: the 18th takes the group's values too
+  await page.getByRole('button', { name: `Summit – ${conference}` }).first().click();
+  await expect(edit.getByText('1 day changed alone keeps its changes')).toBeVisible();
+  await edit.getByRole('checkbox', { name: "Reset it to the group's values too" }).check();
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByRole('button', { name: `Summit – ${conference}` })).toHaveCount(5);
+  await expect(page.getByRole('button', { name: `Travel day – ${travel}` })).toHaveCount(0);
+  // nothing is changed alone any more: the dialog says nothing about it
+  await page.getByRole('button', { name: `Summit – ${conference}` }).first().click();
+  await expect(edit.getByLabel('Title')).toHaveValue('Summit');
+  await expect(edit.getByText(/changed alone/)).toHaveCount(0);
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+
+  // the week view steps by weeks, and its buttons say so
+  await page.getByRole('button', { name: 'Week', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Previous week' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next week' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Previous month' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Day', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Previous day' })).toBeVisible();
 });

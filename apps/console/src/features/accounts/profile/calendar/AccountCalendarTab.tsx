@@ -22,7 +22,7 @@ export type CalendarView = 'month' | 'week' | 'day';
 
 /**
  * Account tab 'Calendar' (spec tab 8): month and week views (and a single day), Today, 'Previous
- * month' / 'Next month'; a clicked day or hour slot opens a new event, a clicked event its edit
+ * month' / 'Next month' (a week or a day in those views); a clicked day or hour slot opens a new event, a clicked event its edit
  * dialog. Dates are the account's local days as the server keeps them.
  */
 export function AccountCalendarTab({ accountId }: { accountId: string }) {
@@ -44,6 +44,9 @@ export function AccountCalendarTab({ accountId }: { accountId: string }) {
       : view === 'week'
         ? `${shownDate(days[0])} – ${shownDate(days[6])}`
         : `${format(anchor, { weekday: 'long' })}, ${shownDate(anchor)}`;
+  // back and next name the step they take: a month, a week or a day
+  const [previousLabel, nextLabel] =
+    view === 'month' ? [t('calendar.previous'), t('calendar.next')] : view === 'week' ? [t('calendar.previousWeek'), t('calendar.nextWeek')] : [t('calendar.previousDay'), t('calendar.nextDay')];
   const open = (next: EventDialogTarget) => {
     if (next.kind === 'create' && !mayWrite) return;
     setTarget(next);
@@ -55,13 +58,13 @@ export function AccountCalendarTab({ accountId }: { accountId: string }) {
         <Button variant="outlined" onClick={() => setAnchor(localToday())}>
           {t('calendar.today')}
         </Button>
-        <Tooltip title={t('calendar.previous')}>
-          <IconButton aria-label={t('calendar.previous')} onClick={() => step(-1)}>
+        <Tooltip title={previousLabel}>
+          <IconButton aria-label={previousLabel} onClick={() => step(-1)}>
             <ChevronLeftIcon />
           </IconButton>
         </Tooltip>
-        <Tooltip title={t('calendar.next')}>
-          <IconButton aria-label={t('calendar.next')} onClick={() => step(1)}>
+        <Tooltip title={nextLabel}>
+          <IconButton aria-label={nextLabel} onClick={() => step(1)}>
             <ChevronRightIcon />
           </IconButton>
         </Tooltip>

@@ -1,6 +1,8 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -63,6 +65,11 @@ function EventFormContent({ titleId, accountId, target, onClose }: { titleId: st
   const create = trpc.calendar.create.useMutation();
   const update = trpc.calendar.update.useMutation();
   const remove = trpc.calendar.remove.useMutation();
+  // a change of the whole group keeps the days changed alone (as calendar series keep their
+  // exceptions); the dialog says how many, and offers to reset them too
+  const changedAlone = trpc.calendar.daysChangedAlone.useQuery({ account_id: accountId, event_group_id: target.kind === 'edit' ? target.event.event_group_id : '' }, { enabled: editing });
+  const changedAloneCount = changedAlone.data?.changed_alone.length ?? 0;
+  const [resetChangedAlone, setResetChangedAlone] = useState(false);
   const busy = create.isPending || update.isPending || remove.isPending;
 
   // active statuses are offered; the event's own status stays selectable after it was made inactive
@@ -111,7 +118,7 @@ function EventFormContent({ titleId, accountId, target, onClose }: { titleId: st
       setErrors(local);
       return;
     }
-    if (target.kind === 'edit') update.mutate(updateInput(form, target.event), { onSuccess: () => done(t('calendar.saved')), onError });
+    if (target.kind === 'edit') update.mutate(updateInput(form, target.event, resetChangedAlone), { onSuccess: () => done(t('calendar.saved')), onError });
     else create.mutate(createInput(form, accountId), { onSuccess: () => done(t('calendar.saved')), onError });
   };
 
@@ -153,6 +160,16 @@ function EventFormContent({ titleId, accountId, target, onClose }: { titleId: st
       <DialogTitle id={titleId}>{editing ? t('calendar.dialog.editTitle') : t('calendar.dialog.createTitle')}</DialogTitle>
       <DialogContent dividers>
         <Box component="form" id={formId} noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          {/* first, so it is read before the change is saved */}
+          {editing && !form.single && changedAloneCount > 0 && (
+            <Alert severity="info" sx={{ gridColumn: '1 / -1' }}>
+              <Typography variant="body2">{t('calendar.dialog.changedAlone', { count: changedAloneCount })}</Typography>
+              <FormControlLabel
+                label={t('calendar.dialog.resetChangedAlone', { count: changedAloneCount })}
+                control={<Checkbox name="reset_changed_days" size="small" checked={resetChangedAlone} onChange={(event) => setResetChangedAlone(event.target.checked)} />}
+              />
+            </Alert>
+          )}
           <CountedTextField
             label={t('calendar.dialog.title')}
             name="title"

@@ -123,8 +123,11 @@ export function createInput(form: EventForm, accountId: string): TCreateTracking
   };
 }
 
-/** `PUT account/{id}/tracking-status/`: the selected day alone, or the whole range of its group */
-export function updateInput(form: EventForm, event: TCalendarEvent): TUpdateTrackingStatusInput & { account_id: string } {
+/**
+ * `PUT account/{id}/tracking-status/`: the selected day alone, or the whole range of its group;
+ * `resetChangedDays`: the group's days changed alone take its values too (by default they keep theirs).
+ */
+export function updateInput(form: EventForm, event: TCalendarEvent, resetChangedDays = false): TUpdateTrackingStatusInput & { account_id: string } {
   const [startDate, startTime, endDate, endTime] = form.single
     ? [form.startDate, form.startTime, form.endDate, form.endTime]
     : [form.eventStartDate, form.eventStartTime, form.eventEndDate, form.eventEndTime];
@@ -139,6 +142,7 @@ export function updateInput(form: EventForm, event: TCalendarEvent): TUpdateTrac
     start_time: withSeconds(startTime),
     end_time: withSeconds(endTime),
     single: form.single,
+    ...(form.single ? {} : { reset_changed_days: resetChangedDays }),
     account_id: event.account_id,
   };
 }
