@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  addMemberThroughRest,
   createAccountThroughRest,
   createOrganizationThroughRest,
   createOrganization,
@@ -297,4 +298,28 @@ test("an administrator sets the organization's attendance time zone on its Detai
   await panel.getByRole('button', { name: 'Save time zone' }).click();
   await expect(page.getByText('Time zone updated')).toBeVisible();
   expect(await zoneThroughRest()).toBeNull();
+});
+
+test('deleting an organization asks only about what it holds', async ({ page, request }) => {
+  const tag = Date.now().toString(36);
+  const empty = await createOrganizationThroughRest(request, `Empty ${tag}`);
+  const staffed = await createOrganizationThroughRest(request, `Staffed ${tag}`);
+  const memberId = await createAccountThroughRest(request, newAccount('staff'));
+  await addMemberThroughRest(request, staffed, memberId);
+  await signIn(page);
+
+  await page.goto(`/organizations/details/${empty}`);
+  await page.getByRole('button', { name: 'Delete organization' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete organization' });
+  await expect(dialog).toContainText('It has no sub-organizations and no accounts: nothing else changes.');
+  await expect(dialog.getByRole('radiogroup')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.goto(`/organizations/details/${staffed}`);
+  await page.getByRole('button', { name: 'Delete organization' }).click();
+  await expect(dialog.getByRole('radiogroup', { name: 'Accounts' })).toBeVisible();
+  await expect(dialog.getByRole('radiogroup', { name: 'Sub-organizations' })).toHaveCount(0);
+  await expectAccessible(page, 'delete dialog with accounts only');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Organization removed')).toBeVisible();
 });

@@ -10,6 +10,7 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
+import LinearProgress from '@mui/material/LinearProgress';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { useTranslation } from 'react-i18next';
@@ -61,6 +62,9 @@ function DeleteOrganizationForm({ titleId, organization, onClose, onDeleted }: {
   const formId = useId();
   const messageId = useId();
   const remove = trpc.organizations.delete.useMutation();
+  // ask only about what exists: an organization without sub-organizations or accounts has nothing to decide
+  const details = trpc.organizations.byId.useQuery({ id: organization.id }, { staleTime: 0 });
+  const present: Part[] = details.data ? (['suborganizations', 'accounts'] as const).filter((name) => (name === 'suborganizations' ? details.data.num_children : details.data.num_members) > 0) : [];
   const [choice, setChoice] = useState<Record<Part, DeletionChoice>>({ suborganizations: 'disconnect', accounts: 'disconnect' });
   const [destination, setDestination] = useState<Record<Part, OrganizationOption | null>>({ suborganizations: null, accounts: null });
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
@@ -164,8 +168,11 @@ function DeleteOrganizationForm({ titleId, organization, onClose, onDeleted }: {
           {t('organizations.delete.message', { title: organization.title })}
         </DialogContentText>
         <Box component="form" id={formId} noValidate onSubmit={submit} aria-describedby={messageId} sx={{ display: 'grid', gap: 3 }}>
-          {part('suborganizations')}
-          {part('accounts')}
+          {details.isLoading ? <LinearProgress aria-label={t('common.loading')} /> : null}
+          {details.isError ? part('suborganizations') : null}
+          {details.isError ? part('accounts') : null}
+          {present.map((name) => part(name))}
+          {details.data && !present.length ? <DialogContentText>{t('organizations.delete.nothingInside')}</DialogContentText> : null}
         </Box>
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
