@@ -471,6 +471,15 @@ describe.each(storageKinds())('the OpenID Connect provider (%s)', (kind: Storage
     const discovery = (await (await fetch(`${issuer}/.well-known/openid-configuration`)).json()) as { acr_values_supported: string[] };
     expect(discovery.acr_values_supported).toEqual(['urn:rollcall:acr:password', 'urn:rollcall:acr:second-factor']);
 
+    // an account whose policy requires a second factor it has not enrolled gets no token: it enrols in Rollcall first
+    const policy = await admin.post('/api/v2/policy', { title: `Second factor ${Date.now().toString(36)}`, min_length: 6, min_strength: 0, lockout: 5, lockout_duration: 60, second_factor: 'all' });
+    const dora = await createAccount(admin, { policy: true, policy_id: policy.body.data.id });
+    const doraBrowser = new Browser(app.url);
+    const doraStep = await authorize(doraBrowser, config, 'openid');
+    const refused = await doraBrowser.fetch(`/oidc/interaction/${(doraStep.step as { uid: string }).uid}/login`, { method: 'POST', json: { username: dora.username, password: dora.password } });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error.code).toBe('auth.second_factor_enrolment_required');
+
     // a password alone says so too
     const plain = await signInThrough(new Browser(app.url), config, alice, 'openid');
     const plainToken = await jwtVerify(plain.tokens.id_token!, createRemoteJWKSet(new URL(`${issuer}/jwks`)), { issuer, audience: applicationId });
