@@ -54,6 +54,7 @@ export class ImportAccountsHandler implements ICommandHandler<ImportAccountsComm
       throw new DomainError('policy.not_found', 'This password policy does not exist', 'policyId');
     }
     const validated = markDuplicates(input.csv.map((row, index) => ({ ...validateRow(row, policyId), row: index + 1, ...(input.lines ? { line: input.lines[index] } : {}) })));
+    await this.reportTakenUsernames(validated, input.csv);
     const results: TImportRowResult[] = new Array(validated.length);
     let position: Position = START;
     let next = 0;
@@ -79,7 +80,35 @@ export class ImportAccountsHandler implements ICommandHandler<ImportAccountsComm
     const created = results.filter((r) => r.status === 'created').length;
     return { value: { created, failed: results.length - created, rows: results }, position };
   }
+
+  /**
+   * A row refused for other reasons never reaches the creation that would find its username taken,
+   * so the report would leave that out and the next attempt fail again on it: such rows are looked
+   * up in the accounts read model (which the reservation keeps in step) and told at once.
+   */
+  private async reportTakenUsernames(validated: Validated[], rows: ReadonlyArray<Record<string, unknown>>): Promise<void> {
+    const failed = validated.filter((item): item is Validated & { errors: Record<string, string[]> } => 'errors' in item);
+    const wanted = new Map<string, Array<Validated & { errors: Record<string, string[]> }>>();
+    for (const item of failed) {
+      const username = text(rows[item.row - 1]?.username).trim();
+      // only what could be a username at all: the length rule is the contract's
+      if (!username || username.length > 255) continue;
+      const key = usernameReservation(username).value;
+      wanted.set(key, [...(wanted.get(key) ?? []), item]);
+    }
+    if (!wanted.size) return;
+    const taken = await this.db.selectFrom('accounts_v2').select('username_lower').where('username_lower', 'in', [...wanted.keys()]).execute();
+    for (const { username_lower } of taken) {
+      for (const item of wanted.get(username_lower) ?? []) {
+        const messages = item.errors.username ?? [];
+        if (!messages.includes(USERNAME_TAKEN)) item.errors.username = [...messages, USERNAME_TAKEN];
+      }
+    }
+  }
 }
+
+/** the message a taken username gets on creation (platform/errors RESERVATION_ERRORS), so the report reads alike */
+const USERNAME_TAKEN = 'This username is already taken';
 
 const numbers = (item: Validated) => (item.line === undefined ? { row: item.row } : { row: item.row, line: item.line });
 
