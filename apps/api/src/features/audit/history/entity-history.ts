@@ -1,4 +1,4 @@
-import type { TFieldChange, THistoryKind } from '@rollcall/contracts';
+import { ACCOUNT_STATUS_LABELS, type AccountStatusId, type TFieldChange, type THistoryKind } from '@rollcall/contracts';
 import {
   accountDecider,
   accountStream,
@@ -115,6 +115,11 @@ export function flattenState(state: unknown, names: NameBook): Map<string, strin
       }
       return;
     }
+    // an account's status is a number in its events and state: shown by the name the console gives it
+    if (label === 'status id' && typeof plain === 'number') {
+      fields.set('status', ACCOUNT_STATUS_LABELS[plain as AccountStatusId] ?? String(plain));
+      return;
+    }
     // an entity's own id is shown as it is: naming it would show 'id: ada' for an account
     const text = label === 'id' && typeof plain === 'string' ? plain : textOf(plain, names);
     if (label && text !== '') fields.set(label, text);
@@ -195,6 +200,7 @@ const SENTENCES: Record<string, (data: Data, name: (id: unknown) => string) => s
   ApplicationRoleRevokedFromAccount: (d, n) => `Application role ${n(d.roleId)} revoked in ${n(d.applicationId)}`,
   ApplicationConsentGiven: (d, n) => `Consent to ${n(d.applicationId)} given`,
   ApplicationConsentRevoked: (d, n) => `Consent to ${n(d.applicationId)} revoked`,
+  AccountStatusChanged: (d) => `Status changed to ${typeof d.statusId === 'number' ? (ACCOUNT_STATUS_LABELS[d.statusId as AccountStatusId] ?? String(d.statusId)) : '?'}`,
 };
 
 /** who did it, as people call them: the bootstrap is 'the system' */

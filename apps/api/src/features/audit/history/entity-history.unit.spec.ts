@@ -22,6 +22,16 @@ describe('entity history, pure parts', () => {
     ]);
   });
 
+  it('shows an account status by its name, not its number', () => {
+    expect([...flattenState({ statusId: 2 }, names)]).toEqual([['status', 'Disabled']]);
+    expect(describeEvent({ type: 'AccountStatusChanged', data: { statusId: 3 }, actor: admin, actorKind: 'account', sourceIp: null }, names)).toBe('Status changed to Password change required by admin');
+  });
+
+  it('tells a person’s attendance in words, times in their zone', () => {
+    const scan = { door: 'Main entrance', at: '2026-11-20T07:14:02.000Z' };
+    expect(describeEvent({ type: 'ArrivalRecorded', data: { scan }, actor: admin, actorKind: 'reader', sourceIp: null }, names, 'Europe/Berlin')).toBe('Arrived at Main entrance, 20.11.2026 08:14:02 (Europe/Berlin) by admin');
+  });
+
   it('diffs two flattened states: changed, added and removed fields', () => {
     const before = new Map([
       ['title', 'Sales'],
