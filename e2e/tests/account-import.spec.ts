@@ -114,3 +114,17 @@ test('a 10,000-row file is imported in chunks with progress', async ({ page }) =
   await page.getByRole('searchbox', { name: 'Search' }).fill(`${tag}.9999@`);
   await expect(accountsTable(page).getByText(`${tag}.9999@example.com`)).toBeVisible();
 });
+
+test('the report names a taken username even on a row with other errors', async ({ page }) => {
+  const tag = `csvt${Date.now().toString(36)}`;
+  const lines = ['First name;Last name;E-mail;Username;Password', `Taken;Twice;not-an-address;admin;a long enough password`, `Fine;Row;${tag}@example.com;${tag};another long password`];
+  await signIn(page);
+  const dialog = await openImport(page);
+  await dialog.locator('input[type=file]').setInputFiles(csvFile('taken.csv', lines.join('\r\n')));
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(dialog.getByText('1 created, 1 failed')).toBeVisible();
+  const report = dialog.getByRole('table', { name: 'Failed rows' });
+  await expect(report).toContainText('E-mail must be a valid e-mail address');
+  await expect(report).toContainText('This username is already taken');
+});
