@@ -6,6 +6,7 @@ import { RowActionsMenu } from '../../components/RowActionsMenu';
 import type { TPolicy } from '@rollcall/contracts';
 import { formatDate } from '../../lib/format-date';
 import { useGrants } from '../../auth/use-grants';
+import { policyDescription, policyTitle } from '../../components/policy-texts';
 
 export interface PolicyRowActions {
   onEdit: (policy: TPolicy) => void;
@@ -27,8 +28,8 @@ export function usePolicyColumns(actions: PolicyRowActions): ColumnDef<TPolicy>[
   const { onEdit, onDelete } = actions;
   return useMemo<ColumnDef<TPolicy>[]>(
     () => [
-      { accessorKey: 'title', header: t('passwordPolicies.columns.title'), cell: ({ row }) => <Typography component="span" variant="body2" sx={{ fontWeight: 500 }}>{row.original.title}</Typography> },
-      { accessorKey: 'description', header: t('passwordPolicies.columns.description'), cell: ({ row }) => row.original.description },
+      { accessorKey: 'title', header: t('passwordPolicies.columns.title'), cell: ({ row }) => <Typography component="span" variant="body2" sx={{ fontWeight: 500 }}>{policyTitle(row.original, t)}</Typography> },
+      { accessorKey: 'description', header: t('passwordPolicies.columns.description'), cell: ({ row }) => policyDescription(row.original, t) },
       { accessorKey: 'min_length', header: t('passwordPolicies.columns.minLength'), cell: ({ row }) => row.original.min_length },
       { accessorKey: 'min_strength', header: t('passwordPolicies.columns.minStrength'), cell: ({ row }) => t('passwordPolicies.strengthOf', { score: row.original.min_strength }) },
       { accessorKey: 'history', header: t('passwordPolicies.columns.history'), cell: ({ row }) => (row.original.history ? t('passwordPolicies.historyValue', { count: row.original.history }) : <Off />) },
