@@ -13,10 +13,12 @@ const knownCodes = new Set<string>(ERROR_CODES);
  * (a taken username: code `account.username_taken`) by its code, the rules of bad input by their
  * shape (server-messages.ts). Everything else of the error stays as it was.
  */
-export function translateFieldErrors(error: unknown, t: TFunction): unknown {
+export function translateFieldErrors(error: unknown, t: TFunction, language: string): unknown {
   const apiError = getApiError(error);
   if (!apiError?.fields || !Object.keys(apiError.fields).length) return error;
-  const byCode = knownCodes.has(apiError.code) && apiError.code !== 'request.invalid';
+  // the server's English message names the value (a slug, a title); the catalogue's text of the code
+  // is general: in English the server's own words are kept
+  const byCode = language !== 'en' && knownCodes.has(apiError.code) && apiError.code !== 'request.invalid';
   const fields = Object.fromEntries(
     Object.entries(apiError.fields).map(([name, messages]) => [
       name,
@@ -33,7 +35,7 @@ export function translateFieldErrors(error: unknown, t: TFunction): unknown {
  * field clears its errors with `clearErrors`.
  */
 export function useFieldErrors<Field extends string>(formFields: readonly Field[]) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { notify } = useSnackbar();
   const [errors, setErrors] = useState<Partial<Record<Field, string[]>>>({});
 
@@ -50,11 +52,11 @@ export function useFieldErrors<Field extends string>(formFields: readonly Field[
 
   const showServerErrors = useCallback(
     (error: unknown) => {
-      const { fields, notice } = splitFieldErrors(translateFieldErrors(error, t), formFields, t);
+      const { fields, notice } = splitFieldErrors(translateFieldErrors(error, t, i18n.resolvedLanguage ?? i18n.language), formFields, t);
       setErrors(fields);
       if (notice) notify(notice, 'error');
     },
-    [formFields, t, notify],
+    [formFields, t, i18n, notify],
   );
 
   return { errors, clearErrors, showServerErrors };
