@@ -93,6 +93,14 @@ test('an administrator keeps attendance statuses and plans the days of an accoun
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Event created successfully')).toBeVisible();
   await expect(page.getByRole('button', { name: `Dentist – ${vacation}` })).toHaveCount(1);
+  // a group of one day is its day: a change of the whole group renames it, nothing is kept apart
+  await page.getByRole('button', { name: `Dentist – ${vacation}` }).click();
+  await expect(edit.getByRole('switch', { name: 'Edit only selected day' })).not.toBeChecked();
+  await expect(edit.getByText(/changed alone/)).toHaveCount(0);
+  await edit.getByLabel('Title').fill('Dentist visit');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByRole('button', { name: `Dentist visit – ${vacation}` })).toHaveCount(1);
 
   // the week view: a clicked hour slot proposes that hour to the next
   await page.getByRole('button', { name: 'Week', exact: true }).click();
@@ -105,11 +113,11 @@ test('an administrator keeps attendance statuses and plans the days of an accoun
 
   // back in the month: remove the whole group
   await page.getByRole('button', { name: 'Month', exact: true }).click();
-  await page.getByRole('button', { name: `Dentist – ${vacation}` }).click();
+  await page.getByRole('button', { name: `Dentist visit – ${vacation}` }).click();
   await edit.getByRole('button', { name: 'Remove the whole group' }).click();
-  await page.getByRole('dialog', { name: 'Remove Dentist?' }).getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('dialog', { name: 'Remove Dentist visit?' }).getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Event removed successfully')).toBeVisible();
-  await expect(page.getByRole('button', { name: `Dentist – ${vacation}` })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Dentist visit – ${vacation}` })).toHaveCount(0);
 });
 
 test('renaming a whole event group keeps the day changed alone, says so, and resets it only when asked', async ({ page, request }) => {
@@ -160,6 +168,17 @@ test('renaming a whole event group keeps the day changed alone, says so, and res
   await expect(edit).toBeHidden();
   await expect(page.getByRole('button', { name: `Summit – ${conference}` })).toHaveCount(4);
   await expect(page.getByRole('button', { name: `Travel day – ${travel}` })).toHaveCount(1);
+
+  // the day changed alone opens as that day alone, with its own values; switched to the whole
+  // group, the form shows the group's values (saving does not spread the day's over the group)
+  await page.getByRole('button', { name: `Travel day – ${travel}` }).click();
+  await expect(edit.getByRole('switch', { name: 'Edit only selected day' })).toBeChecked();
+  await expect(edit.getByLabel('Title')).toHaveValue('Travel day');
+  await edit.getByRole('switch', { name: 'Edit only selected day' }).uncheck();
+  await expect(edit.getByLabel('Title')).toHaveValue('Summit');
+  await expect(edit.getByRole('combobox', { name: 'Status' })).toHaveText(conference);
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(edit).toBeHidden();
 
   // asked to reset: the 18th takes the group's values too
   await page.getByRole('button', { name: `Summit – ${conference}` }).first().click();

@@ -147,9 +147,15 @@ export const ZRemoveTrackingStatusInput = z.object({
 export type TRemoveTrackingStatusInput = z.input<typeof ZRemoveTrackingStatusInput>;
 export type TRemoveTrackingStatusCommandInput = z.output<typeof ZRemoveTrackingStatusInput>;
 
-/** the console's event dialog: the days of a group changed alone (which a change of the whole group keeps unless reset) */
+/**
+ * the console's event dialog: the days of a group changed alone (which a change of the whole group
+ * keeps unless reset), and the group's own values (a day changed alone shows its own)
+ */
 export const ZCalendarGroupInput = z.object({ account_id: ZAccountId, event_group_id: ZCalendarEventGroupId });
-export const ZCalendarDaysChangedAlone = z.object({ changed_alone: z.array(z.object({ event_id: answerId(), date: answerTimestamp() })) });
+export const ZCalendarDaysChangedAlone = z.object({
+  changed_alone: z.array(z.object({ event_id: answerId(), date: answerTimestamp() })),
+  group: z.object({ title: answerText(TEXT_MAX), description: answerText(), status_id: answerId() }),
+});
 export type TCalendarDaysChangedAlone = z.infer<typeof ZCalendarDaysChangedAlone>;
 
 /** `GET account/{id}/calendar?date=YYYY-MM` */

@@ -15,7 +15,8 @@ export class DaysChangedAloneQuery {
 
 /**
  * The days of an event group changed alone, which a change of the whole group keeps unless reset:
- * the event dialog says how many before the change. Read from the group's stream, as the decision
+ * the event dialog says how many before the change, and offers the group's own values when a day
+ * changed alone is opened for a change of the whole group. Read from the group's stream, as the decision
  * that keeps them does (the read model has no such flag). Another account's group is not found.
  */
 @QueryHandler(DaysChangedAloneQuery)
@@ -25,6 +26,9 @@ export class DaysChangedAloneHandler implements IQueryHandler<DaysChangedAloneQu
   async execute({ accountId, groupId }: DaysChangedAloneQuery): Promise<TCalendarDaysChangedAlone> {
     const group = await loadState(this.store, calendarEventGroupDecider, calendarEventGroupStream(groupId));
     if (group.status !== 'active' || group.accountId !== accountId) throw new DomainError('calendar.group_not_found', 'This event group does not exist');
-    return { changed_alone: daysChangedAlone(group).map((day) => ({ event_id: day.eventId, date: day.date })) };
+    return {
+      changed_alone: daysChangedAlone(group).map((day) => ({ event_id: day.eventId, date: day.date })),
+      group: { title: group.title, description: group.description, status_id: group.statusId },
+    };
   }
 }

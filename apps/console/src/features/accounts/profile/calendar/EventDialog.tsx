@@ -68,18 +68,37 @@ function EventFormContent({ titleId, accountId, target, onClose }: { titleId: st
   // a change of the whole group keeps the days changed alone (as calendar series keep their
   // exceptions); the dialog says how many, and offers to reset them too
   const changedAlone = trpc.calendar.daysChangedAlone.useQuery({ account_id: accountId, event_group_id: target.kind === 'edit' ? target.event.event_group_id : '' }, { enabled: editing });
-  const changedAloneCount = changedAlone.data?.changed_alone.length ?? 0;
+  // a group of one day is that day: nothing is kept apart from it, a change of the group is the day's
+  const oneDayGroup = target.kind === 'edit' && target.event.start_event.slice(0, 10) === target.event.end_event.slice(0, 10);
+  const changedAloneCount = oneDayGroup ? 0 : (changedAlone.data?.changed_alone.length ?? 0);
   const [resetChangedAlone, setResetChangedAlone] = useState(false);
+  // a day changed alone opens as that day alone (its values are its own, not the group's); switched
+  // to the whole group, the form takes the group's values, so saving does not spread the day's
+  const clickedAlone = target.kind === 'edit' && !oneDayGroup && Boolean(changedAlone.data?.changed_alone.some((day) => day.event_id === target.event.id));
+  const [aloneApplied, setAloneApplied] = useState(false);
+  if (clickedAlone && !aloneApplied) {
+    setAloneApplied(true);
+    setForm((current) => changeField(current, 'single', true));
+  }
   const busy = create.isPending || update.isPending || remove.isPending;
 
   // active statuses are offered; the event's own status stays selectable after it was made inactive
   const options = useMemo(
-    () => (statuses.data ?? []).filter((status) => status.active === 1 || (target.kind === 'edit' && status.id === target.event.attendance_status_id)),
-    [statuses.data, target],
+    () =>
+      (statuses.data ?? []).filter(
+        (status) => status.active === 1 || (target.kind === 'edit' && (status.id === target.event.attendance_status_id || status.id === changedAlone.data?.group.status_id)),
+      ),
+    [statuses.data, target, changedAlone.data],
   );
 
   const set = <Field extends EventFormField>(field: Field, value: EventForm[Field]) => {
-    setForm((current) => changeField(current, field, value));
+    setForm((current) => {
+      const next = changeField(current, field, value);
+      if (field !== 'single' || !clickedAlone || target.kind !== 'edit' || !changedAlone.data) return next;
+      const own = eventFormOf(target.event);
+      const values = value ? { title: own.title, description: own.description, status_id: own.status_id } : changedAlone.data.group;
+      return { ...next, ...values };
+    });
     setErrors((current) => {
       const next = { ...current };
       delete next[field];
@@ -118,7 +137,7 @@ function EventFormContent({ titleId, accountId, target, onClose }: { titleId: st
       setErrors(local);
       return;
     }
-    if (target.kind === 'edit') update.mutate(updateInput(form, target.event, resetChangedAlone), { onSuccess: () => done(t('calendar.saved')), onError });
+    if (target.kind === 'edit') update.mutate(updateInput(form, target.event, resetChangedAlone || oneDayGroup), { onSuccess: () => done(t('calendar.saved')), onError });
     else create.mutate(createInput(form, accountId), { onSuccess: () => done(t('calendar.saved')), onError });
   };
 
