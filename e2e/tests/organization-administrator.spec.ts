@@ -49,6 +49,9 @@ test('an organization administrator sees and manages only its subtree, and an ac
   await expectAccessible(page, 'create account dialog of an organization administrator');
   await dialog.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page.getByText('Account created successfully!')).toBeVisible();
+  // on to the new account, then back to the list
+  await expect(page.getByRole('heading', { level: 1, name: `${created.first_name} ${created.last_name}` })).toBeVisible();
+  await page.getByRole('navigation', { name: 'You are here' }).getByRole('link', { name: 'Accounts' }).click();
   await page.getByRole('searchbox', { name: 'Search' }).fill(created.username);
   await expect(accountsTable(page).getByText(created.username, { exact: true })).toBeVisible();
 
