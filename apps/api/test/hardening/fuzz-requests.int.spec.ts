@@ -94,7 +94,7 @@ async function targetsOf(app: TestApp): Promise<Target[]> {
 }
 
 /** the console's calls made before signing in (publicProcedure in app-router.ts) */
-const PUBLIC_PROCEDURES = ['auth.signIn', 'accounts.activation', 'accounts.activate'];
+const PUBLIC_PROCEDURES = ['auth.signIn', 'auth.completeSignIn', 'accounts.activation', 'accounts.activate'];
 
 const MALFORMED_JSON = ['{', '{"a":', '[1,2', 'nul', '{"a":1}garbage', '\u0000', '"\\ud800"', '{"a":1,"a":2}', '[]', '""', '0', '{"__proto__":{"x":1}}', `${'['.repeat(5000)}${']'.repeat(5000)}`];
 const ODD_CONTENT_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/json; charset=utf-16', 'application/json; charset=latin1', 'application/vnd.api+json', 'application/json;;', 'application/*', ''];
