@@ -88,6 +88,15 @@ export function restSamples(app: TestApp, accountId: string) {
     return { account, statusId, groupId: group.event_group_id as string, eventId: events[0].id };
   };
   const assignedCard = async (client: Client, account: string) => (await created(client.post('/api/v2/scanner/unknown-cards/assign', { card_uid: cardUid(), account_id: account }))).id as string;
+  /** a fresh card a door reader scanned and no account holds, once the unknown cards list it (a dismissal takes it off) */
+  const unknownCard = async (client: Client) => {
+    const reader = await sampleReaderWithToken(client);
+    const uid = cardUid();
+    await created(http(app.url, reader.token).post('/api/v2/reader/scans', { card_uid: uid, sequence: 1, device_time: now(), sent_at: now() }), 200);
+    // a reader's scan is answered before the read models hold it (docs/readers.md)
+    await expect.poll(async () => ((await created(client.get('/api/v2/scanner/unknown-cards'), 200)) as Array<{ card_uid: string }>).some((card) => card.card_uid === uid), { timeout: 10_000 }).toBe(true);
+    return uid;
+  };
 
   // fixtures made once, when a route first needs them
   let enrollmentReader: Promise<string> | undefined;
@@ -288,6 +297,7 @@ export function restSamples(app: TestApp, accountId: string) {
       return { path: `scanner/mode/register/${accountId}` };
     },
     'post scanner/unknown-cards/assign': async () => ({ path: 'scanner/unknown-cards/assign', body: { card_uid: cardUid(), account_id: accountId } }),
+    'post scanner/unknown-cards/dismiss': async (client) => ({ path: 'scanner/unknown-cards/dismiss', body: { card_uid: await unknownCard(client), reason: 'Contract suite' } }),
     'get logs/arrivals-departures': async (client) => ({ path: `logs/arrivals-departures?account_id=${(await slot(client)).holder}` }),
     'get logs/arrivals-departures/presence': async (client) => {
       await slot(client);
