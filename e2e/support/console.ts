@@ -78,7 +78,8 @@ export async function pickStrength(page: Page, dialog: ReturnType<Page['getByRol
 
 /** opens the profile of the account with this e-mail from the accounts list */
 export async function openAccount(page: Page, account: { first_name: string; last_name: string; email: string }): Promise<void> {
-  await page.getByRole('navigation').getByRole('link', { name: 'Accounts' }).click();
+  // the main navigation's: a profile's breadcrumb ('You are here') links to Accounts too
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Accounts' }).click();
   await page.getByLabel('Search').fill(account.email);
   await page.getByRole('table').getByRole('link', { name: `${account.first_name} ${account.last_name}` }).click();
   await expect(page).toHaveURL(/\/accounts\/profile\//);
