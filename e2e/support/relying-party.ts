@@ -5,9 +5,9 @@ import * as oidc from 'openid-client';
 /**
  * A tiny relying party served by the test: /login sends the browser to Rollcall (authorization code +
  * PKCE, the scopes asked), /callback exchanges the code and shows 'Signed in' with the ID token's
- * claims as JSON. The same as tests/single-sign-on.spec.ts's, for the specs that only need a sign-in.
+ * claims as JSON (or, with `claimsFrom: 'userinfo'`, what the userinfo endpoint released).
  */
-export async function relyingParty(issuer: string, clientId: string, clientSecret: string, scope = 'openid profile email') {
+export async function relyingParty(issuer: string, clientId: string, clientSecret: string, scope = 'openid profile email', claimsFrom: 'id_token' | 'userinfo' = 'id_token') {
   const pending = new Map<string, string>();
   let config: oidc.Configuration | null = null;
   let base = '';
@@ -26,7 +26,8 @@ export async function relyingParty(issuer: string, clientId: string, clientSecre
       if (url.pathname === '/callback') {
         const state = url.searchParams.get('state') ?? '';
         const tokens = await oidc.authorizationCodeGrant(config, url, { pkceCodeVerifier: pending.get(state), expectedState: state });
-        response.writeHead(200, { 'content-type': 'text/html' }).end(`<!DOCTYPE html><title>Relying party</title><h1>Signed in</h1><pre id="claims">${JSON.stringify(tokens.claims(), null, 2)}</pre>`);
+        const claims = claimsFrom === 'userinfo' ? await oidc.fetchUserInfo(config, tokens.access_token, tokens.claims()!.sub) : tokens.claims();
+        response.writeHead(200, { 'content-type': 'text/html' }).end(`<!DOCTYPE html><title>Relying party</title><h1>Signed in</h1><pre id="claims">${JSON.stringify(claims, null, 2)}</pre>`);
         return;
       }
       response.writeHead(404).end();

@@ -1,49 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import * as oidc from 'openid-client';
 import { createAccountThroughRest, expectAccessible, newAccount, restToken } from '../support/console';
+import { relyingParty } from '../support/relying-party';
 
-/**
- * A tiny relying party served by the test: /login sends the browser to Rollcall (authorization code +
- * PKCE), /callback exchanges the code, reads userinfo and shows the released claims as JSON.
- */
-async function relyingParty(issuer: string, clientId: string, clientSecret: string) {
-  const pending = new Map<string, string>();
-  let config: oidc.Configuration | null = null;
-  let base = '';
-  const server: Server = createServer((request, response) => {
-    void (async () => {
-      config ??= await oidc.discovery(new URL(issuer), clientId, clientSecret, oidc.ClientSecretBasic(clientSecret), { execute: [oidc.allowInsecureRequests] });
-      const url = new URL(request.url ?? '/', base);
-      if (url.pathname === '/login') {
-        const verifier = oidc.randomPKCECodeVerifier();
-        const state = oidc.randomState();
-        pending.set(state, verifier);
-        const target = oidc.buildAuthorizationUrl(config, {
-          redirect_uri: `${base}/callback`,
-          scope: 'openid profile email roles calendar calendar.write',
-          state,
-          code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-          code_challenge_method: 'S256',
-        });
-        response.writeHead(302, { location: target.href }).end();
-        return;
-      }
-      if (url.pathname === '/callback') {
-        const state = url.searchParams.get('state') ?? '';
-        const tokens = await oidc.authorizationCodeGrant(config, url, { pkceCodeVerifier: pending.get(state), expectedState: state });
-        const claims = await oidc.fetchUserInfo(config, tokens.access_token, tokens.claims()!.sub);
-        response.writeHead(200, { 'content-type': 'text/html' }).end(`<!DOCTYPE html><title>Relying party</title><h1>Signed in</h1><pre id="claims">${JSON.stringify(claims, null, 2)}</pre>`);
-        return;
-      }
-      response.writeHead(404).end();
-    })().catch((error: unknown) => response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error)));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { base, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 test('an account signs in to an application through Rollcall, consents, and the application sees its claims', async ({ page, request, baseURL }) => {
   const token = await restToken(request);
@@ -67,7 +25,7 @@ test('an account signs in to an application through Rollcall, consents, and the 
   const role = await request.post(`/api/v2/application/${clientId}/role`, { data: { title: 'Planner', slug: 'planner', permissions: [permissionId] }, headers });
   expect(role.status(), await role.text()).toBe(201);
 
-  const rp = await relyingParty(issuer, clientId, clientSecret);
+  const rp = await relyingParty(issuer, clientId, clientSecret, 'openid profile email roles calendar calendar.write', 'userinfo');
   try {
     const client = await request.put(`/api/v2/application/${clientId}/client`, {
       data: { client_type: 'confidential', redirect_uris: [`${rp.base}/callback`], grant_types: ['authorization_code'] },
