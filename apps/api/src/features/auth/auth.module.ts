@@ -7,6 +7,7 @@ import { Authenticator } from './authenticator';
 import { CredentialCache } from './credential-cache';
 import { ResolveAccessTokenHandler } from './queries/resolve-access-token.query';
 import { TokenUsageRecorder } from './token-usage-recorder';
+import { SessionActivityRecorder } from './session-activity-recorder';
 import { SignInHandler } from './commands/sign-in.handler';
 import { SignOutHandler } from './commands/sign-out.handler';
 import { CompleteSecondFactorHandler } from './commands/complete-second-factor.handler';
@@ -23,10 +24,10 @@ import { SignInThrottle } from './sign-in-throttle';
 @Module({
   // PasswordAttempts: the own change's current password, under the sign-in's throttle (one instance) and lockout
   // TotpSecretBox, SecondFactorVerifier: the second-factors feature seals and checks with the same ones (docs/adr/0025)
-  exports: [Authenticator, TokenUsageRecorder, AccessPolicy, PasswordAttempts, TotpSecretBox, SecondFactorVerifier, CALLER_AUTHENTICATION, ACCESS_CHECKS],
+  exports: [Authenticator, TokenUsageRecorder, SessionActivityRecorder, AccessPolicy, PasswordAttempts, TotpSecretBox, SecondFactorVerifier, CALLER_AUTHENTICATION, ACCESS_CHECKS],
   controllers: [AuthV1Controller, AuthV2Controller],
   providers: [
-    AccessPolicy, CredentialCache, TokenUsageRecorder, Authenticator, ResolveAccessTokenHandler, SignInHandler, CompleteSecondFactorHandler, SignInChallenges, TotpSecretBox, SecondFactorVerifier, SignInThrottle, PasswordAttempts, SignOutHandler, ResolveSessionHandler, CurrentAccountHandler, { provide: APP_GUARD, useClass: AuthGuard },
+    AccessPolicy, CredentialCache, TokenUsageRecorder, SessionActivityRecorder, Authenticator, ResolveAccessTokenHandler, SignInHandler, CompleteSecondFactorHandler, SignInChallenges, TotpSecretBox, SecondFactorVerifier, SignInThrottle, PasswordAttempts, SignOutHandler, ResolveSessionHandler, CurrentAccountHandler, { provide: APP_GUARD, useClass: AuthGuard },
     // the platform's ports (platform/access/caller-access.ts): the tRPC server checks callers through them
     { provide: CALLER_AUTHENTICATION, useExisting: Authenticator },
     { provide: ACCESS_CHECKS, useExisting: AccessPolicy },

@@ -12,6 +12,7 @@ import type { SessionPrincipal, TokenPrincipal } from '../../platform/access/pri
 import { ResolveAccessTokenQuery } from './queries/resolve-access-token.query';
 import { ResolveSessionQuery } from './queries/resolve-session.query';
 import type { ResolvedCredential } from './credential-cache';
+import { SessionActivityRecorder } from './session-activity-recorder';
 import { TokenUsageRecorder } from './token-usage-recorder';
 
 
@@ -20,18 +21,24 @@ const anonymous: Authentication = { principal: null, refusal: null };
 /**
  * Turns the bearer header or the session cookie into a principal, for REST (AuthGuard), tRPC and
  * WebSocket upgrades alike. Access tokens are recognised by their prefix; their expiry and IP
- * restrictions are checked on every request, their use is noted for `last_used_at`.
+ * restrictions are checked on every request, their use is noted for `last_used_at`; a session's
+ * call is noted for its 'last seen' (session-activity-recorder.ts: in memory, written in batches).
  */
 @Injectable()
 export class Authenticator implements CallerAuthentication {
   constructor(
     private readonly queryBus: QueryBus,
     private readonly usage: TokenUsageRecorder,
+    private readonly sessions: SessionActivityRecorder,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   resolveSession(token: string): Promise<SessionPrincipal | null> {
     return this.queryBus.execute<ResolveSessionQuery, SessionPrincipal | null>(new ResolveSessionQuery(token));
+  }
+
+  noteSession(principal: SessionPrincipal, request: IncomingMessage): void {
+    this.sessions.noteRequest(principal, request);
   }
 
   async authenticate(request: IncomingMessage): Promise<Authentication> {
@@ -41,7 +48,9 @@ export class Authenticator implements CallerAuthentication {
     if (credential.token.startsWith(READER_TOKEN_PREFIX)) return anonymous;
     if (!credential.token.startsWith(ACCESS_TOKEN_PREFIX)) {
       const session = await this.resolveSession(credential.token);
-      return session ? { principal: session, refusal: null } : anonymous;
+      if (!session) return anonymous;
+      this.sessions.noteRequest(session, request);
+      return { principal: session, refusal: null };
     }
     const resolved = await this.queryBus.execute<ResolveAccessTokenQuery, ResolvedCredential<TokenPrincipal> | null>(new ResolveAccessTokenQuery(credential.token));
     if (!resolved) return anonymous;

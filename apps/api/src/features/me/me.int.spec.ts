@@ -60,7 +60,7 @@ describe.each(storageKinds())('a page of one\'s own (%s)', (kind) => {
   /** does the WebSocket upgrade with this session succeed (open) or get refused (its status)? */
   const upgrade = (token: string) =>
     new Promise<'open' | number>((resolve, reject) => {
-      const socket = new WebSocket(`${app.url.replace('http', 'ws')}/ws`, { headers: { cookie: `user_session=${token}`, origin: app.url } });
+      const socket = new WebSocket(`${app.url.replace('http', 'ws')}/ws`, { headers: { cookie: `user_session=${token}`, origin: app.url, 'user-agent': FIREFOX } });
       socket.on('open', () => {
         socket.close();
         resolve('open');
@@ -73,7 +73,7 @@ describe.each(storageKinds())('a page of one\'s own (%s)', (kind) => {
     });
   /** an open console socket and the code it was closed with, if it was */
   const openSocket = async (token: string) => {
-    const socket = new WebSocket(`${app.url.replace('http', 'ws')}/ws`, { headers: { cookie: `user_session=${token}`, origin: app.url } });
+    const socket = new WebSocket(`${app.url.replace('http', 'ws')}/ws`, { headers: { cookie: `user_session=${token}`, origin: app.url, 'user-agent': FIREFOX } });
     let closedWith: number | undefined;
     socket.on('close', (code) => (closedWith = code));
     socket.on('error', () => undefined);

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { NoteSessionActivityHandler } from './commands/note-session-activity.handler';
+import { AuthModule } from '../auth/auth.module';
 import { RevokeOwnConsentHandler } from './commands/revoke-own-consent.handler';
 import { SignOutOwnSessionsHandler } from './commands/sign-out-own-sessions.handler';
 import { UpdateOwnProfileHandler } from './commands/update-own-profile.handler';
@@ -7,7 +7,6 @@ import { ListOwnConsentsHandler } from './queries/list-own-consents.query';
 import { ListOwnSessionsHandler } from './queries/list-own-sessions.query';
 import { OwnAttendanceHandler } from './queries/own-attendance.query';
 import { MeV2Controller } from './rest/me.v2.controller';
-import { SessionActivityRecorder } from './session-activity.recorder';
 
 /**
  * A page of one's own: every account's profile, password, sessions, attendance and consents, acting
@@ -16,7 +15,9 @@ import { SessionActivityRecorder } from './session-activity.recorder';
  * password change, consents) is that feature's command, called through the command bus.
  */
 @Module({
+  // SessionActivityRecorder: the sessions' 'last seen', noted by the auth feature on every call
+  imports: [AuthModule],
   controllers: [MeV2Controller],
-  providers: [SessionActivityRecorder, NoteSessionActivityHandler, UpdateOwnProfileHandler, SignOutOwnSessionsHandler, RevokeOwnConsentHandler, ListOwnSessionsHandler, OwnAttendanceHandler, ListOwnConsentsHandler],
+  providers: [UpdateOwnProfileHandler, SignOutOwnSessionsHandler, RevokeOwnConsentHandler, ListOwnSessionsHandler, OwnAttendanceHandler, ListOwnConsentsHandler],
 })
 export class MeModule {}

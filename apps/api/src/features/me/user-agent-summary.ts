@@ -1,3 +1,5 @@
+import { USER_AGENT_MAX } from '../auth/session-activity-recorder';
+
 /**
  * A user agent as a person recognises it ('Firefox 133 on Windows', 'curl 8.5'), for the list of
  * one's own sessions. Browsers are told apart the way their own strings ask (Edge and Opera carry
@@ -26,7 +28,6 @@ const SYSTEMS: ReadonlyArray<[name: string, token: RegExp]> = [
 /** programs that call the API: their product token, as they send it ('curl/8.5.0' -> 'curl 8.5.0') */
 const PROGRAM = /^([A-Za-z][\w.-]{0,40})\/([\w.]{1,20})/;
 
-export const USER_AGENT_MAX = 512;
 
 export function summariseUserAgent(userAgent: string | null | undefined): string | null {
   if (!userAgent) return null;

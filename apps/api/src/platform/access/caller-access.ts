@@ -17,6 +17,8 @@ export interface CallerAuthentication {
   authenticate(request: IncomingMessage): Promise<Authentication>;
   /** a console session by its token, as it is now (null once ended, expired or its account gone) */
   resolveSession(token: string): Promise<SessionPrincipal | null>;
+  /** a session used outside authenticate() (a WebSocket's upgrade): noted for its 'last seen' */
+  noteSession(principal: SessionPrincipal, request: IncomingMessage): void;
 }
 
 export interface AccessChecks {

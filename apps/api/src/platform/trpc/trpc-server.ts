@@ -187,6 +187,7 @@ export class TrpcServer {
         .then((principal) => {
           if (!principal) return refuseUpgrade(socket, 401, 'Unauthorized');
           if (socket.destroyed) return;
+          this.callers.noteSession(principal, request);
           wss.handleUpgrade(request, socket, head, (ws) => {
             const connection = new LiveConnection(credential.token, principal, ws, resolveSession, this.access);
             this.connections.add(connection);

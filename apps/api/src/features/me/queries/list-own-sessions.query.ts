@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../../platform/runtime/clock';
 import { CLOCK, READ_DB } from '../../../platform/tokens';
 import type { ReadDatabase } from '../../../platform/read-db/read-database';
+import { SessionActivityRecorder } from '../../auth/session-activity-recorder';
 import { isBrowser, summariseUserAgent } from '../user-agent-summary';
 
 export class ListOwnSessionsQuery {
@@ -20,16 +21,19 @@ export class ListOwnSessionsQuery {
 /**
  * The account's open sessions, newest first: from sessions_v1 (started, expires, ended), the address
  * each signed in from (its SessionStarted in the event log) and what it is and when it was last seen
- * (session_activity, noted when it uses this page).
+ * (session_activity, noted by the auth feature on every call of the session, on every surface).
  */
 @QueryHandler(ListOwnSessionsQuery)
 export class ListOwnSessionsHandler implements IQueryHandler<ListOwnSessionsQuery, TOwnSession[]> {
   constructor(
     @Inject(READ_DB) private readonly db: Kysely<ReadDatabase>,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly activity: SessionActivityRecorder,
   ) {}
 
   async execute({ accountId, currentSessionId }: ListOwnSessionsQuery): Promise<TOwnSession[]> {
+    // what this process noted since its last batch: the list shows the calls just made, written at once
+    await this.activity.flush();
     const now = this.clock.now().toISOString();
     const sessions = await this.db
       .selectFrom('sessions_v1 as s')

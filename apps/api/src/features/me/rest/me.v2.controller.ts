@@ -1,5 +1,4 @@
-import type { IncomingMessage } from 'node:http';
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   ME_NOTICES,
@@ -28,13 +27,11 @@ import { CommandGateway } from '../../../platform/commands/command-gateway';
 import type { RequestContext } from '../../../platform/commands/request-context';
 import { writeConsistencyHeaders } from '../../../platform/http/consistency-headers';
 import { Documented } from '../../../platform/http/openapi/rest-description';
-import { credentialFrom } from '../../../platform/http/request-context.factory';
 import { Ctx, CurrentPrincipal } from '../../../platform/http/request-params';
 import { parseWith } from '../../../platform/http/zod-body';
 import { ChangeOwnPasswordCommand } from '../../accounts/commands/change-own-password.handler';
 import { GetAccountQuery } from '../../accounts/queries/get-account.query';
 import type { AccountConsent } from '../../oidc/queries/list-account-consents.query';
-import { NoteSessionActivityCommand } from '../commands/note-session-activity.handler';
 import { RevokeOwnConsentCommand } from '../commands/revoke-own-consent.handler';
 import { SignOutOwnSessionsCommand } from '../commands/sign-out-own-sessions.handler';
 import { UpdateOwnProfileCommand } from '../commands/update-own-profile.handler';
@@ -57,24 +54,22 @@ export class MeV2Controller {
   ) {}
 
   /** the session behind the request (the guard refused tokens: a route without a permission takes sessions only) */
-  private async session(principal: Principal, request: IncomingMessage, context: RequestContext): Promise<SessionPrincipal> {
+  private session(principal: Principal): SessionPrincipal {
     if (principal.kind !== 'session') throw new DomainError('auth.forbidden', 'This call needs a signed-in session: access tokens cannot make it');
-    const userAgent = request.headers['user-agent'];
-    await this.commandBus.execute(new NoteSessionActivityCommand(principal, { userAgent: typeof userAgent === 'string' ? userAgent : null, via: credentialFrom(request)?.via ?? null }, context.sourceIp));
     return principal;
   }
 
   @Get('me/profile')
   @Documented({ summary: "The signed-in account's own profile", answer: ZAccount })
-  async profile(@CurrentPrincipal() principal: Principal, @Req() request: IncomingMessage, @Ctx() context: RequestContext) {
-    const { accountId } = await this.session(principal, request, context);
+  async profile(@CurrentPrincipal() principal: Principal) {
+    const { accountId } = this.session(principal);
     return { data: await this.queryBus.execute<GetAccountQuery, TAccount>(new GetAccountQuery(accountId)) };
   }
 
   @Patch('me/profile')
   @Documented({ summary: 'The signed-in account changes what it may of its own profile: names, telephone numbers, language, time zone (a field left out keeps its value)', answer: ZOwnProfileSaved, body: ZUpdateOwnProfileInput })
-  async updateProfile(@CurrentPrincipal() principal: Principal, @Req() request: IncomingMessage, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
-    const { accountId } = await this.session(principal, request, context);
+  async updateProfile(@CurrentPrincipal() principal: Principal, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const { accountId } = this.session(principal);
     const outcome = await this.gateway.execute(new UpdateOwnProfileCommand(accountId, parseWith(ZUpdateOwnProfileInput, body), context));
     writeConsistencyHeaders(response, outcome);
     return { data: { message: ME_NOTICES.profileSaved, account: await this.queryBus.execute<GetAccountQuery, TAccount>(new GetAccountQuery(accountId)) } };
@@ -85,8 +80,8 @@ export class MeV2Controller {
   @Post('me/password')
   @Documented({ summary: 'The signed-in account changes its own password under its policy (current password required); every other session of the account ends', answer: ZMessageAnswer, body: ZChangeOwnPasswordInput })
   @HttpCode(200)
-  async changePassword(@CurrentPrincipal() principal: Principal, @Req() request: IncomingMessage, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
-    const session = await this.session(principal, request, context);
+  async changePassword(@CurrentPrincipal() principal: Principal, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const session = this.session(principal);
     const outcome = await this.gateway.execute(new ChangeOwnPasswordCommand(session.accountId, parseWith(ZChangeOwnPasswordInput, body), context, session.sessionId));
     writeConsistencyHeaders(response, outcome);
     return { data: { message: ME_NOTICES.passwordChanged } };
@@ -94,15 +89,15 @@ export class MeV2Controller {
 
   @Get('me/sessions')
   @Documented({ summary: "The signed-in account's open sessions: when, from where and what each is; the one asking is marked current", answer: ZOwnSession.array() })
-  async sessions(@CurrentPrincipal() principal: Principal, @Req() request: IncomingMessage, @Ctx() context: RequestContext) {
-    const session = await this.session(principal, request, context);
+  async sessions(@CurrentPrincipal() principal: Principal) {
+    const session = this.session(principal);
     return { data: await this.queryBus.execute<ListOwnSessionsQuery, TOwnSession[]>(new ListOwnSessionsQuery(session.accountId, session.sessionId)) };
   }
 
   @Delete('me/sessions')
   @Documented({ summary: 'Signs out every other session of the signed-in account (not the one asking)', answer: ZOwnSessionsSignedOut })
-  async signOutOthers(@CurrentPrincipal() principal: Principal, @Req() request: IncomingMessage, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
-    const session = await this.session(principal, request, context);
+  async signOutOthers(@CurrentPrincipal() principal: Principal, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const session = this.session(principal);
     const outcome = await this.gateway.execute<{ signed_out: number }>(new SignOutOwnSessionsCommand(session.accountId, session.sessionId, 'others', context));
     writeConsistencyHeaders(response, outcome);
     return { data: { message: ME_NOTICES.otherSessionsSignedOut, signed_out: outcome.value.signed_out } };
@@ -110,8 +105,8 @@ export class MeV2Controller {
 
   @Delete('me/sessions/:id')
   @Documented({ summary: 'Signs out one other session of the signed-in account; a session of another account is not found', answer: ZOwnSessionsSignedOut, params: ZOwnSessionId })
-  async signOutOne(@CurrentPrincipal() principal: Principal, @Req() request: IncomingMessage, @Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
-    const session = await this.session(principal, request, context);
+  async signOutOne(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const session = this.session(principal);
     const input = parseWith(ZOwnSessionId, { id });
     const outcome = await this.gateway.execute<{ signed_out: number }>(new SignOutOwnSessionsCommand(session.accountId, session.sessionId, { sessionId: input.id }, context));
     writeConsistencyHeaders(response, outcome);
@@ -120,23 +115,23 @@ export class MeV2Controller {
 
   @Get('me/attendance')
   @Documented({ summary: "The signed-in account's own attendance: the day, its week and month with totals, the month's absences and its cards, in its time zone", answer: ZOwnAttendance, query: ZOwnAttendanceInput })
-  async attendance(@CurrentPrincipal() principal: Principal, @Req() request: IncomingMessage, @Query() query: unknown, @Ctx() context: RequestContext) {
-    const { accountId } = await this.session(principal, request, context);
+  async attendance(@CurrentPrincipal() principal: Principal, @Query() query: unknown) {
+    const { accountId } = this.session(principal);
     const input = parseWith(ZOwnAttendanceInput, query);
     return { data: await this.queryBus.execute<OwnAttendanceQuery, TOwnAttendance>(new OwnAttendanceQuery(accountId, input.date)) };
   }
 
   @Get('me/consents')
   @Documented({ summary: 'The applications the signed-in account gave consent to, with the scopes each may see', answer: ZApplicationConsent.array() })
-  async consents(@CurrentPrincipal() principal: Principal, @Req() request: IncomingMessage, @Ctx() context: RequestContext) {
-    const { accountId } = await this.session(principal, request, context);
+  async consents(@CurrentPrincipal() principal: Principal) {
+    const { accountId } = this.session(principal);
     return { data: await this.queryBus.execute<ListOwnConsentsQuery, AccountConsent[]>(new ListOwnConsentsQuery(accountId)) };
   }
 
   @Delete('me/consents/:applicationId')
   @Documented({ summary: "Revokes the signed-in account's consent to an application: its grants and tokens stop working now, its next sign-in asks again", answer: ZMessageAnswer, params: z.object({ applicationId: ZOwnConsentApplication.shape.application_id }) })
-  async revokeConsent(@CurrentPrincipal() principal: Principal, @Req() request: IncomingMessage, @Param('applicationId') applicationId: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
-    const { accountId } = await this.session(principal, request, context);
+  async revokeConsent(@CurrentPrincipal() principal: Principal, @Param('applicationId') applicationId: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const { accountId } = this.session(principal);
     const input = parseWith(ZOwnConsentApplication, { application_id: applicationId });
     const outcome = await this.gateway.execute(new RevokeOwnConsentCommand(accountId, input.application_id, context));
     writeConsistencyHeaders(response, outcome);

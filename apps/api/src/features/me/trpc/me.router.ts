@@ -18,7 +18,6 @@ import { supportedTimeZones } from '../../../platform/runtime/time-zones';
 import { ChangeOwnPasswordCommand } from '../../accounts/commands/change-own-password.handler';
 import { GetAccountQuery } from '../../accounts/queries/get-account.query';
 import type { AccountConsent } from '../../oidc/queries/list-account-consents.query';
-import { NoteSessionActivityCommand } from '../commands/note-session-activity.handler';
 import { RevokeOwnConsentCommand } from '../commands/revoke-own-consent.handler';
 import { SignOutOwnSessionsCommand } from '../commands/sign-out-own-sessions.handler';
 import { UpdateOwnProfileCommand } from '../commands/update-own-profile.handler';
@@ -34,13 +33,12 @@ import { OwnAttendanceQuery } from '../queries/own-attendance.query';
  * second factor first may call none of it (it enrols first), as over REST.
  */
 export function buildMeRouter({ gateway, queryBus }: { gateway: CommandGateway; queryBus: QueryBus }) {
-  const noted = sessionProcedure.use(async ({ ctx, next }) => {
+  const session = sessionProcedure.use(({ ctx, next }) => {
     // as REST's guard: a session that must enrol a second factor first enrols before anything else
     if (ctx.principal.secondFactorEnrolmentRequired) throw secondFactorEnrolmentRequiredError();
-    await gateway.execute(new NoteSessionActivityCommand(ctx.principal, ctx.client, ctx.context.sourceIp));
     return next();
   });
-  const own = noted.use(({ ctx, next }) => {
+  const own = session.use(({ ctx, next }) => {
     if (ctx.principal.passwordChangeRequired) throw passwordChangeRequiredError();
     return next();
   });
@@ -53,7 +51,7 @@ export function buildMeRouter({ gateway, queryBus }: { gateway: CommandGateway; 
       return { message: ME_NOTICES.profileSaved, account: await queryBus.execute<GetAccountQuery, TAccount>(new GetAccountQuery(ctx.principal.accountId)) };
     }),
     /** the accounts feature's own change: current password, the policy's rules and history; every other session ends */
-    changePassword: noted.input(ZChangeOwnPasswordInput).mutation(async ({ input, ctx }) => {
+    changePassword: session.input(ZChangeOwnPasswordInput).mutation(async ({ input, ctx }) => {
       await gateway.execute(new ChangeOwnPasswordCommand(ctx.principal.accountId, input, ctx.context, ctx.principal.sessionId));
       return { message: ME_NOTICES.passwordChanged };
     }),
