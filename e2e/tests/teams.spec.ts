@@ -133,3 +133,77 @@ test('an administrator forms teams across and within organizations, renames one,
   await expect(teams.getByText(crossTeam)).toBeHidden();
   await expect(teams.getByText(renamedTeam)).toBeVisible();
 });
+
+test("a team's details page: reached from its row, its title renamed in place, members added and removed (paged), its history, a breadcrumb back", async ({ page, request }) => {
+  const suffix = Date.now().toString(36);
+  const token = await restToken(request);
+  const headers = { authorization: `Bearer ${token}` };
+  const organizationTitle = `Quay ${suffix}`;
+  const seeded = await request.post('/api/v2/organization', { data: { title: organizationTitle, description: 'Where the crews work' }, headers });
+  expect(seeded.status(), await seeded.text()).toBe(201);
+  const organizationId = (await seeded.json()).data.id as string;
+  const ada = newAccount('ada');
+  const grace = newAccount('grace');
+  const adaId = await createAccountThroughRest(request, { ...ada, organization: organizationId });
+  const graceId = await createAccountThroughRest(request, { ...grace, organization: organizationId });
+  const title = `Crane crew ${suffix}`;
+  const renamed = `Crane crew East ${suffix}`;
+  const created = await request.post('/api/v2/team', { data: { title, description: 'Runs the cranes at night', interorg: false, organization: organizationId, accounts: [adaId] }, headers });
+  expect(created.status(), await created.text()).toBe(201);
+  const teamId = (await created.json()).data.id as string;
+
+  await signIn(page);
+  await openTeams(page);
+  await page.getByRole('searchbox', { name: 'Search' }).fill(suffix);
+  await page.getByRole('table', { name: 'Teams' }).getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(new RegExp(`/teams/details/${teamId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(title));
+  const details = page.getByRole('region', { name: 'Details' });
+  await expect(details.getByText('Runs the cranes at night')).toBeVisible();
+  await expect(details.getByRole('link', { name: organizationTitle })).toHaveAttribute('href', `/organizations/details/${organizationId}`);
+  const members = page.getByRole('table', { name: /^Members of / });
+  await expect(page.getByRole('table', { name: `Members of ${title}` })).toBeVisible();
+  await expect(members.getByRole('link', { name: `${ada.first_name} ${ada.last_name}` })).toHaveAttribute('href', `/accounts/profile/${adaId}`);
+  await expect(page.getByText('Showing 1-1 of 1 records')).toBeVisible();
+  await expectAccessible(page, 'team details');
+
+  // renamed in place, as on the list
+  await details.getByRole('button', { name: `Edit title of ${title}` }).click();
+  await details.getByRole('textbox', { name: 'Title' }).fill(renamed);
+  await details.getByRole('textbox', { name: 'Title' }).press('Enter');
+  await expect(page.getByText('Team title updated')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+
+  // Grace joins; Ada, already a member, is refused by name and stays picked
+  await page.getByRole('button', { name: 'Add members' }).click();
+  const add = page.getByRole('dialog', { name: `Add members to ${renamed}` });
+  await pickOption(page, add.getByRole('combobox', { name: 'Accounts' }), grace.username, new RegExp(`^${grace.username} `));
+  await pickOption(page, add.getByRole('combobox', { name: 'Accounts' }), ada.username, new RegExp(`^${ada.username} `));
+  await expectAccessible(page, 'add team members dialog');
+  await add.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByText(`1 account added to the team ${renamed}`)).toBeVisible();
+  await expect(add.getByText(new RegExp(`^${ada.username}: `))).toBeVisible();
+  await add.getByRole('button', { name: 'Cancel' }).click();
+  await expect(add).toBeHidden();
+  await expect(members.getByRole('link', { name: `${grace.first_name} ${grace.last_name}` })).toHaveAttribute('href', `/accounts/profile/${graceId}`);
+  await expect(page.getByText('Showing 1-2 of 2 records')).toBeVisible();
+
+  // Ada leaves after a confirmation
+  await members.getByRole('button', { name: `Actions for ${ada.first_name} ${ada.last_name}` }).click();
+  await page.getByRole('menuitem', { name: 'Remove from team' }).click();
+  const confirm = page.getByRole('dialog', { name: `Remove ${ada.first_name} ${ada.last_name} from the team?` });
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText(`${ada.first_name} ${ada.last_name} removed from the team ${renamed}`)).toBeVisible();
+  await expect(members.getByRole('link', { name: `${ada.first_name} ${ada.last_name}` })).toBeHidden();
+
+  // its history tells it in sentences, newest first
+  const history = page.getByRole('list', { name: 'Events, newest first' });
+  await expect(history.getByTestId('history-entry').first()).toContainText(`${ada.username} removed from team ${renamed} by admin`);
+  await expect(history.getByTestId('history-entry').nth(1)).toContainText(`${grace.username} added to team ${renamed} by admin`);
+
+  // the breadcrumb leads back to the list
+  await page.getByRole('navigation', { name: 'You are here' }).getByRole('link', { name: 'Teams' }).click();
+  await expect(page).toHaveURL(/\/teams(\?|$)/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Teams' })).toBeVisible();
+});

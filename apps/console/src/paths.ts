@@ -25,6 +25,7 @@ export const accountProfilePath = '/accounts/profile/:id?';
 export const organizationsPath = '/organizations';
 export const organizationDetailsPath = '/organizations/details/:id?';
 export const teamsPath = '/teams';
+export const teamDetailsPath = '/teams/details/:id';
 export const applicationsPath = '/applications';
 export const applicationDetailsPath = '/applications/details/:id?';
 export const passwordPoliciesPath = '/password-policies';
@@ -46,6 +47,8 @@ export const toAccounts = (): string => accountsPath;
 export const toAccount = (id: string): string => `/accounts/profile/${encodeURIComponent(id)}`;
 export const toOrganizations = (): string => organizationsPath;
 export const toOrganization = (id: string): string => `/organizations/details/${encodeURIComponent(id)}`;
+export const toTeams = (): string => teamsPath;
+export const toTeam = (id: string): string => `/teams/details/${encodeURIComponent(id)}`;
 export const toApplications = (): string => applicationsPath;
 export const toApplication = (id: string): string => `/applications/details/${encodeURIComponent(id)}`;
 

@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/EditOutlined';
+import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { TEXT_MAX } from '@rollcall/contracts';
 import { splitFieldErrors } from '../../api/api-error';
@@ -16,9 +18,9 @@ import { fieldMessages } from '../field-messages';
 /**
  * A team title edited in place (spec: 'Inline title edit', notice 'Team title updated'): the pencil
  * opens a field, Enter or the tick saves, Escape or the cross cancels; the server's message shows
- * under the field.
+ * under the field. `to`: where the title leads (the team's details page, from a list).
  */
-export function TeamTitleCell({ teamId, title }: { teamId: string; title: string }) {
+export function TeamTitleCell({ teamId, title, to }: { teamId: string; title: string; to?: string }) {
   const { t } = useTranslation();
   const { notify } = useSnackbar();
   const utils = trpc.useUtils();
@@ -46,6 +48,7 @@ export function TeamTitleCell({ teamId, title }: { teamId: string; title: string
           notify(t('teams.titleUpdated'), 'success');
           setEditing(false);
           void utils.teams.invalidate();
+          void utils.audit.history.invalidate();
         },
         onError: (error) => {
           const { fields, notice } = splitFieldErrors(error, ['title'], t);
@@ -58,9 +61,15 @@ export function TeamTitleCell({ teamId, title }: { teamId: string; title: string
   if (!editing) {
     return (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
-        <Typography component="span" variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
-          {title}
-        </Typography>
+        {to ? (
+          <Link component={RouterLink} to={to} variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+            {title}
+          </Link>
+        ) : (
+          <Typography component="span" variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+            {title}
+          </Typography>
+        )}
         <IconButton size="small" aria-label={t('teams.editTitle', { title })} onClick={start}>
           <EditIcon fontSize="small" />
         </IconButton>

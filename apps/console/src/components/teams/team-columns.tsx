@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { RowActionsMenu } from '../RowActionsMenu';
 import { DateTimeCell, ShortId } from '../data-table/cells';
-import { toOrganization } from '../../paths';
+import { toOrganization, toTeam } from '../../paths';
 import { TeamTitleCell } from './TeamTitleCell';
 import type { TeamOption, TeamRow } from './types';
 
@@ -19,13 +19,13 @@ interface TeamColumnsOptions {
   onShowHistory?: (team: TeamOption) => void;
 }
 
-/** ID, Title (inline edit), [Organization], Members, Created at, Actions (Associated accounts, [History], Delete). */
+/** ID, Title (to the details, inline edit), [Organization], Members, Created at, Actions (Details, Associated accounts, [History], Delete). */
 export function useTeamColumns({ withOrganization, onShowMembers, onDelete, onShowHistory }: TeamColumnsOptions): ColumnDef<TeamRow>[] {
   const { t } = useTranslation();
   return useMemo<ColumnDef<TeamRow>[]>(() => {
     const columns: ColumnDef<TeamRow>[] = [
       { accessorKey: 'id', header: t('teams.columns.id'), enableSorting: false, cell: ({ row }) => <ShortId id={row.original.id} /> },
-      { accessorKey: 'title', header: t('teams.columns.title'), cell: ({ row }) => <TeamTitleCell teamId={row.original.id} title={row.original.title} /> },
+      { accessorKey: 'title', header: t('teams.columns.title'), cell: ({ row }) => <TeamTitleCell teamId={row.original.id} title={row.original.title} to={toTeam(row.original.id)} /> },
     ];
     if (withOrganization) {
       columns.push({
@@ -57,6 +57,7 @@ export function useTeamColumns({ withOrganization, onShowMembers, onDelete, onSh
             <RowActionsMenu
               label={t('teams.actionsFor', { title: row.original.title })}
               actions={[
+                { label: t('teams.menu.details'), to: toTeam(row.original.id) },
                 { label: t('teams.menu.members'), onSelect: () => onShowMembers(team) },
                 ...(onShowHistory ? [{ label: t('history.menu'), onSelect: () => onShowHistory(team) }] : []),
                 { label: t('teams.menu.delete'), changes: true, disabled: row.original.protected, hint: t('teams.protected'), onSelect: () => onDelete(team) },
