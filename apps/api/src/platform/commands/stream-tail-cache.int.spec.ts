@@ -7,13 +7,14 @@ import type { EventStore, StoredEvent } from '../event-store/event-store.port';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
 import { StreamTailCache } from './stream-tail-cache';
 
-/** a store that counts the events it hands out: what the cache saves is events not read again */
-function counting(store: EventStore): EventStore & { handedOut: number } {
-  const counted = Object.assign(Object.create(store) as EventStore, { handedOut: 0 });
-  counted.readStream = async (streamId: string, fromVersion?: number) => {
-    const events = await store.readStream(streamId, fromVersion);
-    counted.handedOut += events.length;
-    return events;
+/** a store that counts the events it hands out (what the cache saves is events not read again) and the reads asked of it */
+function counting(store: EventStore): EventStore & { handedOut: number; reads: number } {
+  const counted = Object.assign(Object.create(store) as EventStore, { handedOut: 0, reads: 0 });
+  counted.readStreams = async (reads) => {
+    const streams = await store.readStreams(reads);
+    counted.reads += 1;
+    counted.handedOut += streams.reduce((sum, events) => sum + events.length, 0);
+    return streams;
   };
   return counted;
 }
@@ -71,5 +72,27 @@ describe('StreamTailCache on a real SQLite events file', () => {
     expect(store.handedOut).toBe(6);
     expect(types(await cache.read(store, 'b'))).toEqual(['One', 'Two']);
     expect(store.handedOut).toBe(8);
+  });
+
+  it('reads many streams in one read of the store, each from after its cached version', async () => {
+    const mine = open();
+    const other = open();
+    const store = counting(mine);
+    const cache = new StreamTailCache(100);
+    for (const id of ['a', 'b', 'c']) await mine.appendToStream(id, [testEvent('One'), testEvent('Two')], { expectedVersion: 'no_stream' });
+
+    expect((await cache.readMany(store, ['a', 'b', 'nobody'])).map(types)).toEqual([['One', 'Two'], ['One', 'Two'], []]);
+    expect(store).toMatchObject({ reads: 1, handedOut: 4 });
+
+    await other.appendToStream('b', [testEvent('Three')], { expectedVersion: 1 });
+    const [a, b, c] = await cache.readMany(store, ['a', 'b', 'c']);
+    expect([a, b, c].map(types)).toEqual([['One', 'Two'], ['One', 'Two', 'Three'], ['One', 'Two']]);
+    expect(b).toEqual(await mine.readStream('b'));
+    // a and b only from after what was cached: b's new event and c's two
+    expect(store).toMatchObject({ reads: 2, handedOut: 7 });
+    // nothing new: nothing handed out, the cached lists themselves
+    const again = await cache.readMany(store, ['a', 'b', 'c']);
+    expect(again[1]).toBe(b);
+    expect(store).toMatchObject({ reads: 3, handedOut: 7 });
   });
 });

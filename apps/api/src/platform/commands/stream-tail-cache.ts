@@ -23,12 +23,23 @@ export class StreamTailCache {
   ) {}
 
   async read(store: EventStore, streamId: string): Promise<readonly StoredEvent[]> {
+    return (await this.readMany(store, [streamId]))[0];
+  }
+
+  /** several streams in one read of the store (`readStreams`): each from after its cached version */
+  async readMany(store: EventStore, streamIds: readonly string[]): Promise<Array<readonly StoredEvent[]>> {
+    const cached = streamIds.map((streamId) => this.current.get(streamId) ?? this.previous.get(streamId));
+    const tails = await store.readStreams(streamIds.map((streamId, index) => ({ streamId, fromVersion: nextVersion(cached[index]) })));
+    return streamIds.map((streamId, index) => this.remember(streamId, cached[index], tails[index]));
+  }
+
+  private remember(streamId: string, cached: readonly StoredEvent[] | undefined, tail: readonly StoredEvent[]): readonly StoredEvent[] {
     const current = this.current.get(streamId);
-    const cached = current ?? this.previous.get(streamId);
-    const from = cached?.length ? cached[cached.length - 1].streamVersion + 1 : 0;
-    const tail = await store.readStream(streamId, from);
-    if (current && tail.length === 0 && this.current.get(streamId) === current) return current;
-    const events = cached?.length ? (tail.length ? [...cached, ...tail] : cached) : tail;
+    // unchanged and already current (the same array: a read of the same stream in between did not move it)
+    if (current && tail.length === 0 && current === cached) return current;
+    const base = current && current !== cached && nextVersion(current) > nextVersion(cached) ? current : cached;
+    const fresh = tail.filter((event) => event.streamVersion >= nextVersion(base));
+    const events = base?.length ? (fresh.length ? [...base, ...fresh] : base) : fresh;
     this.current.set(streamId, events);
     if (this.current.size >= this.limit) {
       this.previous = this.current;
@@ -36,4 +47,9 @@ export class StreamTailCache {
     }
     return events;
   }
+}
+
+/** the version after a cached stream's last event (0 for none) */
+function nextVersion(events: readonly StoredEvent[] | undefined): number {
+  return events?.length ? events[events.length - 1].streamVersion + 1 : 0;
 }

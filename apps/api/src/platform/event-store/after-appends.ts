@@ -18,6 +18,7 @@ export function afterAppends(store: EventStore, listener: (events: number) => vo
       return results;
     },
     readStream: (streamId, fromVersion) => store.readStream(streamId, fromVersion),
+    readStreams: (reads) => store.readStreams(reads),
     readAll: (from, limit) => store.readAll(from, limit),
     subscribeToAll: (options) => store.subscribeToAll(options),
     headPosition: () => store.headPosition(),

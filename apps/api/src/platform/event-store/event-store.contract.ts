@@ -157,6 +157,36 @@ export function eventStoreContract(name: string, make: () => Promise<EventStoreU
         const [, afterAppend] = await Promise.all([store.readStream('t-0'), appended.then(() => store.readStream('s', 3))]);
         expect(afterAppend.map((e) => e.type)).toEqual(['D']);
       });
+
+      it('reads several streams in one call, each as readStream gives it, in the order asked', async () => {
+        await store.appendToStream('s', [testEvent('A'), testEvent('B'), testEvent('C')], { expectedVersion: 'no_stream' });
+        const quoted = `it's "quoted" [0, 1]`; // a stream id that must not break the store's encoding of the reads
+        await store.appendToStream(quoted, [testEvent('Q', { n: 1 })], { expectedVersion: 'no_stream' });
+        await Promise.all(Array.from({ length: 40 }, (_, i) => store.appendToStream(`t-${i}`, Array.from({ length: 1 + (i % 3) }, (_, j) => testEvent('T', { i, j })), { expectedVersion: 'no_stream' })));
+        const reads = [
+          { streamId: 't-7', fromVersion: 1 },
+          { streamId: 's' },
+          { streamId: 'nobody' },
+          { streamId: 's', fromVersion: 2 },
+          { streamId: 's', fromVersion: 3 },
+          { streamId: quoted },
+          ...Array.from({ length: 40 }, (_, i) => ({ streamId: `t-${i}`, fromVersion: i % 2 })),
+        ];
+        const together = await store.readStreams(reads);
+        const oneByOne = await Promise.all(reads.map(({ streamId, fromVersion }) => store.readStream(streamId, fromVersion)));
+        expect(together).toHaveLength(reads.length);
+        expect(together.map((events) => events.map((e) => [e.streamId, e.streamVersion, e.type, e.data]))).toEqual(
+          oneByOne.map((events) => events.map((e) => [e.streamId, e.streamVersion, e.type, e.data])),
+        );
+        expect(together[1].map((e) => e.type)).toEqual(['A', 'B', 'C']);
+        expect(together[3].map((e) => e.type)).toEqual(['C']);
+        expect(together[2]).toEqual([]);
+        expect(together[4]).toEqual([]);
+        expect(together[5].map((e) => e.data)).toEqual([{ n: 1 }]);
+        expect(together[0].map((e) => e.streamVersion)).toEqual([1]);
+        expect(await store.readStreams([])).toEqual([]);
+        expect((await store.readStreams([{ streamId: 's', fromVersion: 1 }]))[0].map((e) => e.type)).toEqual(['B', 'C']);
+      });
     });
 
     describe('$all', () => {

@@ -146,6 +146,12 @@ export interface SubscribeOptions {
   batchSize?: number;
 }
 
+/** one stream to read, from a version (0 when left out) */
+export interface StreamRead {
+  streamId: string;
+  fromVersion?: number;
+}
+
 export interface EventStore {
   appendToStream(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult>;
   /**
@@ -160,6 +166,12 @@ export interface EventStore {
   appendToStreams(writes: StreamWrite[]): Promise<AppendResult[]>;
   /** events of one stream from `fromVersion` (inclusive), in order */
   readStream(streamId: string, fromVersion?: number): Promise<StoredEvent[]>;
+  /**
+   * Several streams at once, each from its `fromVersion` (inclusive): the answer's i-th list is the
+   * i-th read's events, in order, as `readStream` would give them. One statement or query where the
+   * store can: a batch of scans reads a stream per card and per day, and most of them hold nothing new.
+   */
+  readStreams(reads: readonly StreamRead[]): Promise<StoredEvent[][]>;
   /** up to `limit` events strictly after `from`, in global order; never skips a late commit */
   readAll(from: Position, limit: number): Promise<StoredEvent[]>;
   /** catch-up then live, one mechanism so nothing is skipped or repeated at the switch */

@@ -40,6 +40,7 @@ import {
   ReservationTakenError,
   START,
   type StoredEvent,
+  type StreamRead,
   type StreamWrite,
   type SubscribeOptions,
   type Subscription,
@@ -289,6 +290,11 @@ export class KurrentDbEventStore implements EventStore {
       throw toUnavailableIfSo(error, 'KurrentDB read failed');
     }
     return events;
+  }
+
+  /** KurrentDB reads one stream per call: the reads go out together */
+  readStreams(reads: readonly StreamRead[]): Promise<StoredEvent[][]> {
+    return Promise.all(reads.map(({ streamId, fromVersion }) => this.readStream(streamId, fromVersion)));
   }
 
   async readStream(streamId: string, fromVersion = 0): Promise<StoredEvent[]> {

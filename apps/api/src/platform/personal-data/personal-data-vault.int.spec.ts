@@ -51,6 +51,19 @@ describe('personal data vault', () => {
     expect((await store.readAll({ commit: 0, sequence: 0 }, 10))[0].data).toMatchObject({ firstName: 'Zorblat' });
   });
 
+  it('opens each stream of a read of several streams, an erased one as erased', async () => {
+    const { store, raw } = open();
+    stores.push(raw);
+    const [kept, gone] = [randomUUID(), randomUUID()];
+    await store.appendToStream(`account-${kept}`, [created(kept, 'Keepme')], { expectedVersion: 'no_stream' });
+    await store.appendToStream(`account-${gone}`, [created(gone, 'Zorblat'), erased(gone)], { expectedVersion: 'no_stream' });
+    const [first, nobody, second] = await store.readStreams([{ streamId: `account-${kept}` }, { streamId: 'account-nobody' }, { streamId: `account-${gone}` }]);
+    expect(first.map((event) => event.data)).toEqual([expect.objectContaining({ firstName: 'Keepme', lastName: 'Canary' })]);
+    expect(nobody).toEqual([]);
+    expect(second.map((event) => event.type)).toEqual(['AccountCreated', 'AccountPersonalDataErased']);
+    expect(second[0].data).toMatchObject({ firstName: 'Erased', username: `erased-${gone}` });
+  });
+
   it('reads an erased account as an erased person everywhere, in another process too, and refuses new personal data for it', async () => {
     const first = open();
     const second = open();

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { erasePersonalData, PERSONAL_DATA_ERASED_EVENT, personalDataRuleOf, personalDataSubject, type PersonalDataRule } from '@rollcall/contracts';
 import { DomainError } from '@rollcall/domain';
-import type { AppendOptions, AppendResult, EventStore, NewEvent, StoredEvent, StreamWrite, SubscribeOptions, Subscription } from '../event-store/event-store.port';
+import type { AppendOptions, AppendResult, EventStore, NewEvent, StoredEvent, StreamRead, StreamWrite, SubscribeOptions, Subscription } from '../event-store/event-store.port';
 import type { PersonalDataKeys } from './personal-data-keys.port';
 
 /** the payload key that carries the sealed fields in the stored event */
@@ -70,6 +70,14 @@ export class PersonalDataVault implements EventStore {
 
   async readStream(streamId: string, fromVersion?: number): Promise<StoredEvent[]> {
     return this.openAll(await this.inner.readStream(streamId, fromVersion));
+  }
+
+  async readStreams(reads: readonly StreamRead[]): Promise<StoredEvent[][]> {
+    const streams = await this.inner.readStreams(reads);
+    // opened together: the keys of every stream's subjects are loaded in one go
+    const opened = await this.openAll(streams.flat());
+    let start = 0;
+    return streams.map((events) => opened.slice(start, (start += events.length)));
   }
 
   async readAll(from: StoredEvent['position'], limit: number): Promise<StoredEvent[]> {

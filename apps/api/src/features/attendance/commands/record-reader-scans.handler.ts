@@ -93,10 +93,10 @@ export class RecordReaderScansHandler implements ICommandHandler<RecordReaderSca
     const { seenSequences, cardUids } = readerScanReads(request);
     const acknowledgedScans = seenSequences.length ? await this.acknowledgedScans(readerId, seenSequences) : new Map<number, AcknowledgedScan>();
     const cards = new Map<string, SmartCardState>();
-    // read together: the PostgreSQL store answers reads asked at once in one query (one round trip for a batch's cards)
-    const cardStreams = await Promise.all(cardUids.map(async (uid) => foldStream(smartCardDecider, smartCardStream(uid), await this.streams.read(this.store, smartCardStream(uid)))));
+    // one read of the store for a batch's cards (one statement on SQLite, one query on PostgreSQL)
+    const cardStreams = await this.streams.readMany(this.store, cardUids.map(smartCardStream));
     for (const [index, uid] of cardUids.entries()) {
-      const card = cardStreams[index];
+      const card = foldStream(smartCardDecider, smartCardStream(uid), cardStreams[index]);
       cards.set(uid, card.state);
       read.set(card.streamId, card);
     }
@@ -115,7 +115,7 @@ export class RecordReaderScansHandler implements ICommandHandler<RecordReaderSca
     }
     const days = new Map<string, AttendanceDayEvent[]>();
     const dayStreamIds = [...attendanceDayStreamsToRead({ ...request, cards, timeZones })];
-    const dayStreams = await Promise.all(dayStreamIds.map((streamId) => this.streams.read(this.store, streamId)));
+    const dayStreams = await this.streams.readMany(this.store, dayStreamIds);
     for (const [index, streamId] of dayStreamIds.entries()) {
       const stored = dayStreams[index];
       days.set(streamId, stored.map((event) => ({ type: event.type, data: event.data }) as AttendanceDayEvent));
