@@ -38,7 +38,14 @@ export const ZHistoryEntry = ZAuditEvent.extend({
 });
 export type THistoryEntry = z.infer<typeof ZHistoryEntry>;
 
-export const ZHistoryPage = z.object({ data: z.array(ZHistoryEntry), next_before: answerText(64).nullable() });
+export const ZHistoryPage = z.object({
+  data: z.array(ZHistoryEntry),
+  next_before: answerText(64).nullable(),
+  /** what people call the ids this page's events and fields hold (today's names; a deleted thing keeps its id): a console words each entry in its own language from `type`, `data` and these */
+  names: z.record(answerText(64), answerText(TEXT_MAX)).optional(),
+  /** the zone the person's attendance times are drawn in (an account's history; 'UTC' otherwise), as `summary` shows them */
+  time_zone: answerText(64).optional(),
+});
 export type THistoryPage = z.infer<typeof ZHistoryPage>;
 
 const oneMoment = (value: { at?: string; position?: string }, context: z.RefinementCtx) => {

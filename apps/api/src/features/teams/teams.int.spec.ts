@@ -310,4 +310,15 @@ describe.each(storageKinds())('teams and team membership over REST and tRPC (%s)
     expect(await client.teams.delete.mutate({ id: team.id })).toEqual({ message: `Team ${team.title} 2 deleted` });
     expect(await teamStatus(team.id)).toBe(404);
   });
+  it("a team's history page names the accounts, the team and the actor its entries hold, so a console words them in its own language", async () => {
+    const ada = await createAccount(admin);
+    const team = await createTeam({ title: uniqueTitle('Crane crew'), accounts: [ada.id] });
+    expect((await patch(`/api/v2/team/${team.id}/title`, { title: `${team.title} East` })).status).toBe(200);
+    const page = (await admin.get(`/api/v2/team/${team.id}/history`)).body.data as { data: Array<{ type: string; data: Record<string, unknown> }>; names: Record<string, string>; time_zone: string };
+    expect(page.data.map((entry) => entry.type)).toEqual(['TeamTitleChanged', 'AccountAddedToTeam', 'TeamCreated']);
+    expect(page.names[ada.id]).toBe(ada.username);
+    expect(page.names[team.id]).toBe(`${team.title} East`);
+    expect(page.names[adminId]).toBe(ADMIN.username);
+    expect(page.time_zone).toBe('UTC');
+  });
 });

@@ -90,6 +90,6 @@ export class EntityHistoryHandler implements IQueryHandler<EntityHistoryQuery, T
         changes: previous === null ? [] : changesBetween(previous, flattenState(states[index], names)),
       };
     });
-    return { data, next_before: picked.length > limit ? data[data.length - 1].position : null };
+    return { data, next_before: picked.length > limit ? data[data.length - 1].position : null, names: Object.fromEntries(names), time_zone: timeZone };
   }
 }
