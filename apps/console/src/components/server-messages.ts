@@ -1,11 +1,31 @@
 import type { TFunction } from 'i18next';
+import { ERROR_CODES, isFieldRuleCode, type TFieldRule } from '@rollcall/contracts';
+
+const errorCodes = new Set<string>(ERROR_CODES);
+/** rules that say only that the field's own rule was broken: its message says which */
+const OWN_RULES = new Set<string>(['invalid', 'pattern']);
 
 /**
- * The API answers field errors in English, one message per rule (libs/contracts builds them from a
- * few shapes: '<Field> is required', '<Field> may be at most <n> characters', ...). The console
- * shows them in its own language: each shape is a text of the catalogue (`serverMessages.*`) with
- * the field's name and the numbers as parameters, the field's name itself translated by
- * `serverMessages.fields.<English name>`. A message of no known shape is shown as the server said it.
+ * A field's message in the console's language by the rule the API names beside it (`error.rules`:
+ * a stable code and parameters, libs/contracts field-rules.ts): `fieldRules.<code>` with the
+ * parameters, the field's English label translated by `serverMessages.fields.<label>`; an error's
+ * own message (a taken username) by `errors.<code>`. Null when the rule says nothing a text of the
+ * catalogue could (`invalid`, `pattern`, an unknown code): the message's shape decides then.
+ */
+export function translateFieldRule(rule: TFieldRule, t: TFunction): string | null {
+  if (errorCodes.has(rule.code) && rule.code !== 'request.invalid') return t(`errors.${rule.code}`, { defaultValue: rule.message });
+  if (!isFieldRuleCode(rule.code) || OWN_RULES.has(rule.code)) return null;
+  const params = rule.params ?? {};
+  const label = typeof params.label === 'string' ? params.label : null;
+  const field = label ? t(`serverMessages.fields.${label}`, { defaultValue: label }) : t('fieldRules.thisField');
+  return t(`fieldRules.${rule.code}`, { ...params, field, defaultValue: rule.message });
+}
+
+/**
+ * The fallback for a message without a rule of its own (an older API, a rule of the field's own):
+ * the API's English messages come in a few shapes ('<Field> is required', '<Field> may be at most
+ * <n> characters', ...), each a text of the catalogue (`serverMessages.*`) with the field's name and
+ * the numbers as parameters. A message of no known shape is shown as the server said it.
  */
 const SHAPES: Array<{ pattern: RegExp; key: string; params: (match: RegExpExecArray) => Record<string, string> }> = [
   { pattern: /^(.+) is required$/, key: 'required', params: ([, field]) => ({ field }) },

@@ -1,28 +1,51 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { ERROR_CODES } from '@rollcall/contracts';
+import { ERROR_CODES, ZFieldRule, type TFieldRule } from '@rollcall/contracts';
 import { getApiError, splitFieldErrors } from '../api/api-error';
-import { translateServerMessage } from './server-messages';
+import { translateFieldRule, translateServerMessage } from './server-messages';
 import { useSnackbar } from './snackbar/snackbar-context';
 
 const knownCodes = new Set<string>(ERROR_CODES);
 
+/** the answer's `error.rules` by field, each field's in the order of its messages (well-formed ones only) */
+function rulesByField(error: unknown): Map<string, TFieldRule[]> {
+  const raw = (error as { data?: { apiError?: { rules?: unknown } } } | null)?.data?.apiError?.rules;
+  const byField = new Map<string, TFieldRule[]>();
+  if (!Array.isArray(raw)) return byField;
+  for (const entry of raw) {
+    const parsed = ZFieldRule.safeParse(entry);
+    if (!parsed.success) continue;
+    const list = byField.get(parsed.data.field) ?? [];
+    list.push(parsed.data);
+    byField.set(parsed.data.field, list);
+  }
+  return byField;
+}
+
 /**
- * The error with its field messages in the console's language: a message that is the error's own
- * (a taken username: code `account.username_taken`) by its code, the rules of bad input by their
- * shape (server-messages.ts). Everything else of the error stays as it was.
+ * The error with its field messages in the console's language: by the rule the API names beside
+ * each message (its code and parameters, `error.rules`), else a message that is the error's own (a
+ * taken username: code `account.username_taken`) by its code, else the message's shape
+ * (server-messages.ts). Everything else of the error stays as it was.
  */
 export function translateFieldErrors(error: unknown, t: TFunction, language: string): unknown {
   const apiError = getApiError(error);
   if (!apiError?.fields || !Object.keys(apiError.fields).length) return error;
-  // the server's English message names the value (a slug, a title); the catalogue's text of the code
+  // the server's English message names the value (a slug, a title); the catalogue's text of a code
   // is general: in English the server's own words are kept
-  const byCode = language !== 'en' && knownCodes.has(apiError.code) && apiError.code !== 'request.invalid';
+  const english = language === 'en';
+  const byCode = !english && knownCodes.has(apiError.code) && apiError.code !== 'request.invalid';
+  const rules = rulesByField(error);
   const fields = Object.fromEntries(
     Object.entries(apiError.fields).map(([name, messages]) => [
       name,
-      messages.map((message) => (byCode && message === apiError.message ? t(`errors.${apiError.code}`, { defaultValue: message }) : translateServerMessage(message, t))),
+      messages.map((message, index) => {
+        const rule = rules.get(name)?.[index];
+        const byRule = !english && rule?.message === message ? translateFieldRule(rule, t) : null;
+        if (byRule !== null) return byRule;
+        return byCode && message === apiError.message ? t(`errors.${apiError.code}`, { defaultValue: message }) : translateServerMessage(message, t);
+      }),
     ]),
   );
   const data = (error as { data: Record<string, unknown> }).data;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldRule } from '../errors/field-rule-codes';
 
 /**
  * The one date, month and date-time of every contract: each a real calendar value (no 2030-02-30,
@@ -48,7 +49,7 @@ export const dateOf = (field: string, message = `${field} must be a date as YYYY
     .trim()
     .max(10, { error: message, abort: true })
     .regex(DATE_CHARACTERS, { error: message, abort: true })
-    .refine(isRealDate, { error: message, abort: true })
+    .refine(isRealDate, { error: message, abort: true, params: fieldRule('date') })
     .refine(inCalendar, { error: `${field} must be a date from ${FIRST_DATE} to ${LAST_DATE}` });
 
 /** A month as YYYY-MM. */

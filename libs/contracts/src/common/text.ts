@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldRule } from '../errors/field-rule-codes';
 
 /**
  * The building blocks every text field of every contract is made of (docs/adr/0019-input-bounds.md,
@@ -49,9 +50,9 @@ export const isTextRule = (check: unknown): boolean => typeof check === 'object'
 export function textRule(label: string, multiline = false) {
   const rule = z.superRefine<string>((value, ctx) => {
     if (hasControlCharacter(value, multiline)) {
-      ctx.addIssue({ code: 'custom', message: `${label} may not contain control characters${multiline ? ' other than tab and line breaks' : ''}` });
+      ctx.addIssue({ code: 'custom', message: `${label} may not contain control characters${multiline ? ' other than tab and line breaks' : ''}`, params: fieldRule('control_characters') });
     } else if (hasLoneSurrogate(value)) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be well-formed text (it holds an unpaired surrogate)` });
+      ctx.addIssue({ code: 'custom', message: `${label} must be well-formed text (it holds an unpaired surrogate)`, params: fieldRule('malformed_text') });
     }
   });
   textRules.add(rule);
@@ -136,4 +137,4 @@ export function isEmailAddress(text: string): boolean {
 /** A required e-mail address, trimmed, at most TEXT_MAX characters, of the form name@example.org */
 export const emailOf = (label = 'E-mail') =>
   // empty text already has its 'is required'
-  requiredLine(label, TEXT_MAX).refine((text) => text === '' || isEmailAddress(text), { error: `${label} must be a valid e-mail address` });
+  requiredLine(label, TEXT_MAX).refine((text) => text === '' || isEmailAddress(text), { error: `${label} must be a valid e-mail address`, params: fieldRule('email') });

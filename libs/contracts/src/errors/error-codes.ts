@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZFieldRule } from './field-rules';
 import { answerText } from '../common/text';
 
 /** Every HTTP status an error code answers with. */
@@ -235,6 +236,8 @@ export const ZApiError = z.object({
     // an answer's message names every broken field: bounded by the body it answers (1 MB)
     message: answerText(1024 * 1024),
     fields: z.record(answerText(), z.array(answerText(1024 * 1024))).optional(),
+    // beside `fields`: each message's rule as a stable code and parameters (field-rules.ts), to translate by
+    rules: z.array(ZFieldRule).optional(),
   }),
 });
 export type TApiError = z.infer<typeof ZApiError>;

@@ -1,10 +1,11 @@
 import { HttpException, Logger } from '@nestjs/common';
-import { ERROR_STATUS, isErrorCode, type ErrorCode, type TApiError } from '@rollcall/contracts';
+import { ERROR_STATUS, isErrorCode, type ErrorCode, type TApiError, type TFieldRule } from '@rollcall/contracts';
 import Database from '@rollcall/sqlite-driver';
 import { DomainError } from '@rollcall/domain';
 import { ZodError } from 'zod';
 import { EventStoreUnavailableError, ReservationTakenError, WrongExpectedVersionError } from '../event-store/event-store.port';
 import { isPostgresUnavailable, isTransientPostgresError } from '../event-store/postgres-connections';
+import { domainRules, zodRules } from './field-rules';
 
 export interface MappedError {
   status: number;
@@ -23,17 +24,18 @@ const RESERVATION_ERRORS: Record<string, { code: ErrorCode; field: string; messa
 };
 
 /** An answer with the status the contracts' table gives its code. */
-function answer(code: ErrorCode, message: string, fields?: Record<string, string[]>): MappedError {
-  return { status: ERROR_STATUS[code], body: { error: { code, message, ...(fields ? { fields } : {}) } } };
+function answer(code: ErrorCode, message: string, fields?: Record<string, string[]>, rules?: TFieldRule[]): MappedError {
+  return { status: ERROR_STATUS[code], body: { error: { code, message, ...(fields ? { fields, rules: rules ?? domainRules(code, message, fields) } : {}) } } };
 }
+
+/** a zod issue's message under its field: zod's own texts are fine for types; an unknown key gets a message naming it */
+const issueMessage = (issue: ZodError['issues'][number]) => (issue.code === 'unrecognized_keys' ? `Unknown field(s): ${issue.keys.join(', ')}` : issue.message);
 
 export function zodFields(error: ZodError): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : '_';
-    // zod's own texts are fine for types; an unknown key gets a message naming it
-    const message = issue.code === 'unrecognized_keys' ? `Unknown field(s): ${issue.keys.join(', ')}` : issue.message;
-    (fields[key] ??= []).push(message);
+    (fields[key] ??= []).push(issueMessage(issue));
   }
   return fields;
 }
@@ -61,14 +63,14 @@ export function mapError(error: unknown): MappedError {
   if (error instanceof ZodError) {
     const fields = zodFields(error);
     const summary = Object.entries(fields).map(([field, messages]) => `${field}: ${messages[0]}`).join('; ');
-    return answer('request.invalid', `Invalid input (${summary})`, fields);
+    return answer('request.invalid', `Invalid input (${summary})`, fields, zodRules(error.issues, issueMessage));
   }
   if (error instanceof DomainError) {
     const fields = error.fields ?? (error.field ? { [error.field]: [error.message] } : undefined);
     // a DomainError's code is a plain string (libs/domain imports nothing): one the table does not know
     // (thrown-error-codes.unit.spec.ts looks for them) is answered as bad input
     if (isErrorCode(error.code)) return answer(error.code, error.message, fields);
-    return { status: ERROR_STATUS['request.invalid'], body: { error: { code: error.code, message: error.message, ...(fields ? { fields } : {}) } } };
+    return { status: ERROR_STATUS['request.invalid'], body: { error: { code: error.code, message: error.message, ...(fields ? { fields, rules: domainRules(error.code, error.message, fields) } : {}) } } };
   }
   if (error instanceof ReservationTakenError) {
     const known = RESERVATION_ERRORS[error.reservation.scope];

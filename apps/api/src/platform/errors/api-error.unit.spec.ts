@@ -32,7 +32,7 @@ describe('the error table (libs/contracts ERROR_STATUS)', () => {
   it('answers a code the table does not know as bad input, under its own code', () => {
     expect(mapError(new DomainError('made.up_not_found', 'Refused', 'title'))).toEqual({
       status: 400,
-      body: { error: { code: 'made.up_not_found', message: 'Refused', fields: { title: ['Refused'] } } },
+      body: { error: { code: 'made.up_not_found', message: 'Refused', fields: { title: ['Refused'] }, rules: [{ field: 'title', code: 'invalid', message: 'Refused' }] } },
     });
   });
 });
@@ -42,7 +42,15 @@ describe('the answers that do not come from a DomainError', () => {
     const taken = mapError(new ReservationTakenError({ scope: 'account.username', value: 'alice' }));
     expect(taken).toEqual({
       status: 409,
-      body: { error: { code: 'account.username_taken', message: 'This username is already taken', fields: { username: ['This username is already taken'] } } },
+      body: {
+        error: {
+          code: 'account.username_taken',
+          message: 'This username is already taken',
+          fields: { username: ['This username is already taken'] },
+          // the message is the error's own: its rule is the error's code
+          rules: [{ field: 'username', code: 'account.username_taken', message: 'This username is already taken' }],
+        },
+      },
     });
     expect(mapError(new ReservationTakenError({ scope: 'something.else', value: 'x' }))).toEqual({ status: 409, body: { error: { code: 'unique.taken', message: 'This value is already taken' } } });
   });

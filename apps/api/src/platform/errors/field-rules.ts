@@ -1,0 +1,83 @@
+import { isErrorCode, isFieldRuleCode, type FieldRuleCode, type TFieldRule } from '@rollcall/contracts';
+import type { ZodError } from 'zod';
+
+type ZodIssue = ZodError['issues'][number];
+type Params = Record<string, string | number>;
+
+/**
+ * The field's English name as our messages say it: every text, number and date of the contracts
+ * (libs/contracts common/text.ts, dates.ts, the schemas' own 'is required') starts its message with
+ * the field's label and one of these phrases. The console translates the label with the rule
+ * (serverMessages.fields.<label>); a message of another shape carries no label.
+ */
+const LABELLED = /^(.{1,80}?) (?:is required|may be at most|must be at least|must be text|may not contain control characters|must be well-formed text|must be a valid e-mail address|must be a UUID|must be a (?:real )?date|must be a (?:whole )?number|must be one of|is not in the expected form)/;
+
+const labelled = (message: string, params: Params = {}): Params => {
+  const label = LABELLED.exec(message)?.[1];
+  return label ? { label, ...params } : params;
+};
+
+const rule = (code: FieldRuleCode, message: string, params: Params = {}) => ({ code, params: labelled(message, params) });
+
+/** one zod issue's rule: its stable code and the parameters a translation needs */
+export function ruleOfIssue(issue: ZodIssue): { code: FieldRuleCode; params: Params } {
+  const message = issue.message;
+  switch (issue.code) {
+    case 'too_big': {
+      const max = Number(issue.maximum);
+      if (issue.origin === 'string') return rule('too_long', message, { max });
+      if (issue.origin === 'array' || issue.origin === 'set') return rule('too_many', message, { max });
+      return rule('too_large', message, { max });
+    }
+    case 'too_small': {
+      const min = Number(issue.minimum);
+      if (issue.origin === 'string') return min <= 1 ? rule('required', message) : rule('too_short', message, { min });
+      if (issue.origin === 'array' || issue.origin === 'set') return rule('too_few', message, { min });
+      return rule('too_small', message, { min });
+    }
+    case 'invalid_type':
+      // our schemas say 'is required' for a missing value (zod reports it as a wrong type: undefined)
+      if (/ is required$/.test(message)) return rule('required', message);
+      if (issue.expected === 'string') return rule('not_text', message);
+      if (issue.expected === 'int') return rule('whole_number', message);
+      if (issue.expected === 'number' || issue.expected === 'bigint') return rule('number', message);
+      if (issue.expected === 'boolean') return rule('boolean', message);
+      return rule('invalid', message);
+    case 'invalid_format':
+      if (issue.format === 'email') return rule('email', message);
+      if (issue.format === 'uuid' || issue.format === 'guid') return rule('uuid', message);
+      if (issue.format === 'date' || issue.format === 'datetime') return rule('date', message);
+      return rule('pattern', message);
+    case 'invalid_value':
+      return rule('one_of', message, { values: issue.values.map(String).join(', ') });
+    case 'unrecognized_keys':
+      return { code: 'unknown_fields', params: { keys: issue.keys.join(', ') } };
+    case 'custom': {
+      // a custom check names its rule (fieldRule() of libs/contracts), else it is the field's own
+      const { rule: named, ...params } = (issue.params ?? {}) as Record<string, unknown>;
+      const own = Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number'));
+      return isFieldRuleCode(named) ? rule(named, message, own) : rule('invalid', message, own);
+    }
+    default:
+      return rule('invalid', message);
+  }
+}
+
+/** `error.rules` of a ZodError's answer: one per issue, beside `fields` (same keys, same order, same messages) */
+export function zodRules(issues: readonly ZodIssue[], messageOf: (issue: ZodIssue) => string): TFieldRule[] {
+  return issues.map((issue) => {
+    const { code, params } = ruleOfIssue(issue);
+    return { field: issue.path.length ? issue.path.join('.') : '_', code, ...(Object.keys(params).length ? { params } : {}), message: messageOf(issue) };
+  });
+}
+
+/**
+ * `error.rules` of a domain error's (or a taken unique value's) fields: a message that is the error's
+ * own carries the error's code (the console has a text for every one); the domain's other messages
+ * say their own rule, 'invalid' here, and the console falls back to their message.
+ */
+export function domainRules(code: string, message: string, fields: Record<string, string[]>): TFieldRule[] {
+  return Object.entries(fields).flatMap(([field, messages]) =>
+    messages.map((text) => (text === message && isErrorCode(code) ? { field, code, message: text } : { field, code: 'invalid', ...(Object.keys(labelled(text)).length ? { params: labelled(text) } : {}), message: text })),
+  );
+}

@@ -1,0 +1,42 @@
+// no imports: the text and date building blocks (common/) name their rules with it
+
+/**
+ * The rules a field of bad input can break, as stable codes with parameters (issue 21: a console
+ * translates `{field: 'first_name', code: 'too_long', params: {label: 'First name', max: 64}}`
+ * instead of matching the English message's shape). Each answer's `error.rules` lists them beside
+ * `error.fields`, one entry per message, in the same order; a message that is the error's own (a
+ * taken username) carries the error's code instead (ERROR_CODES). `invalid` and `pattern` say only
+ * that a rule of the field's own was broken: its message says which.
+ */
+export const FIELD_RULE_CODES = [
+  'required',
+  'too_long',
+  'too_short',
+  'not_text',
+  'control_characters',
+  'malformed_text',
+  'email',
+  'uuid',
+  'date',
+  'number',
+  'whole_number',
+  'boolean',
+  'too_small',
+  'too_large',
+  'too_few',
+  'too_many',
+  'one_of',
+  'pattern',
+  'unknown_fields',
+  'invalid',
+] as const;
+export type FieldRuleCode = (typeof FIELD_RULE_CODES)[number];
+
+const fieldRuleCodes = new Set<string>(FIELD_RULE_CODES);
+export const isFieldRuleCode = (code: unknown): code is FieldRuleCode => typeof code === 'string' && fieldRuleCodes.has(code);
+
+/**
+ * A custom check (zod `refine`/`superRefine`) names its rule this way (`params: fieldRule('email')`),
+ * so the answer carries the code instead of 'invalid'.
+ */
+export const fieldRule = (code: FieldRuleCode, params: Record<string, string | number> = {}) => ({ rule: code, ...params });
