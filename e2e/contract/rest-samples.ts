@@ -303,6 +303,11 @@ export function restSamples(app: TestApp, accountId: string) {
       await slot(client);
       return { path: 'logs/arrivals-departures/presence' };
     },
+    // a new account each call: v2 and the unprefixed path each add their slot, which would overlap on one account
+    'post logs/arrivals-departures': async (client) => {
+      const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+      return { path: 'logs/arrivals-departures', body: { account_id: (await createAccount(client)).id, arrived_at: `${yesterday}T08:00`, departed_at: `${yesterday}T12:00`, reason: 'Contract suite: the reader was down' } };
+    },
     'patch logs/arrivals-departures/edit/{id}': async (client) => {
       const { id, arrivedAt } = await slot(client);
       return { path: `logs/arrivals-departures/edit/${id}`, body: { arrived_at: new Date(Date.parse(arrivedAt) - 60_000).toISOString(), departed_at: null, reason: 'Contract suite: the door missed the card' } };

@@ -3,7 +3,7 @@ import { ZAccountId, ZPage } from '../accounts/account-schemas';
 import { answerTimestamp } from '../common/answers';
 import { answerText, uuidOf } from '../common/text';
 import { pageShape, ZDate, ZMonth } from './attendance-common';
-import { ATTENDANCE_VIEWS, STATISTICS_DOWNLOAD_FORMATS, ZAttendanceAverages, ZAttendanceEntry, ZAttendanceStatistic, ZAttendanceView } from './attendance-schemas';
+import { ATTENDANCE_VIEWS, STATISTICS_DOWNLOAD_FORMATS, ZAttendanceAbsence, ZAttendanceAverages, ZStatusDays, ZAttendanceEntry, ZAttendanceStatistic, ZAttendanceView } from './attendance-schemas';
 
 /**
  * The reports over the attendance slots: an account's Attendance tab (`GET
@@ -27,6 +27,12 @@ export type TAccountAttendanceInput = z.input<typeof ZAccountAttendanceInput>;
 export const ZAccountAttendanceEntry = ZAttendanceEntry.extend({
   /** the local day the slot arrived on, or the day without data */
   day: answerTimestamp(),
+  /** the slot was added by hand (no scan opened it): why; null for a scanned slot or a day without one */
+  manual: z.object({ reason: answerText(500) }).nullable().optional(),
+  /** the slot was corrected by an administrator */
+  corrected: z.boolean().optional(),
+  /** the day's attendance statuses in the account's calendar (vacation, sick leave, ...) */
+  absences: z.array(ZAttendanceAbsence).optional(),
 });
 export type TAccountAttendanceEntry = z.infer<typeof ZAccountAttendanceEntry>;
 
@@ -72,6 +78,8 @@ export type TStatisticsDay = z.infer<typeof ZStatisticsDay>;
 /** the statistics screen: the page of accounts, the whole month's totals and its days for the chart */
 export const ZAttendanceStatistics = ZPage(ZAttendanceStatistic).extend({
   month: answerTimestamp(),
+  /** the attendance statuses any account in reach has in the month, by title: one column each */
+  statuses: z.array(ZStatusDays.pick({ status_id: true, status: true })).optional(),
   summary: ZAttendanceAverages.extend({ accounts: z.number().int(), days_present: z.number().int(), total_time_logged: z.number().int() }),
   days: z.array(ZStatisticsDay),
 });

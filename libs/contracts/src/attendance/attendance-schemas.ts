@@ -83,6 +83,52 @@ export const ZCorrectSlotInput = z.object({
 export type TCorrectSlotInput = z.input<typeof ZCorrectSlotInput>;
 export const ZCorrectSlotByIdInput = ZCorrectSlotInput.safeExtend({ id: ZSlotId });
 
+const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?$/;
+const ZZonedInstant = z.iso.datetime({ offset: true });
+/** a time of a slot added by hand: a local date-time in the account's zone (the zone that draws its days), or an instant with its offset */
+const ZSlotTime = (field: string) => {
+  const message = `${field} must be a local date-time in the account's time zone (YYYY-MM-DDTHH:mm) or an ISO-8601 date-time with a zone`;
+  return z
+    .string({ error: message })
+    .max(40, { error: message, abort: true })
+    .regex(/^[0-9T:.Z+-]+$/, { error: message, abort: true })
+    .refine((text) => LOCAL_DATE_TIME.test(text) || ZZonedInstant.safeParse(text).success, { error: message });
+};
+
+/**
+ * `POST logs/arrivals-departures` (ours): a slot no scan recorded, added by hand with a reason and
+ * recorded as `ManualSlotRecorded` in the day of its arrival (docs/adr/0013). Times without a zone
+ * are read in the account's zone; a null departure leaves the arrival open. How the times relate
+ * (departure after the arrival, within a day, not in the future, no overlap with another slot) is
+ * the domain's rule, answered as `attendance.manual_slot_invalid` under the field.
+ */
+export const ZRecordManualSlotInput = z.object({
+  account_id: ZAccountId,
+  arrived_at: ZSlotTime('arrived_at'),
+  departed_at: ZSlotTime('departed_at').nullable().default(null),
+  reason: boundedText('The reason', CORRECTION_REASON_MAX, { trim: true, multiline: true, typeError: 'Say why the slot is added by hand' }).min(1, { error: 'Say why the slot is added by hand' }),
+});
+export type TRecordManualSlotInput = z.input<typeof ZRecordManualSlotInput>;
+
+/** the slot added by hand: its id, the day it landed in and its times as instants */
+export const ZManualSlotRecorded = z.object({
+  id: answerId(),
+  account_id: answerId(),
+  day: answerTimestamp(),
+  arrived_at: answerTimestamp(),
+  departed_at: answerTimestamp().nullable(),
+});
+export type TManualSlotRecorded = z.infer<typeof ZManualSlotRecorded>;
+
+/** how a slot added by hand came to be: who added it, when and why */
+export const ZManualSlotOrigin = z.object({
+  reason: answerText(CORRECTION_REASON_MAX),
+  recorded_by: answerText(64),
+  recorded_by_name: answerText(TEXT_MAX).nullable(),
+  recorded_at: answerTimestamp(),
+});
+export type TManualSlotOrigin = z.infer<typeof ZManualSlotOrigin>;
+
 /** one row of the Attendance tab: a slot; `time_logged` in seconds (shown HH:MM:SS) */
 export const ZAttendanceEntry = z.object({
   arrived: z.object({ created_at: answerTimestamp() }).nullable(),
@@ -103,6 +149,21 @@ export type TAttendanceAverages = z.infer<typeof ZAttendanceAverages>;
 export const ZAttendanceResponse = z.object({ attendance: z.array(ZAttendanceEntry), total_time_logged: z.number().int(), extra: z.tuple([ZAttendanceAverages]) });
 export type TAttendanceResponse = z.infer<typeof ZAttendanceResponse>;
 
+/** an absence: a day of the account's calendar with an attendance status (vacation, sick leave, ...) */
+export const ZAttendanceAbsence = z.object({
+  day: answerTimestamp(),
+  status_id: answerId(),
+  /** the status's title; null when the status was deleted since */
+  status: answerText(TEXT_MAX).nullable(),
+  /** the calendar event's own title */
+  title: answerText(TEXT_MAX),
+});
+export type TAttendanceAbsence = z.infer<typeof ZAttendanceAbsence>;
+
+/** how many days of the month an account spent in one attendance status */
+export const ZStatusDays = z.object({ status_id: answerId(), status: answerText(TEXT_MAX).nullable(), days: z.number().int() });
+export type TStatusDays = z.infer<typeof ZStatusDays>;
+
 /** one account's month in the statistics */
 export const ZAttendanceStatistic = ZAttendanceAverages.extend({
   account_id: answerId(),
@@ -111,6 +172,8 @@ export const ZAttendanceStatistic = ZAttendanceAverages.extend({
   username_readable: answerText(TEXT_MAX),
   days_present: z.number().int(),
   total_time_logged: z.number().int(),
+  /** days of the month per attendance status in the account's calendar (absences), by status title */
+  absences: z.array(ZStatusDays).optional(),
   /** the zone its times of day are read in: the account's own, else its organization's (as the server draws its days) */
   time_zone: answerText(64).optional(),
 });
@@ -142,7 +205,8 @@ export const ZArrivalDeparture = z.object({
   day: answerTimestamp(),
   arrived_at: answerTimestamp(),
   departed_at: answerTimestamp().nullable(),
-  arrival: ZScanPlace,
+  /** null for a slot added by hand (no scan opened it) */
+  arrival: ZScanPlace.nullable(),
   departure: ZScanPlace.nullable(),
   /** clock_skew, two_doors, open_day */
   flags: z.array(answerText(64)),
@@ -151,6 +215,8 @@ export const ZArrivalDeparture = z.object({
   corrected: z.boolean(),
   /** oldest first; the first one's `previous` is what the scans said */
   corrections: z.array(ZSlotCorrection),
+  /** set when an administrator added the slot by hand (no scan opened it): who, when and why */
+  manual: ZManualSlotOrigin.nullable().optional(),
   /** the zone its times of day are read in: the account's own, else its organization's (as the server draws its days) */
   time_zone: answerText(64).optional(),
 });

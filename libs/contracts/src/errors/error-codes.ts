@@ -197,6 +197,7 @@ export const ERROR_STATUS = {
   'attendance.rules_invalid': 400,
   'attendance.slot_not_found': 404,
   'attendance.correction_invalid': 400,
+  'attendance.manual_slot_invalid': 400,
   // too many failed sign-ins, or a locked account changing its password: Retry-After says when to try again
   'rate.limited': 429,
   // storage unavailable or busy past its retries: the call was not completed, the caller may try again

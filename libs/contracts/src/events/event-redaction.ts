@@ -140,6 +140,7 @@ export const EVENT_READ_DECLARATIONS: Readonly<Record<string, EventReadDeclarati
   UncountedScanRecorded: shown('accountId', 'day', 'scan', 'reason'),
   OpenDayFlagged: shown('accountId', 'day', 'slotId', 'arrivedAt', 'openDayLimitHours', 'flaggedAt'),
   AttendanceSlotCorrected: shown('accountId', 'day', 'slotId', 'arrivedAt', 'departedAt', 'previous', 'reason', 'correctedBy', 'correctedAt'),
+  ManualSlotRecorded: shown('accountId', 'day', 'slotId', 'arrivedAt', 'departedAt', 'reason', 'recordedBy', 'recordedAt'),
   AttendanceStatusCreated: shown('statusId', 'title', 'active', 'createdAt'),
   AttendanceStatusUpdated: shown('statusId', 'title', 'active', 'updatedAt'),
   AttendanceStatusDeleted: shown('statusId', 'title', 'deletedAt'),

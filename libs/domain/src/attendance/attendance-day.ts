@@ -1,6 +1,7 @@
 import { type Decider, type DomainEvent } from '../shared';
 import type { AttendanceRules } from './attendance-rules';
 import { decideSlotCorrection } from './correct-attendance-slot';
+import { decideManualSlot } from './record-manual-slot';
 import { measureScanTime, type ReaderScan, type RecordedScan } from './recorded-scan';
 import { decideDoorScan, decideOpenDayFlags } from './record-door-scan';
 import { addDays, instantMs, localDateOf } from './time-zone';
@@ -50,8 +51,17 @@ export type AttendanceSlotCorrected = DomainEvent<
     correctedAt: string;
   }
 >;
-export type AttendanceDayEvent = ArrivalRecorded | DepartureRecorded | UncountedScanRecorded | OpenDayFlagged | AttendanceSlotCorrected;
-export const ATTENDANCE_DAY_EVENT_TYPES: AttendanceDayEvent['type'][] = ['ArrivalRecorded', 'DepartureRecorded', 'UncountedScanRecorded', 'OpenDayFlagged', 'AttendanceSlotCorrected'];
+/**
+ * A slot no scan recorded, added by an administrator with a reason (docs/adr/0013, 'Slots added by
+ * hand'): an arrival and a departure, or an arrival still open. It is a slot like any other from then
+ * on (a scan may close it, a correction may change it), marked as added by hand.
+ */
+export type ManualSlotRecorded = DomainEvent<
+  'ManualSlotRecorded',
+  { accountId: string; day: string; slotId: string; arrivedAt: string; departedAt: string | null; reason: string; recordedBy: string; recordedAt: string }
+>;
+export type AttendanceDayEvent = ArrivalRecorded | DepartureRecorded | UncountedScanRecorded | OpenDayFlagged | AttendanceSlotCorrected | ManualSlotRecorded;
+export const ATTENDANCE_DAY_EVENT_TYPES: AttendanceDayEvent['type'][] = ['ArrivalRecorded', 'DepartureRecorded', 'UncountedScanRecorded', 'OpenDayFlagged', 'AttendanceSlotCorrected', 'ManualSlotRecorded'];
 
 /** A known card's scan at a door reader. `timeZone` is the account's (or its organization's): it draws the day. */
 export type RecordDoorScan = { type: 'RecordDoorScan'; data: { accountId: string; timeZone: string; scan: ReaderScan; rules: AttendanceRules } };
@@ -62,7 +72,16 @@ export type CorrectAttendanceSlot = {
   type: 'CorrectAttendanceSlot';
   data: { accountId: string; slotId: string; arrivedAt: string; departedAt: string | null; reason: string; correctedBy: string; timeZone: string; at: string };
 };
-export type AttendanceDayCommand = RecordDoorScan | FlagOpenDays | CorrectAttendanceSlot;
+/**
+ * An administrator adds a slot by hand. `arrivedAt` / `departedAt`: local date-times in `timeZone`
+ * (the account's, which draws its days) or instants with an offset; the state must hold the
+ * arrival's day and the days either side of it (`manualSlotDay`).
+ */
+export type RecordManualSlot = {
+  type: 'RecordManualSlot';
+  data: { accountId: string; slotId: string; arrivedAt: string; departedAt: string | null; reason: string; recordedBy: string; timeZone: string; at: string };
+};
+export type AttendanceDayCommand = RecordDoorScan | FlagOpenDays | CorrectAttendanceSlot | RecordManualSlot;
 
 export interface AttendanceSlot {
   slotId: string;
@@ -71,6 +90,8 @@ export interface AttendanceSlot {
   departedAt: string | null;
   openDayFlagged: boolean;
   corrected: boolean;
+  /** added by an administrator, not opened by a scan */
+  manual?: boolean;
 }
 
 /** What the loaded days say: their slots in arrival order, and the card's latest scan of any kind. */
@@ -105,6 +126,11 @@ export function evolveAttendanceDay(state: AttendanceDayState, event: Attendance
       const { slotId, arrivedAt, departedAt } = event.data;
       return { ...state, slots: byArrival(updateSlot(state, slotId, (slot) => ({ ...slot, arrivedAt, departedAt, corrected: true }))) };
     }
+    case 'ManualSlotRecorded': {
+      const { slotId, day, arrivedAt, departedAt } = event.data;
+      const slot: AttendanceSlot = { slotId, day, arrivedAt, departedAt, openDayFlagged: false, corrected: false, manual: true };
+      return { ...state, slots: byArrival([...state.slots, slot]) };
+    }
     default: {
       const unhandled: never = event;
       return unhandled;
@@ -120,6 +146,8 @@ export function decideAttendanceDay(command: AttendanceDayCommand, state: Attend
       return decideOpenDayFlags(state, command.data);
     case 'CorrectAttendanceSlot':
       return decideSlotCorrection(state, command.data);
+    case 'RecordManualSlot':
+      return decideManualSlot(state, command.data);
     default: {
       const unhandled: never = command;
       throw new Error(`unhandled command ${(unhandled as { type: string }).type}`);

@@ -5,6 +5,7 @@ export * from './scan-ledger';
 export * from './attendance-day';
 export * from './record-door-scan';
 export * from './correct-attendance-slot';
+export * from './record-manual-slot';
 export * from './attendance-status';
 export * from './calendar-event-group';
 export * from './decide-reader-scans';

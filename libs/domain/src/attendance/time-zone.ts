@@ -223,3 +223,22 @@ export function localDayStart(date: string, timeZone: string): string {
 export function localDayBounds(date: string, timeZone: string): { start: string; end: string } {
   return { start: localDayStart(date, timeZone), end: localDayStart(addDays(date, 1), timeZone) };
 }
+
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * The instant of a local date and time ('YYYY-MM-DDTHH:mm[:ss]', no zone) in a zone, or null when
+ * it is no real time there (a malformed text, or a time daylight saving skipped: 02:30 on a spring
+ * night in Berlin). A time that happens twice (an autumn night) is its first occurrence.
+ */
+export function instantOfLocal(local: string, timeZone: string): string | null {
+  const match = LOCAL_DATE_TIME.exec(local);
+  if (!match) return null;
+  const [, year, month, day, hour, minute, second] = match.map(Number) as number[];
+  if (!isValidDate(local.slice(0, 10)) || hour > 23 || minute > 59 || (second || 0) > 59) return null;
+  const asUtc = utcMs(year, month, day, hour, minute, second || 0);
+  const wanted = `${local.slice(0, 16)}:${pad(second || 0)}`;
+  const offsets = new Set([-DAY_MS, 0, DAY_MS].map((shift) => offsetMs(asUtc + shift, timeZone)));
+  const candidates = [...offsets].map((offset) => asUtc - offset).filter((ms) => localDateTimeOf(ms, timeZone) === wanted);
+  return candidates.length ? isoOf(Math.min(...candidates)) : null;
+}

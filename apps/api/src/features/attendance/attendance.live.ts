@@ -44,6 +44,10 @@ export function attendanceLiveMessages(projection: string, events: readonly Stor
         if (event.type !== 'UncountedScanRecorded') messages.push({ kind: 'presence.changed', account_id: accountId, present: event.type === 'ArrivalRecorded', at: scan.at, position });
       } else if (event.type === 'AttendanceSlotCorrected') {
         messages.push({ kind: 'attendance.corrected', account_id: event.data.accountId, slot_id: event.data.slotId, position });
+      } else if (event.type === 'ManualSlotRecorded') {
+        // a slot added by hand: consoles showing the account's slots refetch, as after a correction; an open one puts the person in
+        messages.push({ kind: 'attendance.corrected', account_id: event.data.accountId, slot_id: event.data.slotId, position });
+        if (event.data.departedAt === null) messages.push({ kind: 'presence.changed', account_id: event.data.accountId, present: true, at: event.data.arrivedAt, position });
       }
     } else if (projection === 'unknown_cards_v1' && stored.type === 'UnknownCardScanned') {
       const { readerId, scan } = stored.data as UnknownCardScanned['data'];

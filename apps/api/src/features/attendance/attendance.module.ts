@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { attendanceSettingsProvider } from './attendance-rules.provider';
 import { CorrectAttendanceSlotHandler } from './commands/correct-attendance-slot.handler';
+import { RecordManualSlotHandler } from './commands/record-manual-slot.handler';
 import { AssignSmartCardHandler } from './commands/assign-smart-card.handler';
 import { DismissUnknownCardHandler } from './commands/dismiss-unknown-card.handler';
 import { CancelRegisterModeHandler } from './commands/cancel-register-mode.handler';
@@ -43,6 +44,7 @@ import { AttendanceReportsV2Controller } from './rest/attendance-reports.v2.cont
     ListUnknownCardsHandler,
     ListAttendanceSlotsHandler,
     CorrectAttendanceSlotHandler,
+    RecordManualSlotHandler,
     ListArrivalsDeparturesHandler,
     PresenceNowHandler,
     AccountAttendanceHandler,

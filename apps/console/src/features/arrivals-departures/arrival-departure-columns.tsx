@@ -6,6 +6,7 @@ import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
+import EditNoteIcon from '@mui/icons-material/EditNote';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -77,7 +78,7 @@ export function useArrivalDepartureColumns({ onEdit, isNew }: { onEdit: ((row: T
       {
         accessorKey: 'arrived_at',
         header: t('arrivalsDepartures.columns.arrived'),
-        cell: ({ row }) => <Place at={row.original.arrived_at} door={row.original.arrival.door} reader={row.original.arrival.reader_name} timeZone={zoneOf(row.original)} />,
+        cell: ({ row }) => <Place at={row.original.arrived_at} door={row.original.arrival?.door ?? null} reader={row.original.arrival?.reader_name ?? null} timeZone={zoneOf(row.original)} />,
       },
       {
         accessorKey: 'departed_at',
@@ -96,7 +97,7 @@ export function useArrivalDepartureColumns({ onEdit, isNew }: { onEdit: ((row: T
         header: t('arrivalsDepartures.columns.flags'),
         enableSorting: false,
         cell: ({ row }) => {
-          const { corrections, flags } = row.original;
+          const { corrections, flags, manual } = row.original;
           const last = corrections[corrections.length - 1];
           return (
             <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
@@ -118,9 +119,21 @@ export function useArrivalDepartureColumns({ onEdit, isNew }: { onEdit: ((row: T
                   <Chip size="small" label={t('arrivalsDepartures.corrected')} sx={{ bgcolor: 'info.dark', color: 'common.white' }} />
                 </Tooltip>
               )}
-              {flags.map((flag) => (
-                <Chip key={flag} size="small" color="warning" variant="outlined" label={t(`arrivalsDepartures.flags.${flag}`, { defaultValue: flag })} />
-              ))}
+              {manual && (
+                <Tooltip title={t('arrivalsDepartures.manualTooltip', { by: manual.recorded_by_name ?? manual.recorded_by, at: inZone(manual.recorded_at, row.original), reason: manual.reason })}>
+                  <Chip size="small" variant="outlined" icon={<EditNoteIcon />} label={t('arrivalsDepartures.manual')} data-manual-reason={manual.reason} />
+                </Tooltip>
+              )}
+              {manual && (
+                <Typography variant="caption" color="text.secondary" sx={{ flexBasis: '100%' }}>
+                  {manual.reason}
+                </Typography>
+              )}
+              {flags
+                .filter((flag) => flag !== 'manual')
+                .map((flag) => (
+                  <Chip key={flag} size="small" color="warning" variant="outlined" label={t(`arrivalsDepartures.flags.${flag}`, { defaultValue: flag })} />
+                ))}
             </Box>
           );
         },

@@ -12,7 +12,7 @@ const mayList = (input: TArrivalsDeparturesInput, scan: Scan) => (!input.account
 /** a reader's name as a row of the page already shows it (the push carries its id and door only) */
 function readerName(log: Log, readerId: string): string | null | undefined {
   for (const row of log.data) {
-    if (row.arrival.reader_id === readerId) return row.arrival.reader_name;
+    if (row.arrival?.reader_id === readerId) return row.arrival.reader_name;
     if (row.departure?.reader_id === readerId) return row.departure.reader_name;
   }
   return undefined;

@@ -10,7 +10,8 @@ const mergeFlags = (current: string, added: readonly string[]) => JSON.stringify
 /**
  * attendance_slots_v1: the arrivals / departures log, one row per slot (an arrival and its
  * departure), in the day of its arrival, with the doors and readers and the flags of its scans
- * (clock_skew, two_doors, open_day). A correction changes the times and marks the row corrected; the
+ * (clock_skew, two_doors, open_day; 'manual' for a slot an administrator added by hand, which has no
+ * reader or door). A correction changes the times and marks the row corrected; the
  * events keep what it said before. Uncounted scans (duplicates, late ones) count on the account's
  * latest slot of their day.
  */
@@ -97,6 +98,29 @@ export class AttendanceSlotsProjection implements Projection {
       case 'OpenDayFlagged': {
         const row = await trx.selectFrom('attendance_slots_v1').select('flags').where('id', '=', event.data.slotId).executeTakeFirst();
         if (row) await trx.updateTable('attendance_slots_v1').set({ flags: mergeFlags(row.flags, ['open_day']) }).where('id', '=', event.data.slotId).execute();
+        return;
+      }
+      case 'ManualSlotRecorded': {
+        // no scan opened it: no reader and no door; the 'manual' flag marks it (its reason stays in the event)
+        const { slotId, accountId, day, arrivedAt, departedAt } = event.data;
+        await trx
+          .insertInto('attendance_slots_v1')
+          .values({
+            id: slotId,
+            account_id: accountId,
+            day,
+            arrived_at: arrivedAt,
+            departed_at: departedAt,
+            arrival_reader_id: '',
+            arrival_door: '',
+            departure_reader_id: null,
+            departure_door: null,
+            flags: JSON.stringify(['manual']),
+            corrected: 0,
+            uncounted_scans: 0,
+          })
+          .onConflict((oc) => oc.column('id').doNothing())
+          .execute();
         return;
       }
       case 'AttendanceSlotCorrected': {

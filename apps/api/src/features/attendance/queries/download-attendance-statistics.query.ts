@@ -1,7 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import type { TAttendanceStatistic } from '@rollcall/contracts';
-import { Workbook } from 'exceljs';
+import type { TAttendanceStatistic, TStatusDays } from '@rollcall/contracts';
 import type { Kysely } from 'kysely';
 import Papa from 'papaparse';
 import type { Scope } from '../../../platform/access/grants';
@@ -34,7 +33,8 @@ const fullName = (row: TAttendanceStatistic) => [row.first_name, row.last_name].
  * `GET accounts/statistics/attendance/download`: every account of the month (the screen's rows
  * without paging) as CSV or as an XLSX workbook. The CSV writes durations and times as HH:MM:SS and
  * guards cells that a spreadsheet would run as formulas; the workbook holds them as Excel times
- * ([h]:mm:ss), so a column sums and sorts as time.
+ * ([h]:mm:ss), so a column sums and sorts as time. After the fixed columns, one per attendance
+ * status of the month's absences ('Days: Vacation'), the account's days in it.
  */
 @QueryHandler(DownloadAttendanceStatisticsQuery)
 export class DownloadAttendanceStatisticsHandler implements IQueryHandler<DownloadAttendanceStatisticsQuery, StatisticsFile> {
@@ -45,14 +45,19 @@ export class DownloadAttendanceStatisticsHandler implements IQueryHandler<Downlo
 
   async execute({ filter, scope }: DownloadAttendanceStatisticsQuery): Promise<StatisticsFile> {
     const month = filter.month ?? this.clock.now().toISOString().slice(0, 7);
-    const { rows } = await monthStatistics(this.db, month, filter.organizationId, scope);
+    const { rows, statuses } = await monthStatistics(this.db, month, filter.organizationId, scope);
     const filename = `attendance-statistics-${month}.${filter.format}`;
-    if (filter.format === 'csv') return { filename, contentType: 'text/csv; charset=utf-8', body: Buffer.from(csvOf(rows, month), 'utf8') };
-    return { filename, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', body: await workbookOf(rows, month) };
+    if (filter.format === 'csv') return { filename, contentType: 'text/csv; charset=utf-8', body: Buffer.from(csvOf(rows, month, statuses), 'utf8') };
+    return { filename, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', body: await workbookOf(rows, month, statuses) };
   }
 }
 
-function csvOf(rows: TAttendanceStatistic[], month: string): string {
+type Status = Pick<TStatusDays, 'status_id' | 'status'>;
+/** a column per attendance status of the month's absences: 'Days: Vacation' */
+const statusHeader = (status: Status) => `Days: ${status.status ?? `deleted status ${status.status_id}`}`;
+const daysIn = (row: TAttendanceStatistic, status: Status) => row.absences?.find((absence) => absence.status_id === status.status_id)?.days ?? 0;
+
+function csvOf(rows: TAttendanceStatistic[], month: string, statuses: Status[]): string {
   const data = rows.map((row) => [
     fullName(row),
     row.username_readable,
@@ -64,11 +69,14 @@ function csvOf(rows: TAttendanceStatistic[], month: string): string {
     row.average_departure ?? '',
     row.average_working_hours === null ? '' : durationText(row.average_working_hours),
     row.account_id,
+    ...statuses.map((status) => daysIn(row, status)),
   ]);
-  return Papa.unparse({ fields: [...HEADERS], data }, { escapeFormulae: true, newline: '\r\n' });
+  return Papa.unparse({ fields: [...HEADERS, ...statuses.map(statusHeader)], data }, { escapeFormulae: true, newline: '\r\n' });
 }
 
-async function workbookOf(rows: TAttendanceStatistic[], month: string): Promise<Buffer> {
+async function workbookOf(rows: TAttendanceStatistic[], month: string, statuses: Status[]): Promise<Buffer> {
+  // loaded on the first spreadsheet asked for: loaded at start it held about 35 MB of an idle API's memory
+  const { Workbook } = (await import('exceljs')).default;
   const workbook = new Workbook();
   workbook.creator = 'Rollcall';
   const sheet = workbook.addWorksheet(`Attendance ${month}`, { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -85,6 +93,7 @@ async function workbookOf(rows: TAttendanceStatistic[], month: string): Promise<
     { header: HEADERS[7], key: 'departure', width: 18, style: clockFormat },
     { header: HEADERS[8], key: 'hours', width: 22, style: duration },
     { header: HEADERS[9], key: 'id', width: 38 },
+    ...statuses.map((status, index) => ({ header: statusHeader(status), key: `status${index}`, width: 18 })),
   ];
   sheet.getRow(1).font = { bold: true };
   const asDay = (seconds: number | null) => (seconds === null ? null : seconds / SECONDS_PER_DAY);
@@ -100,6 +109,7 @@ async function workbookOf(rows: TAttendanceStatistic[], month: string): Promise<
       departure: asDay(secondsOfClock(row.average_departure)),
       hours: asDay(row.average_working_hours),
       id: row.account_id,
+      ...Object.fromEntries(statuses.map((status, index) => [`status${index}`, daysIn(row, status)])),
     });
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());

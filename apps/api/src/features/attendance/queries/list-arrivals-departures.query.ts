@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { attendanceTimeZones } from '../attendance-time-zone';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { toPage, type TArrivalDeparture, type TArrivalsDeparturesQuery, type TPage, type TSlotCorrection } from '@rollcall/contracts';
-import { attendanceDayStream, type AttendanceSlotCorrected } from '@rollcall/domain';
+import { toPage, type TArrivalDeparture, type TArrivalsDeparturesQuery, type TPage, type TManualSlotOrigin, type TSlotCorrection } from '@rollcall/contracts';
+import { attendanceDayStream, type AttendanceSlotCorrected, type ManualSlotRecorded } from '@rollcall/domain';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Scope } from '../../../platform/access/grants';
 import { accountsWithin } from '../../../platform/access/scope-filters';
@@ -77,7 +77,7 @@ export class ListArrivalsDeparturesHandler implements IQueryHandler<ListArrivals
         .execute(),
       filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     ]);
-    const corrections = await this.correctionsOf(rows.filter((row) => Number(row.corrected) === 1));
+    const { corrections, manual } = await this.historyOf(rows.filter((row) => Number(row.corrected) === 1 || row.flags.includes('"manual"')));
     const zones = await attendanceTimeZones(this.db, rows.map((row) => row.account_id));
     const entries = rows.map(
       (row): TArrivalDeparture => ({
@@ -88,12 +88,13 @@ export class ListArrivalsDeparturesHandler implements IQueryHandler<ListArrivals
         day: row.day,
         arrived_at: row.arrived_at,
         departed_at: row.departed_at,
-        arrival: { reader_id: row.arrival_reader_id, reader_name: row.arrival_reader_name, door: row.arrival_door },
+        arrival: row.arrival_reader_id === '' ? null : { reader_id: row.arrival_reader_id, reader_name: row.arrival_reader_name, door: row.arrival_door },
         departure: row.departure_reader_id === null ? null : { reader_id: row.departure_reader_id, reader_name: row.departure_reader_name, door: row.departure_door ?? '' },
         flags: JSON.parse(row.flags) as string[],
         uncounted_scans: Number(row.uncounted_scans),
         corrected: Number(row.corrected) === 1,
         corrections: corrections.get(row.id) ?? [],
+        manual: manual.get(row.id) ?? null,
         // a deleted account has no zone any more: its day was drawn in UTC or its old zone; UTC is what the server falls back to
         time_zone: zones.get(row.account_id) ?? 'UTC',
       }),
@@ -101,13 +102,19 @@ export class ListArrivalsDeparturesHandler implements IQueryHandler<ListArrivals
     return toPage(entries, Number(count.total), input.page, input.limit);
   }
 
-  /** the corrections of the page's corrected slots, from their days' streams (a page reads at most `limit` small streams) */
-  private async correctionsOf(rows: Array<{ id: string; account_id: string; day: string }>): Promise<Map<string, TSlotCorrection[]>> {
+  /**
+   * The corrections of the page's corrected slots and the origin of those added by hand, from their
+   * days' streams (a page reads at most `limit` small streams)
+   */
+  private async historyOf(rows: Array<{ id: string; account_id: string; day: string }>): Promise<{ corrections: Map<string, TSlotCorrection[]>; manual: Map<string, TManualSlotOrigin> }> {
     const found = new Map<string, TSlotCorrection[]>();
-    if (rows.length === 0) return found;
+    const manual = new Map<string, TManualSlotOrigin>();
+    if (rows.length === 0) return { corrections: found, manual };
     const streams = [...new Set(rows.map((row) => attendanceDayStream(row.account_id, row.day)))];
-    const events = (await Promise.all(streams.map((stream) => this.store.readStream(stream)))).flat().filter((event) => event.type === 'AttendanceSlotCorrected');
-    const actors = [...new Set(events.map((event) => (event.data as AttendanceSlotCorrected['data']).correctedBy))];
+    const read = (await Promise.all(streams.map((stream) => this.store.readStream(stream)))).flat();
+    const events = read.filter((event) => event.type === 'AttendanceSlotCorrected');
+    const added = read.filter((event) => event.type === 'ManualSlotRecorded').map((event) => event.data as ManualSlotRecorded['data']);
+    const actors = [...new Set([...events.map((event) => (event.data as AttendanceSlotCorrected['data']).correctedBy), ...added.map((data) => data.recordedBy)])];
     const names = new Map<string, string>();
     if (actors.length) {
       for (const actor of await this.db.selectFrom('accounts_v2').select(['id', 'first_name', 'last_name', 'username']).where('id', 'in', actors).execute()) {
@@ -128,6 +135,7 @@ export class ListArrivalsDeparturesHandler implements IQueryHandler<ListArrivals
       });
       found.set(data.slotId, list);
     }
-    return found;
+    for (const data of added) manual.set(data.slotId, { reason: data.reason, recorded_by: data.recordedBy, recorded_by_name: names.get(data.recordedBy) ?? null, recorded_at: data.recordedAt });
+    return { corrections: found, manual };
   }
 }

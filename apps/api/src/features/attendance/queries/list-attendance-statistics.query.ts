@@ -29,6 +29,6 @@ export class ListAttendanceStatisticsHandler implements IQueryHandler<ListAttend
     const statistics = await monthStatistics(this.db, month, filter.organizationId, scope);
     const start = (filter.page - 1) * filter.limit;
     const page = toPage(statistics.rows.slice(start, start + filter.limit), statistics.rows.length, filter.page, filter.limit);
-    return { ...page, month, summary: statistics.summary, days: statistics.days };
+    return { ...page, month, summary: statistics.summary, days: statistics.days, statuses: statistics.statuses };
   }
 }

@@ -1,6 +1,6 @@
-import { Body, Controller, Get, Param, Patch, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ZArrivalsDeparturesQuery, ZCorrectSlotInput, ZPresenceQuery, ZSlotId, type TArrivalDeparture, type TPage, type TPresence } from '@rollcall/contracts';
+import { ZArrivalsDeparturesQuery, ZCorrectSlotInput, ZManualSlotRecorded, ZRecordManualSlotInput, type TManualSlotRecorded, ZPresenceQuery, ZSlotId, type TArrivalDeparture, type TPage, type TPresence } from '@rollcall/contracts';
 import type { Response } from 'express';
 import { z } from 'zod';
 import type { RequestContext } from '../../../platform/commands/request-context';
@@ -12,6 +12,7 @@ import { CommandGateway } from '../../../platform/commands/command-gateway';
 import { writeConsistencyHeaders } from '../../../platform/http/consistency-headers';
 import { parseWith } from '../../../platform/http/zod-body';
 import { CorrectAttendanceSlotCommand, type SlotCorrected } from '../commands/correct-attendance-slot.handler';
+import { RecordManualSlotCommand } from '../commands/record-manual-slot.handler';
 import { ListArrivalsDeparturesQuery } from '../queries/list-arrivals-departures.query';
 import { PresenceNowQuery } from '../queries/presence-now.query';
 import { ZArrivalDeparture, ZPage, ZPresence, ZSlotCorrected } from '@rollcall/contracts';
@@ -57,6 +58,22 @@ export class ArrivalsDeparturesV2Controller {
     const input = parseWith(ZCorrectSlotInput, body);
     const mayWrite = (accountId: string) => this.access.permits(principal, 'attendance:write', 'account', accountId);
     const outcome = await this.gateway.execute<SlotCorrected>(new CorrectAttendanceSlotCommand(slotId, input, mayWrite, context));
+    writeConsistencyHeaders(response, outcome);
+    return { data: outcome.value };
+  }
+
+  /** ours: a slot no scan recorded, added by hand with a reason (docs/adr/0013, 'Slots added by hand') */
+  @Post('logs/arrivals-departures')
+  @Documented({
+    summary: "Add a slot by hand (ours): an arrival and a departure, or an open arrival, for an account, with the reason; times without a zone are in the account's zone",
+    answer: ZManualSlotRecorded,
+    body: ZRecordManualSlotInput,
+  })
+  @RequirePermission('attendance:write')
+  async record(@Body() body: unknown, @CurrentPrincipal() principal: Principal, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const input = parseWith(ZRecordManualSlotInput, body);
+    const mayWrite = (accountId: string) => this.access.permits(principal, 'attendance:write', 'account', accountId);
+    const outcome = await this.gateway.execute<TManualSlotRecorded>(new RecordManualSlotCommand(input, mayWrite, context));
     writeConsistencyHeaders(response, outcome);
     return { data: outcome.value };
   }

@@ -1,9 +1,10 @@
 import type { QueryBus } from '@nestjs/cqrs';
-import { ZArrivalsDeparturesQuery, ZCorrectSlotByIdInput, ZPresenceQuery, type TArrivalDeparture, type TPage, type TPresence } from '@rollcall/contracts';
+import { ZArrivalsDeparturesQuery, ZCorrectSlotByIdInput, ZPresenceQuery, ZRecordManualSlotInput, type TArrivalDeparture, type TManualSlotRecorded, type TPage, type TPresence } from '@rollcall/contracts';
 import type { CommandGateway } from '../../../platform/commands/command-gateway';
 import { listScope } from '../../../platform/access/permissions';
 import { permittedProcedure, router } from '../../../platform/trpc/trpc';
 import { CorrectAttendanceSlotCommand, type SlotCorrected } from '../commands/correct-attendance-slot.handler';
+import { RecordManualSlotCommand } from '../commands/record-manual-slot.handler';
 import { ListArrivalsDeparturesQuery } from '../queries/list-arrivals-departures.query';
 import { PresenceNowQuery } from '../queries/presence-now.query';
 
@@ -21,6 +22,13 @@ export function buildArrivalsDeparturesRouter({ gateway, queryBus }: { gateway: 
       .mutation(async ({ input: { id, ...input }, ctx }) => {
         const mayWrite = (accountId: string) => ctx.access.permits(ctx.principal, 'attendance:write', 'account', accountId);
         return (await gateway.execute<SlotCorrected>(new CorrectAttendanceSlotCommand(id, input, mayWrite, ctx.context))).value;
+      }),
+    /** a slot added by hand, with its reason (REST: POST logs/arrivals-departures) */
+    recordManual: permittedProcedure('attendance:write')
+      .input(ZRecordManualSlotInput)
+      .mutation(async ({ input, ctx }) => {
+        const mayWrite = (accountId: string) => ctx.access.permits(ctx.principal, 'attendance:write', 'account', accountId);
+        return (await gateway.execute<TManualSlotRecorded>(new RecordManualSlotCommand(input, mayWrite, ctx.context))).value;
       }),
   });
 }
