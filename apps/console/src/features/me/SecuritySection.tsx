@@ -1,13 +1,9 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { describeError, getApiError } from '../../api/api-error';
-import { CountedTextField } from '../../components/CountedTextField';
+import { PasswordChangeForm } from '../../components/password-change/PasswordChangeForm';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { trpc } from '../../trpc';
 
@@ -34,28 +30,21 @@ export function SecuritySection({ secondFactors }: { secondFactors?: ReactNode }
 /**
  * The own password change (me.changePassword, the accounts feature's own command): the current
  * password is checked as a sign-in's, the account's policy (length, strength, history) names what is
- * wrong under the field; on success every other session of the account ends.
+ * wrong under the field; on success every other session of the account ends. The form is the one of
+ * the forced change at sign-in (components/password-change).
  */
 function PasswordCard() {
   const { t } = useTranslation();
   const { notify } = useSnackbar();
   const utils = trpc.useUtils();
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
+  const profile = trpc.me.profile.useQuery();
   const change = trpc.me.changePassword.useMutation({
     onSuccess: async () => {
-      setCurrent('');
-      setNext('');
       notify(t('me.password.changed'), 'success');
       await utils.me.sessions.invalidate();
     },
   });
-  const fields = getApiError(change.error)?.fields ?? {};
-  const placed = Boolean(fields.current_password?.length || fields.new_password?.length);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    change.mutate({ current_password: current, new_password: next });
-  };
+  const account = profile.data;
   return (
     <Paper component="section" variant="outlined" aria-labelledby="me-password-title" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id="me-password-title" variant="h6" component="h2" gutterBottom>
@@ -64,41 +53,12 @@ function PasswordCard() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {t('me.password.intro')}
       </Typography>
-      {change.error && !placed ? (
-        <Alert severity="error" sx={{ mb: 2 }} role="alert">
-          {describeError(change.error, t)}
-        </Alert>
-      ) : null}
-      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
-        <TextField
-          label={t('me.password.current')}
-          name="current_password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={current}
-          onChange={(event) => setCurrent(event.target.value)}
-          error={Boolean(fields.current_password?.length)}
-          helperText={fields.current_password?.join(' ')}
-          slotProps={{ htmlInput: { maxLength: 255 } }}
-        />
-        <CountedTextField
-          label={t('me.password.new')}
-          name="new_password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={next}
-          onValueChange={setNext}
-          errors={fields.new_password}
-          hint={t('me.password.newHint')}
-        />
-        <Box>
-          <Button type="submit" variant="contained" loading={change.isPending} disabled={!current || !next}>
-            {t('me.password.submit')}
-          </Button>
-        </Box>
-      </Box>
+      <PasswordChangeForm
+        onSubmit={(input) => change.mutateAsync(input)}
+        pending={change.isPending}
+        error={change.error}
+        userInputs={account ? [account.username, account.first_name, account.last_name, account.email] : undefined}
+      />
     </Paper>
   );
 }
