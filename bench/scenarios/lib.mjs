@@ -11,6 +11,8 @@ import pg from 'pg';
 
 export const BENCH_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const REPO_ROOT = resolve(BENCH_DIR, '..');
+/** node's flags for the API as production starts it (package.json `start`, infra/systemd, infra/compose) */
+export const API_NODE_FLAGS = ['--max-semi-space-size=16'];
 export const CACHE_DIR = join(BENCH_DIR, '.cache');
 /** scratch space on the same disk as the repository (fsync cost matters for the append scenarios) */
 export const TMP_DIR = join(CACHE_DIR, 'tmp');

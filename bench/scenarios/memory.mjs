@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { BATCH, BATCH_READERS, checked, scanIngestScenario } from './scan-ingest.mjs';
-import { api, apiConfig, apiEnv, fmtInt, gc, log, REPO_ROOT } from './lib.mjs';
+import { API_NODE_FLAGS, api, apiConfig, apiEnv, fmtInt, gc, log, REPO_ROOT } from './lib.mjs';
 
 const IDLE_SECONDS = 5;
 const SAMPLE_MS = 100;
@@ -76,7 +76,7 @@ function rssOf(pid) {
  */
 async function idleRssOfOwnProcess(dataDir) {
   const port = 20000 + Math.floor(Math.random() * 20000);
-  const child = spawn(process.execPath, [join(REPO_ROOT, 'apps/api/dist/main.js')], { env: { ...process.env, ...apiEnv(dataDir), PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...API_NODE_FLAGS, join(REPO_ROOT, 'apps/api/dist/main.js')], { env: { ...process.env, ...apiEnv(dataDir), PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
   try {

@@ -10,7 +10,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { pgUnreachable } from './append.mjs';
-import { ADMIN, apiEnv, dropPgSchema, fmtInt, log, newPgSchema, now, percentile, PG_URL, REPO_ROOT, removeDir, tempDir } from './lib.mjs';
+import { ADMIN, API_NODE_FLAGS, apiEnv, dropPgSchema, fmtInt, log, newPgSchema, now, percentile, PG_URL, REPO_ROOT, removeDir, tempDir } from './lib.mjs';
 
 const API_MAIN = join(REPO_ROOT, 'apps/api/dist/main.js');
 const DEFAULT_CONNECTIONS = 32;
@@ -33,7 +33,7 @@ function freePort() {
 async function startProcess(schema, dataDir, secretsKey) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [API_MAIN], {
+  const child = spawn(process.execPath, [...API_NODE_FLAGS, API_MAIN], {
     // one deployment, one secrets key: the OpenID Connect keys in the shared read database are sealed with it
     env: { ...process.env, ...apiEnv(dataDir, { storage: 'pg', schema }), PORT: String(port), ROLLCALL_SECRETS_KEY: secretsKey },
     stdio: ['ignore', 'ignore', 'pipe'],

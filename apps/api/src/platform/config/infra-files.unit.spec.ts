@@ -52,6 +52,19 @@ describe('infra files', () => {
     expect({ unlisted: [...known].filter((name) => !listed.has(name)), unknown: [...listed].filter((name) => !known.has(name)) }).toEqual({ unlisted: [], unknown: [] });
   });
 
+  it("starts the API's node with the same flags everywhere production starts it, and the bench measures it so", () => {
+    const flags = '--max-semi-space-size=16';
+    const scripts = (path: string) => (JSON.parse(read(path)) as { scripts: Record<string, string> }).scripts;
+    const launches = {
+      'package.json start': scripts('package.json').start,
+      'apps/api/package.json start': scripts('apps/api/package.json').start,
+      'systemd ExecStart': read('infra/systemd/rollcall-api.service').match(/^ExecStart=.*$/m)?.[0],
+      'Dockerfile CMD': read('infra/compose/Dockerfile').match(/^CMD .*$/m)?.[0].replace(/", "/g, ' '),
+      'bench API_NODE_FLAGS': read('bench/scenarios/lib.mjs').match(/API_NODE_FLAGS = \[(.*)\]/)?.[1].replace(/'/g, ''),
+    };
+    expect(Object.entries(launches).filter(([, line]) => !line?.includes(flags))).toEqual([]);
+  });
+
   it('reads an empty setting as an unset one, as compose writes `${VAR:-}`', () => {
     const config = loadConfig({ ROLLCALL_DATA_DIR: '/tmp/rollcall-infra-test', ROLLCALL_ADMIN_PASSWORD: '', ROLLCALL_SMTP_URL: '', ROLLCALL_READ_DB: '' });
     expect(config.admin.password).toBeUndefined();
