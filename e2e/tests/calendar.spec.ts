@@ -1,11 +1,40 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createAccountThroughRest, expectAccessible, newAccount, restToken, signIn } from '../support/console';
 
-/** the tenth of the current month, as the browser's calendar shows it (DD.MM.YYYY) and as the form holds it */
+/** the tenth of the current month, as the browser's calendar shows it (DD.MM.YYYY), and today as FullCalendar's cells name it (YYYY-MM-DD) */
 function tenthOfThisMonth() {
   const now = new Date();
   const month = String(now.getMonth() + 1).padStart(2, '0');
-  return { label: `10.${month}.${now.getFullYear()}`, todayLabel: `${String(now.getDate()).padStart(2, '0')}.${month}.${now.getFullYear()}` };
+  return { label: `10.${month}.${now.getFullYear()}`, today: `${now.getFullYear()}-${month}-${String(now.getDate()).padStart(2, '0')}` };
+}
+
+/** this month's day (1-28) as YYYY-MM-DD and as shown, DD.MM.YYYY */
+function dayOfThisMonth(day: number) {
+  const now = new Date();
+  const month = String(now.getMonth() + 1).padStart(2, '0');
+  const dd = String(day).padStart(2, '0');
+  return { iso: `${now.getFullYear()}-${month}-${dd}`, shown: `${dd}.${month}.${now.getFullYear()}` };
+}
+
+/** the middle of a month view's day cell, or of a week view's hour slot on a day (FullCalendar's cells carry their date and time) */
+async function centreOf(page: Page, date: string, time?: string): Promise<{ x: number; y: number }> {
+  const column = await page.locator(time ? `td.fc-timegrid-col[data-date="${date}"]` : `td.fc-daygrid-day[data-date="${date}"]`).boundingBox();
+  expect(column, `the cell of ${date}`).not.toBeNull();
+  if (!time) return { x: column!.x + column!.width / 2, y: column!.y + column!.height * 0.75 };
+  const slot = page.locator(`td.fc-timegrid-slot-lane[data-time="${time}"]`);
+  await slot.scrollIntoViewIfNeeded();
+  const row = (await slot.boundingBox())!;
+  const refreshed = (await page.locator(`td.fc-timegrid-col[data-date="${date}"]`).boundingBox())!;
+  return { x: refreshed.x + refreshed.width / 2, y: row.y + row.height / 2 };
+}
+
+/** a press on one cell, a drag to another, a release: FullCalendar's selection */
+async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 5 });
+  await page.mouse.move(to.x, to.y, { steps: 5 });
+  await page.mouse.up();
 }
 
 async function openAttendanceStatuses(page: Page): Promise<void> {
@@ -60,7 +89,7 @@ test('an administrator keeps attendance statuses and plans the days of an accoun
   const account = newAccount('cal');
   const accountId = await createAccountThroughRest(request, account);
   await page.goto(`/accounts/profile/${accountId}?tab=calendar`);
-  const { label, todayLabel } = tenthOfThisMonth();
+  const { label, today } = tenthOfThisMonth();
   await expect(page.getByRole('button', { name: 'Previous month' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible();
   await page.getByRole('button', { name: `New event on ${label}`, exact: true }).click();
@@ -105,7 +134,8 @@ test('an administrator keeps attendance statuses and plans the days of an accoun
   // the week view: a clicked hour slot proposes that hour to the next
   await page.getByRole('button', { name: 'Week', exact: true }).click();
   await expect(page.getByText('All day')).toBeVisible();
-  await page.getByRole('button', { name: `New event on ${todayLabel} at 14:00` }).click();
+  const slot = await centreOf(page, today, '14:00:00');
+  await page.mouse.click(slot.x, slot.y);
   await expect(dialog.getByLabel('Start time')).toHaveValue('14:00:00');
   await expect(dialog.getByLabel('End time')).toHaveValue('15:00:00');
   await expectAccessible(page, 'week view with the event dialog');
@@ -201,4 +231,82 @@ test('renaming a whole event group keeps the day changed alone, says so, and res
   await expect(page.getByRole('button', { name: 'Previous month' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Day', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Previous day' })).toBeVisible();
+});
+
+test('a drag over days or hours, or the keyboard, opens a new event group on that range', async ({ page, request }) => {
+  const tag = Date.now().toString(36);
+  const token = await restToken(request);
+  const status = `Training ${tag}`;
+  const created = await request.post('/api/v2/states/attendance/', { data: { title: status, active: 1 }, headers: { authorization: `Bearer ${token}` } });
+  expect(created.status(), await created.text()).toBe(201);
+  const accountId = await createAccountThroughRest(request, newAccount('drag'));
+  await signIn(page);
+  await expect(page.getByRole('navigation')).toBeVisible();
+  await page.goto(`/accounts/profile/${accountId}?tab=calendar`);
+  const dialog = page.getByRole('dialog', { name: 'Create event group' });
+
+  // the month: from the 3rd to the 5th, whole days
+  const [third, fifth] = [dayOfThisMonth(3), dayOfThisMonth(5)];
+  await expect(page.getByRole('button', { name: `New event on ${third.shown}`, exact: true })).toBeVisible();
+  await drag(page, await centreOf(page, third.iso), await centreOf(page, fifth.iso));
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('input[name=startDate]')).toHaveValue(third.shown);
+  await expect(dialog.locator('input[name=endDate]')).toHaveValue(fifth.shown);
+  await expect(dialog.getByLabel('Start time')).toHaveValue('00:00:00');
+  await expect(dialog.getByLabel('End time')).toHaveValue('23:59:59');
+  await dialog.getByLabel('Title').fill('Course');
+  await dialog.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: status }).click();
+  await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByText('Event created successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: `Course – ${status}` })).toHaveCount(3);
+
+  // the keyboard: the days are buttons, the arrows move between them, Enter opens a new event there
+  const tenth = dayOfThisMonth(10);
+  await page.getByRole('button', { name: `New event on ${tenth.shown}`, exact: true }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('button', { name: `New event on ${dayOfThisMonth(17).shown}`, exact: true })).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  await expect(dialog.locator('input[name=startDate]')).toHaveValue(dayOfThisMonth(16).shown);
+  await expect(dialog.locator('input[name=endDate]')).toHaveValue(dayOfThisMonth(16).shown);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  // an event takes Enter too: its edit dialog
+  await page.getByRole('button', { name: `Course – ${status}` }).first().focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Edit event group' }).getByLabel('Title')).toHaveValue('Course');
+  await page.getByRole('dialog', { name: 'Edit event group' }).getByRole('button', { name: 'Cancel' }).click();
+
+  // the week of the 10th: from 09:00 to 12:00 on the 10th, a drag over three hour slots
+  await page.getByRole('button', { name: 'Week', exact: true }).click();
+  // the week view opens on the week of today; the 10th's week is found by stepping
+  for (let step = 0; step < 6 && !(await page.locator(`td.fc-timegrid-col[data-date="${tenth.iso}"]`).count()); step += 1) {
+    await page.getByRole('button', { name: tenth.iso < tenthOfThisMonth().today ? 'Previous week' : 'Next week' }).click();
+  }
+  await drag(page, await centreOf(page, tenth.iso, '09:00:00'), await centreOf(page, tenth.iso, '11:00:00'));
+  await expect(dialog.locator('input[name=startDate]')).toHaveValue(tenth.shown);
+  await expect(dialog.getByLabel('Start time')).toHaveValue('09:00:00');
+  await expect(dialog.getByLabel('End time')).toHaveValue('12:00:00');
+  await expectAccessible(page, 'week view with a dragged selection');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+});
+
+test('the calendar speaks German: its views, its weeks from Monday, its buttons', async ({ page, request }) => {
+  const accountId = await createAccountThroughRest(request, newAccount('kalender'));
+  await signIn(page);
+  await expect(page.getByRole('navigation')).toBeVisible();
+  await page.evaluate(() => window.localStorage.setItem('rollcall.language', 'de'));
+  await page.goto(`/accounts/profile/${accountId}?tab=calendar`);
+  await expect(page.getByRole('button', { name: 'Vorheriger Monat' })).toBeVisible();
+  await expect(page.getByRole('columnheader').first()).toHaveText(/^Mo/);
+  const month = new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric' }).format(new Date());
+  await expect(page.getByRole('heading', { level: 2, name: month })).toBeVisible();
+  await expectAccessible(page, 'month view in German');
+  await page.getByRole('button', { name: 'Woche', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Vorherige Woche' })).toBeVisible();
+  await expect(page.getByText('Ganztägig')).toBeVisible();
+  await expect(page.getByRole('columnheader').first()).toHaveText(/^Mo\. \d{2}\.\d{2}\./);
+  await page.evaluate(() => window.localStorage.setItem('rollcall.language', 'en'));
 });

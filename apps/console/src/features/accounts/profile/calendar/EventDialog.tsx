@@ -24,10 +24,10 @@ import { DateField } from '../../../../components/DateField';
 import { DescriptionField } from '../../../../components/DescriptionField';
 import { useSnackbar } from '../../../../components/snackbar/snackbar-context';
 import { trpc } from '../../../../trpc';
-import { changeField, createInput, eventFormOf, formErrors, formFieldOf, newEventForm, updateInput, type EventForm, type EventFormField } from './event-form';
+import { changeField, createInput, eventFormOf, formErrors, formFieldOf, newEventForm, updateInput, type EventForm, type EventFormField, type NewEventRange } from './event-form';
 
-/** what opened the dialog: a clicked day or hour slot (create), or a clicked event (edit) */
-export type EventDialogTarget = { kind: 'create'; date: string; hour?: number } | { kind: 'edit'; event: TCalendarEvent };
+/** what opened the dialog: a clicked day or hour slot or a dragged selection (create), or a clicked event (edit) */
+export type EventDialogTarget = { kind: 'create'; range: NewEventRange } | { kind: 'edit'; event: TCalendarEvent };
 
 interface EventDialogProps {
   accountId: string;
@@ -43,7 +43,7 @@ export function EventDialog({ accountId, target, onClose }: EventDialogProps) {
   // the target stays while the dialog fades out, so its texts do not change mid-fade
   const [shown, setShown] = useState(target);
   if (target && target !== shown) setShown(target);
-  const key = shown ? (shown.kind === 'edit' ? shown.event.id : `${shown.date}-${shown.hour ?? 'day'}`) : 'none';
+  const key = shown ? (shown.kind === 'edit' ? shown.event.id : Object.values(shown.range).join('-')) : 'none';
   return (
     <Dialog open={target !== null} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby={titleId}>
       {shown && <EventFormContent key={key} titleId={titleId} accountId={accountId} target={shown} onClose={onClose} />}
@@ -57,7 +57,7 @@ function EventFormContent({ titleId, accountId, target, onClose }: { titleId: st
   const utils = trpc.useUtils();
   const formId = useId();
   const editing = target.kind === 'edit';
-  const [form, setForm] = useState<EventForm>(() => (target.kind === 'edit' ? eventFormOf(target.event) : newEventForm(target.date, target.hour)));
+  const [form, setForm] = useState<EventForm>(() => (target.kind === 'edit' ? eventFormOf(target.event) : newEventForm(target.range)));
   const [errors, setErrors] = useState<Partial<Record<EventFormField, string[]>>>({});
   // removing a whole group (many days at once) is confirmed; one day is not
   const [confirmGroupRemoval, setConfirmGroupRemoval] = useState(false);

@@ -1,8 +1,7 @@
 import type { TCalendarEvent } from '@rollcall/contracts';
 import { describe, expect, it } from 'vitest';
-import { addMonths, isAllDay, isoWeek, layoutDay, monthGrid, weekOf } from './calendar-grid';
-import { changeField, createInput, eventFormOf, formErrors, formFieldOf, newEventForm, updateInput } from './event-form';
-import { statusColour } from './event-chip';
+import { addDays, eventDescription, isAllDay, localNow, rangeOfSelection, shownDate, sourceOf, statusColour, toFullCalendarEvent } from './calendar-events';
+import { changeField, createInput, eventFormOf, formErrors, formFieldOf, newEventForm, slotRange, updateInput } from './event-form';
 
 const messages = { required: 'This field is required', endBeforeStart: 'end before start', singleSameDay: 'single same day' };
 
@@ -21,48 +20,53 @@ const event = (overrides: Partial<TCalendarEvent> = {}): TCalendarEvent => ({
   ...overrides,
 });
 
-describe('the calendar grid', () => {
-  it('lays a month out in Monday-first weeks', () => {
-    const grid = monthGrid('2026-07-15');
-    expect(grid[0][0]).toBe('2026-06-29');
-    expect(grid.at(-1)?.at(-1)).toBe('2026-08-02');
-    expect(grid).toHaveLength(5);
-    // February 2027 starts on a Monday and fills exactly four weeks
-    expect(monthGrid('2027-02-01')).toHaveLength(4);
-    expect(weekOf('2026-07-05')).toEqual(['2026-06-29', '2026-06-30', '2026-07-01', '2026-07-02', '2026-07-03', '2026-07-04', '2026-07-05']);
-  });
-
-  it('steps months across years and numbers ISO weeks', () => {
-    expect(addMonths('2026-12-31', 1)).toBe('2027-01-01');
-    expect(addMonths('2026-01-15', -1)).toBe('2025-12-01');
-    expect(isoWeek('2026-01-01')).toBe(1);
-    expect(isoWeek('2027-01-01')).toBe(53);
-    expect(isoWeek('2026-07-06')).toBe(28);
-  });
-
-  it('tells all-day events and puts overlapping timed events side by side', () => {
+describe('our events on FullCalendar and its selections back', () => {
+  it('draws an all-day day as an all-day event (the end exclusive), a timed one with its times, in its group and status colour', () => {
     expect(isAllDay(event())).toBe(true);
     expect(isAllDay(event({ start_date: '2026-07-07 09:00:00' }))).toBe(false);
-    const [a, b, c] = layoutDay([
-      event({ id: 'a', start_date: '2026-07-07 09:00:00', end_date: '2026-07-07 11:00:00' }),
-      event({ id: 'b', start_date: '2026-07-07 10:00:00', end_date: '2026-07-07 12:00:00' }),
-      event({ id: 'c', start_date: '2026-07-07 13:00:00', end_date: '2026-07-07 14:00:00' }),
-    ]);
-    expect([a.event.id, a.left, a.width, a.top]).toEqual(['a', 0, 0.5, 9 / 24]);
-    expect([b.event.id, b.left, b.width]).toEqual(['b', 0.5, 0.5]);
-    expect([c.event.id, c.left, c.width]).toEqual(['c', 0, 1]);
+    expect(toFullCalendarEvent(event())).toMatchObject({ id: 'e1', groupId: 'g1', title: 'Holiday', allDay: true, start: '2026-07-07', end: '2026-07-08', textColor: '#ffffff', backgroundColor: statusColour('s1') });
+    expect(toFullCalendarEvent(event({ end_date: '2026-12-31 23:59:59', start_date: '2026-12-31 00:00:00' }))).toMatchObject({ start: '2026-12-31', end: '2027-01-01' });
+    const timed = toFullCalendarEvent(event({ start_date: '2026-07-07 09:30:00', end_date: '2026-07-07 17:00:00' }));
+    expect(timed).toMatchObject({ allDay: false, start: '2026-07-07T09:30:00', end: '2026-07-07T17:00:00' });
+    // a click on it gives our event back, as the edit dialog needs it
+    expect(sourceOf(timed.extendedProps ?? {})).toEqual(event({ start_date: '2026-07-07 09:30:00', end_date: '2026-07-07 17:00:00' }));
+    expect(eventDescription(event())).toBe('Holiday – Vacation');
+    expect(eventDescription(event({ status_title: null }))).toBe('Holiday');
+  });
+
+  it('makes whole days of a selection over days (its end exclusive), across months and years', () => {
+    expect(rangeOfSelection({ startStr: '2026-07-07', endStr: '2026-07-08', allDay: true })).toEqual({ startDate: '2026-07-07', endDate: '2026-07-07', startTime: '00:00:00', endTime: '23:59:59' });
+    expect(rangeOfSelection({ startStr: '2026-12-30', endStr: '2027-01-02', allDay: true })).toEqual({ startDate: '2026-12-30', endDate: '2027-01-01', startTime: '00:00:00', endTime: '23:59:59' });
+  });
+
+  it('keeps the times of a selection over time slots on each of its days', () => {
+    // a clicked hour slot: that hour to the next
+    expect(rangeOfSelection({ startStr: '2026-07-07T14:00:00Z', endStr: '2026-07-07T15:00:00Z', allDay: false })).toEqual({ startDate: '2026-07-07', endDate: '2026-07-07', startTime: '14:00:00', endTime: '15:00:00' });
+    // the last slot ends at midnight: 23:59:59 of its day
+    expect(rangeOfSelection({ startStr: '2026-07-07T22:00:00Z', endStr: '2026-07-08T00:00:00Z', allDay: false })).toEqual({ startDate: '2026-07-07', endDate: '2026-07-07', startTime: '22:00:00', endTime: '23:59:59' });
+    // Monday 09:00 to Friday 17:00: 09:00 to 17:00 each day
+    expect(rangeOfSelection({ startStr: '2026-07-06T09:00:00Z', endStr: '2026-07-10T17:00:00Z', allDay: false })).toEqual({ startDate: '2026-07-06', endDate: '2026-07-10', startTime: '09:00:00', endTime: '17:00:00' });
+    // 14:00 to 10:00 two days on is no time of a day: whole days
+    expect(rangeOfSelection({ startStr: '2026-07-06T14:00:00Z', endStr: '2026-07-08T10:00:00Z', allDay: false })).toEqual({ startDate: '2026-07-06', endDate: '2026-07-08', startTime: '00:00:00', endTime: '23:59:59' });
+  });
+
+  it("reads 'today' on the browser's wall clock and shows dates as DD.MM.YYYY", () => {
+    expect(localNow(new Date(2026, 0, 2, 3, 4, 5))).toBe('2026-01-02T03:04:05');
+    expect(shownDate('2026-07-07')).toBe('07.07.2026');
+    expect(addDays('2026-03-28', 2)).toBe('2026-03-30');
   });
 });
 
 describe('the event dialog rules', () => {
   it('creates a full day from a clicked day and one hour from a clicked slot, the end capped at 23:59:59', () => {
-    expect(newEventForm('2026-07-07')).toMatchObject({ startDate: '2026-07-07', startTime: '00:00:00', endDate: '2026-07-07', endTime: '23:59:59' });
-    expect(newEventForm('2026-07-07', 9)).toMatchObject({ startTime: '09:00:00', endTime: '10:00:00' });
-    expect(newEventForm('2026-07-07', 23)).toMatchObject({ startTime: '23:00:00', endTime: '23:59:59' });
+    expect(newEventForm({ startDate: '2026-07-06', endDate: '2026-07-10', startTime: '09:00:00', endTime: '17:00:00' })).toMatchObject({ startDate: '2026-07-06', endDate: '2026-07-10', eventEndDate: '2026-07-10', startTime: '09:00:00', endTime: '17:00:00', single: false });
+    expect(newEventForm(slotRange('2026-07-07'))).toMatchObject({ startDate: '2026-07-07', startTime: '00:00:00', endDate: '2026-07-07', endTime: '23:59:59' });
+    expect(newEventForm(slotRange('2026-07-07', 9))).toMatchObject({ startTime: '09:00:00', endTime: '10:00:00' });
+    expect(newEventForm(slotRange('2026-07-07', 23))).toMatchObject({ startTime: '23:00:00', endTime: '23:59:59' });
   });
 
   it('moves the end date along when the start date passes it, and keeps a single day on one date', () => {
-    const form = { ...newEventForm('2026-07-07'), endDate: '2026-07-09' };
+    const form = { ...newEventForm(slotRange('2026-07-07')), endDate: '2026-07-09' };
     expect(changeField(form, 'startDate', '2026-07-08').endDate).toBe('2026-07-09');
     expect(changeField(form, 'startDate', '2026-07-12').endDate).toBe('2026-07-12');
     expect(changeField({ ...form, eventEndDate: '2026-07-09' }, 'eventStartDate', '2026-07-10').eventEndDate).toBe('2026-07-10');
@@ -72,7 +76,7 @@ describe('the event dialog rules', () => {
   });
 
   it('requires the times, refuses an end before the start and a single day over two dates', () => {
-    const form = newEventForm('2026-07-07');
+    const form = newEventForm(slotRange('2026-07-07'));
     expect(formErrors({ ...form, startTime: '', endTime: '' }, false, messages)).toEqual({ startTime: ['This field is required'], endTime: ['This field is required'] });
     expect(formErrors({ ...form, endDate: '2026-07-06' }, false, messages)).toEqual({ endDate: ['end before start'] });
     expect(formErrors({ ...form, single: true, endDate: '2026-07-08' }, false, messages)).toEqual({ endDate: ['single same day'] });
@@ -82,7 +86,7 @@ describe('the event dialog rules', () => {
   });
 
   it('sends the spec payloads: create with event_group_title, update of the day or of the range', () => {
-    expect(createInput({ ...newEventForm('2026-07-07', 9), title: 'Doctor', status_id: 's1', startTime: '09:30' }, 'a1')).toEqual({
+    expect(createInput({ ...newEventForm(slotRange('2026-07-07', 9)), title: 'Doctor', status_id: 's1', startTime: '09:30' }, 'a1')).toEqual({
       event_group_title: 'Doctor',
       status_id: 's1',
       start_date: '2026-07-07',

@@ -29,21 +29,34 @@ export type EventFormField = keyof EventForm;
 export const DAY_START = '00:00:00';
 export const DAY_END = '23:59:59';
 
+/** The range of a new event group: from a clicked day or hour slot, or a selection dragged over days or slots. */
+export interface NewEventRange {
+  startDate: string;
+  endDate: string;
+  startTime: string;
+  endTime: string;
+}
+
 /** A clicked day: a full day. A clicked hour: that hour to the next, the end capped at 23:59:59. */
-export function newEventForm(date: string, hour?: number): EventForm {
+export function slotRange(date: string, hour?: number): NewEventRange {
   const startTime = hour === undefined ? DAY_START : `${String(hour).padStart(2, '0')}:00:00`;
   const endTime = hour === undefined || hour >= 23 ? DAY_END : `${String(hour + 1).padStart(2, '0')}:00:00`;
+  return { startDate: date, endDate: date, startTime, endTime };
+}
+
+/** A new event group's form, on the range it will cover. */
+export function newEventForm({ startDate, endDate, startTime, endTime }: NewEventRange): EventForm {
   return {
     title: '',
     description: '',
     status_id: '',
-    startDate: date,
+    startDate,
     startTime,
-    endDate: date,
+    endDate,
     endTime,
-    eventStartDate: date,
+    eventStartDate: startDate,
     eventStartTime: startTime,
-    eventEndDate: date,
+    eventEndDate: endDate,
     eventEndTime: endTime,
     single: false,
   };
