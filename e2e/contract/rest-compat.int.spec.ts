@@ -54,7 +54,7 @@ describe.each(storageKinds())('REST compatibility contract (%s)', (kind) => {
         const caller = sample.token ? http(app.url, sample.token) : route.public ? http(app.url) : admin;
         const path = `${prefix}/${sample.path}`;
         try {
-          const response = await caller.raw(route.method.toUpperCase(), path, sample.body);
+          const response = await caller.raw(route.method.toUpperCase(), path, sample.body, sample.headers);
           expect(response.status, `${path}: ${JSON.stringify(response.body)}`).toBe(route.status);
           const { answer } = route.description;
           if (isFileAnswer(answer)) {

@@ -9,6 +9,7 @@ import { CommandGateway } from '../../apps/api/src/platform/commands/command-gat
 import { systemContext } from '../../apps/api/src/platform/commands/request-context';
 import { GiveApplicationConsentCommand } from '../../apps/api/src/features/oidc/commands/give-application-consent.handler';
 import { totpCodeAt } from '../../apps/api/src/features/auth/second-factor/totp-codes';
+import { SoftwareAuthenticator } from '../../apps/api/test/software-authenticator';
 
 type Client = ReturnType<typeof http>;
 
@@ -18,6 +19,8 @@ export interface Sample {
   body?: unknown;
   /** a door reader's token instead of the administrator's session (the reader protocol) */
   token?: string;
+  /** request headers beyond the token (a browser's Origin for the passkey calls) */
+  headers?: Record<string, string>;
   /** waits, after the call, for what the call started (a rebuild) so the next call meets a quiet app */
   settle?: () => Promise<void>;
 }
@@ -351,8 +354,31 @@ export function restSamples(app: TestApp, accountId: string) {
       const started = await created(http(app.url, token).post('/api/v2/second-factors/totp'));
       return { path: 'second-factors/totp/confirm', token, body: { enrolment_id: started.enrolment_id, code: totpCodeAt(started.secret, new Date()) } };
     },
-    'delete second-factors/totp': async (client) => ({ path: 'second-factors/totp', token: await secondFactorOwner(client, true) }),
-    'post second-factors/recovery-codes': async (client) => ({ path: 'second-factors/recovery-codes', token: await secondFactorOwner(client, true) }),
+    // removing a factor or replacing the codes asks for a current one (docs/adr/0029): a recovery code here
+    'delete second-factors/totp': async (client) => {
+      const token = await secondFactorOwner(client, true);
+      return { path: 'second-factors/totp', token, body: { code: recoveryCodesOf.get(token)![0] } };
+    },
+    'post second-factors/recovery-codes': async (client) => {
+      const token = await secondFactorOwner(client, true);
+      return { path: 'second-factors/recovery-codes', token, body: { code: recoveryCodesOf.get(token)![0] } };
+    },
+    // passkeys (docs/adr/0029): a software authenticator signs for real, from the console's origin
+    'post second-factors/passkeys/registration-options': async (client) => ({ path: 'second-factors/passkeys/registration-options', token: await secondFactorOwner(client, false), headers: { origin: browserOrigin() } }),
+    'post second-factors/passkeys': async (client) => {
+      const token = await secondFactorOwner(client, false);
+      const options = (await created(http(app.url, token).post('/api/v2/second-factors/passkeys/registration-options', undefined, { origin: browserOrigin() }), 200)).options;
+      return { path: 'second-factors/passkeys', token, headers: { origin: browserOrigin() }, body: { name: 'Contract laptop', response: new SoftwareAuthenticator(browserOrigin()).register(options) } };
+    },
+    'patch second-factors/passkeys/{passkeyId}': async (client) => {
+      const { token, passkeyId } = await passkeyOwner(client);
+      return { path: `second-factors/passkeys/${passkeyId}`, token, body: { name: 'Contract phone' } };
+    },
+    'post second-factors/passkeys/confirmation-options': async (client) => ({ path: 'second-factors/passkeys/confirmation-options', token: (await passkeyOwner(client)).token, headers: { origin: browserOrigin() } }),
+    'delete second-factors/passkeys/{passkeyId}': async (client) => {
+      const { token, passkeyId, codes } = await passkeyOwner(client);
+      return { path: `second-factors/passkeys/${passkeyId}`, token, body: { code: codes[0] } };
+    },
     'post account/{id}/second-factors/reset': async (client) => {
       const token = await secondFactorOwner(client, true);
       const owner = (await created(http(app.url, token).get('/api/v1/account/current'), 200)).id as string;
@@ -378,6 +404,8 @@ export function restSamples(app: TestApp, accountId: string) {
     },
   };
 
+  /** the recovery codes of each enrolled owner's session (a removal confirms with one) */
+  const recoveryCodesOf = new Map<string, string[]>();
   /** a fresh account's session, with an authenticator app enrolled or not (docs/adr/0025) */
   const secondFactorOwner = async (client: Client, enrolled: boolean): Promise<string> => {
     const { username, password } = await createAccount(client);
@@ -385,8 +413,19 @@ export function restSamples(app: TestApp, accountId: string) {
     if (!enrolled) return token;
     const own = http(app.url, token);
     const started = await created(own.post('/api/v2/second-factors/totp'));
-    await created(own.post('/api/v2/second-factors/totp/confirm', { enrolment_id: started.enrolment_id, code: totpCodeAt(started.secret, new Date()) }), 200);
+    const confirmed = await created(own.post('/api/v2/second-factors/totp/confirm', { enrolment_id: started.enrolment_id, code: totpCodeAt(started.secret, new Date()) }), 200);
+    recoveryCodesOf.set(token, confirmed.recovery_codes);
     return token;
+  };
+  /** the console's address as a browser names it (a WebAuthn relying party id is a host name) */
+  const browserOrigin = () => app.url.replace('127.0.0.1', 'localhost');
+  /** a fresh account's session with one passkey registered (docs/adr/0029), and its recovery codes */
+  const passkeyOwner = async (client: Client) => {
+    const token = await secondFactorOwner(client, false);
+    const own = http(app.url, token);
+    const options = (await created(own.post('/api/v2/second-factors/passkeys/registration-options', undefined, { origin: browserOrigin() }), 200)).options;
+    const registered = await created(own.post('/api/v2/second-factors/passkeys', { name: 'Contract laptop', response: new SoftwareAuthenticator(browserOrigin()).register(options) }, { origin: browserOrigin() }));
+    return { token, passkeyId: registered.id as string, codes: registered.recovery_codes as string[] };
   };
 
   /** the one thing a path's `{id}` names when no sample says otherwise */

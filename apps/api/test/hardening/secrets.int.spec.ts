@@ -136,7 +136,7 @@ describe.each(storageKinds())('secrets never stored or shown (%s)', (kind: Stora
     expect((await http(app.url).post('/api/v1/admin/authenticate', { challenge, code: canaryRecoveryCodes[0] })).status).toBe(200);
     const viaTrpc = (await http(app.url).post('/trpc/auth.signIn', { username: account.username, password: CANARY_PASSWORD })).body.result.data.second_factor.challenge;
     expect((await http(app.url).post('/trpc/auth.completeSignIn', { challenge: viaTrpc, code: canaryRecoveryCodes[1] })).status).toBe(200);
-    const regenerated = await own.post('/api/v2/second-factors/recovery-codes');
+    const regenerated = await own.post('/api/v2/second-factors/recovery-codes', { code: canaryRecoveryCodes[2] });
     expect(regenerated.status).toBe(200);
     canaryRecoveryCodes = [...canaryRecoveryCodes, ...regenerated.body.data.recovery_codes];
 

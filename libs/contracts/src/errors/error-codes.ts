@@ -219,6 +219,22 @@ export const ERROR_STATUS = {
   'second_factor.reason_required': 400,
   'second_factor.reason_too_long': 400,
   'policy.second_factor': 400,
+  // passkeys (docs/adr/0029)
+  'second_factor.passkey_name_required': 400,
+  'second_factor.passkey_name_too_long': 400,
+  'second_factor.passkey_name_invalid': 400,
+  'second_factor.passkey_name_taken': 409,
+  'second_factor.passkey_not_found': 404,
+  'second_factor.passkeys_too_many': 409,
+  'second_factor.passkey_invalid': 400,
+  'second_factor.passkey_registered': 409,
+  // the browser's request named no origin and ROLLCALL_PUBLIC_URL is unset: no relying party to check against
+  'second_factor.passkey_origin_unknown': 400,
+  // removing a factor or replacing the recovery codes from one's own page: a current code or passkey first
+  'second_factor.confirmation_required': 400,
+  'second_factor.confirmation_invalid': 400,
+  // a valid passkey, but the account's policy does not let a passkey sign in alone
+  'auth.passkey_sign_in_not_allowed': 403,
 } as const satisfies Record<string, ErrorStatus>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

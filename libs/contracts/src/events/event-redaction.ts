@@ -87,8 +87,8 @@ export const EVENT_READ_DECLARATIONS: Readonly<Record<string, EventReadDeclarati
   SessionStarted: { ...shown('sessionId', 'accountId', 'startedAt', 'expiresAt'), ...secret('tokenHash') },
   SessionEnded: shown('sessionId', 'endedAt', 'reason'),
   // password policy
-  PasswordPolicyCreated: shown('policyId', 'title', 'description', 'minLength', 'minStrength', 'history', 'maxAgeDays', 'lockoutAttempts', 'lockoutDurationSeconds', 'secondFactor', 'createdAt'),
-  PasswordPolicyUpdated: shown('policyId', 'title', 'description', 'minLength', 'minStrength', 'history', 'maxAgeDays', 'lockoutAttempts', 'lockoutDurationSeconds', 'secondFactor', 'updatedAt'),
+  PasswordPolicyCreated: shown('policyId', 'title', 'description', 'minLength', 'minStrength', 'history', 'maxAgeDays', 'lockoutAttempts', 'lockoutDurationSeconds', 'secondFactor', 'passkeySignIn', 'createdAt'),
+  PasswordPolicyUpdated: shown('policyId', 'title', 'description', 'minLength', 'minStrength', 'history', 'maxAgeDays', 'lockoutAttempts', 'lockoutDurationSeconds', 'secondFactor', 'passkeySignIn', 'updatedAt'),
   PasswordPolicyDeleted: shown('policyId', 'title', 'deletedAt'),
   // access token: the display prefix is what the token list shows anyway (a few characters)
   AccessTokenIssued: { ...shown('tokenId', 'accountId', 'displayPrefix', 'title', 'permissions', 'restrictions', 'expiresAt', 'issuedAt'), ...secret('tokenHash') },
@@ -161,6 +161,11 @@ export const EVENT_READ_DECLARATIONS: Readonly<Record<string, EventReadDeclarati
   RecoveryCodesGenerated: { ...shown('accountId', 'count', 'generatedAt'), ...secret('codeHashes') },
   RecoveryCodeUsed: shown('accountId', 'index', 'remaining', 'at'),
   SecondFactorsReset: shown('accountId', 'reason', 'resetBy', 'at'),
+  // passkeys: the credential (id, public key, counter) is not secret, but nobody needs to read it in a history
+  PasskeyRegistered: { ...shown('accountId', 'passkeyId', 'name', 'registeredAt'), ...secret('credential') },
+  PasskeyRenamed: shown('accountId', 'passkeyId', 'name', 'at'),
+  PasskeyUsed: shown('accountId', 'passkeyId', 'counter', 'at'),
+  PasskeyRemoved: shown('accountId', 'passkeyId', 'name', 'removedAt'),
 };
 
 /** the metadata every event carries (apps/api/src/platform/event-store/event-store.port.ts, EventMetadata) */

@@ -46,6 +46,8 @@ export const ZPolicyInput = z.strictObject({
   max_age: optionalNumber('days until a password expires, 1-3650; absent or null: aging off (errors are reported under password_age)'),
   // beyond the spec (docs/adr/0025): absent keeps what the policy says (off for a new one)
   second_factor: z.enum(['off', 'all', 'administrators'], { error: 'Second factor must be one of off, all, administrators' }).optional().meta({ description: 'who must sign in with a second factor: off, all, administrators (accounts holding a system permission); absent: unchanged (off for a new policy)' }),
+  // beyond the spec (docs/adr/0029): absent keeps what the policy says (off for a new one)
+  passkey_sign_in: z.boolean({ error: 'Passkey sign-in must be true or false' }).optional().meta({ description: 'may its accounts sign in with a passkey alone (no password); absent: unchanged (false for a new policy)' }),
 });
 export type TPolicyInput = {
   title: string;
@@ -57,6 +59,7 @@ export type TPolicyInput = {
   history?: number | null;
   max_age?: number | null;
   second_factor?: 'off' | 'all' | 'administrators';
+  passkey_sign_in?: boolean;
 };
 export type TPolicyCommandInput = z.output<typeof ZPolicyInput>;
 
@@ -83,6 +86,8 @@ export const ZPolicy = z.object({
   updated_at: answerTimestamp(),
   /** who must sign in with a second factor (docs/adr/0025) */
   second_factor: z.enum(['off', 'all', 'administrators']),
+  /** its accounts may sign in with a passkey alone (docs/adr/0029) */
+  passkey_sign_in: z.boolean(),
   /** accounts that have this policy enforced */
   num_accounts: z.number().int(),
 });

@@ -13,7 +13,7 @@ export const SECOND_FACTOR_CODE_MAX = 64;
 const ZCode = requiredLine('Code', SECOND_FACTOR_CODE_MAX);
 
 /** What a password sign-in says when a code is still needed: how many steps may each take, and which. */
-export const SECOND_FACTOR_METHODS = ['totp', 'recovery_code'] as const;
+export const SECOND_FACTOR_METHODS = ['totp', 'passkey', 'recovery_code'] as const;
 export type TSecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
 
 /**
@@ -51,10 +51,12 @@ export const ZSecondFactorRequiredAnswer = z.object({
 /** A recovery code was used: how many of the set remain (the console warns when few are left). */
 export const ZRecoveryCodesRemaining = z.object({ recovery_codes_remaining: z.number().int().min(0) });
 
-/** An enrolled factor; `kind` leaves room for passkeys beside TOTP. */
+/** An enrolled factor: the authenticator app, or one of the passkeys (each with its name). */
 export const ZSecondFactor = z.object({
   id: answerId(),
-  kind: z.enum(['totp']),
+  kind: z.enum(['totp', 'passkey']),
+  /** a passkey's name (null for the authenticator app) */
+  name: answerText(TEXT_MAX).nullable(),
   enrolled_at: answerTimestamp(),
   last_used_at: answerTimestamp().nullable(),
 });
@@ -119,3 +121,57 @@ export const ZSignInWithSecondFactorAnswer = z.object({
   recovery_codes_remaining: z.number().int().min(0).optional(),
 });
 export type TSignInWithSecondFactorAnswer = z.infer<typeof ZSignInWithSecondFactorAnswer>;
+
+/**
+ * Passkeys (WebAuthn, docs/adr/0029-passkeys.md) through SimpleWebAuthn: the server hands out the
+ * options JSON for `navigator.credentials.create/get` (`startRegistration`/`startAuthentication` in the
+ * browser) and takes back the browser's response JSON. Each options answer holds a fresh challenge,
+ * single-use and valid for a few minutes, bound to the session (registration, confirmation) or to the
+ * sign-in's challenge (the second step).
+ */
+export const PASSKEY_NAME_MAX = 64;
+const WEBAUTHN_FIELD_MAX = 16 * 1024;
+const webAuthnText = (label: string) => boundedText(label, WEBAUTHN_FIELD_MAX);
+/** the browser's `RegistrationResponseJSON` or `AuthenticationResponseJSON` (@simplewebauthn/browser) */
+export const ZWebAuthnResponse = z.object({
+  id: requiredLine('Passkey id', 1024),
+  rawId: requiredLine('Passkey raw id', 1024),
+  type: z.literal('public-key', { error: "Passkey type must be 'public-key'" }),
+  response: z.record(webAuthnText('Passkey response field'), z.union([webAuthnText('Passkey response field'), z.number(), z.array(boundedText('Passkey transport', 32)).max(10)])),
+  clientExtensionResults: z.record(boundedText('Passkey extension', 64), z.unknown()).optional(),
+  authenticatorAttachment: boundedText('Passkey attachment', 32).optional(),
+});
+export type TWebAuthnResponse = z.infer<typeof ZWebAuthnResponse>;
+
+/** options for the browser's WebAuthn call, as SimpleWebAuthn makes them (challenge, relying party, credentials) */
+export const ZPasskeyOptions = z.object({ options: z.record(z.string(), z.unknown()) });
+export type TPasskeyOptions = z.infer<typeof ZPasskeyOptions>;
+
+const ZPasskeyName = requiredLine('Name', PASSKEY_NAME_MAX);
+/** `POST second-factors/passkeys`: the registration response, and the name the account gives the passkey */
+export const ZRegisterPasskeyInput = z.strictObject({ name: ZPasskeyName, response: ZWebAuthnResponse });
+export type TRegisterPasskeyInput = z.infer<typeof ZRegisterPasskeyInput>;
+export const ZRenamePasskeyInput = z.strictObject({ name: ZPasskeyName });
+export type TRenamePasskeyInput = z.infer<typeof ZRenamePasskeyInput>;
+export const ZPasskeyRegistered = z.object({ id: answerId(), name: answerText(TEXT_MAX), recovery_codes: z.array(answerText(64)).nullable() });
+export type TPasskeyRegistered = z.infer<typeof ZPasskeyRegistered>;
+
+/** The second step with a passkey: the first step's challenge, and the browser's assertion. */
+export const ZPasskeyStepInput = z.strictObject({ challenge: requiredLine('Challenge', 1024), passkey: ZWebAuthnResponse });
+export type TPasskeyStepInput = z.infer<typeof ZPasskeyStepInput>;
+/** options for the second step: the first step's challenge names the account */
+export const ZPasskeyStepOptionsInput = z.strictObject({ challenge: requiredLine('Challenge', 1024) });
+/** a sign-in with a passkey alone (where the account's policy allows it): the browser's assertion of a discoverable credential */
+export const ZPasskeySignInInput = z.strictObject({ passkey: ZWebAuthnResponse });
+export type TPasskeySignInInput = z.infer<typeof ZPasskeySignInInput>;
+
+/**
+ * Removing a factor or replacing the recovery codes from one's own page asks for a current second
+ * factor first: a TOTP or recovery code, or a passkey's assertion (options from
+ * `second-factors/passkeys/confirmation-options`).
+ */
+export const ZSecondFactorConfirmation = z.strictObject({
+  code: ZCode.optional(),
+  passkey: ZWebAuthnResponse.optional(),
+});
+export type TSecondFactorConfirmation = z.infer<typeof ZSecondFactorConfirmation>;

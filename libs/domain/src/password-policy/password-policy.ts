@@ -21,6 +21,11 @@ export interface PasswordPolicyRules {
    * accounts that hold a system permission anywhere ('administrators').
    */
   secondFactor?: SecondFactorRequirement;
+  /**
+   * May an account under this policy sign in with a passkey alone, no password (docs/adr/0029)? Off
+   * unless set (also what policies from before read as).
+   */
+  passkeySignIn?: boolean;
 }
 
 export const SECOND_FACTOR_REQUIREMENTS = ['off', 'all', 'administrators'] as const;
@@ -134,6 +139,7 @@ const rulesOf = (data: PasswordPolicyRules): PasswordPolicyRules => ({
   lockoutAttempts: data.lockoutAttempts,
   lockoutDurationSeconds: data.lockoutDurationSeconds,
   secondFactor: data.secondFactor ?? 'off',
+  passkeySignIn: data.passkeySignIn ?? false,
 });
 
 const sameRules = (a: PasswordPolicyRules, b: PasswordPolicyRules) => JSON.stringify(rulesOf(a)) === JSON.stringify(rulesOf(b));

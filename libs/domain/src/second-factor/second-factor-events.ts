@@ -28,7 +28,38 @@ export type RecoveryCodeUsed = DomainEvent<'RecoveryCodeUsed', { accountId: stri
 /** an administrator removed every second factor and recovery code of the account */
 export type SecondFactorsReset = DomainEvent<'SecondFactorsReset', { accountId: string; reason: string; resetBy: string; at: string }>;
 
-export type SecondFactorEvent = TotpEnrolmentStarted | TotpEnrolled | TotpUsed | TotpRemoved | RecoveryCodesGenerated | RecoveryCodeUsed | SecondFactorsReset;
+/**
+ * A passkey's credential as the WebAuthn registration gave it: the credential id and COSE public key
+ * (base64url), the signature counter, and what the authenticator said of itself. Not secret (a
+ * public key), but kept out of readable histories (event-redaction.ts): nobody needs to read them.
+ */
+export interface PasskeyCredential {
+  credentialId: string;
+  publicKey: string;
+  counter: number;
+  transports: string[];
+  /** 'singleDevice' or 'multiDevice' (synced), as WebAuthn's backup flags say */
+  deviceType: string;
+  backedUp: boolean;
+}
+export type PasskeyRegistered = DomainEvent<'PasskeyRegistered', { accountId: string; passkeyId: string; name: string; credential: PasskeyCredential; registeredAt: string }>;
+export type PasskeyRenamed = DomainEvent<'PasskeyRenamed', { accountId: string; passkeyId: string; name: string; at: string }>;
+/** a sign-in (or a confirmation) with the passkey; `counter` is the authenticator's signature counter then */
+export type PasskeyUsed = DomainEvent<'PasskeyUsed', { accountId: string; passkeyId: string; counter: number; at: string }>;
+export type PasskeyRemoved = DomainEvent<'PasskeyRemoved', { accountId: string; passkeyId: string; name: string; removedAt: string }>;
+
+export type SecondFactorEvent =
+  | TotpEnrolmentStarted
+  | TotpEnrolled
+  | TotpUsed
+  | TotpRemoved
+  | RecoveryCodesGenerated
+  | RecoveryCodeUsed
+  | SecondFactorsReset
+  | PasskeyRegistered
+  | PasskeyRenamed
+  | PasskeyUsed
+  | PasskeyRemoved;
 
 export const SECOND_FACTOR_EVENT_TYPES: SecondFactorEvent['type'][] = [
   'TotpEnrolmentStarted',
@@ -38,4 +69,8 @@ export const SECOND_FACTOR_EVENT_TYPES: SecondFactorEvent['type'][] = [
   'RecoveryCodesGenerated',
   'RecoveryCodeUsed',
   'SecondFactorsReset',
+  'PasskeyRegistered',
+  'PasskeyRenamed',
+  'PasskeyUsed',
+  'PasskeyRemoved',
 ];

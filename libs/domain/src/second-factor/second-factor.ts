@@ -1,5 +1,5 @@
 import { DomainError, type Decider } from '../shared';
-import type { SealedTotpSecret, SecondFactorEvent } from './second-factor-events';
+import type { PasskeyCredential, SealedTotpSecret, SecondFactorEvent } from './second-factor-events';
 
 /** how many recovery codes one set holds */
 export const RECOVERY_CODE_COUNT = 10;
@@ -9,6 +9,10 @@ export const TOTP_PERIOD_SECONDS = 30;
 export const TOTP_WINDOW_STEPS = 1;
 /** the reason an administrator gives for a reset */
 export const SECOND_FACTOR_RESET_REASON_MAX = 500;
+/** a passkey's name, as the account gives it to tell its passkeys apart */
+export const PASSKEY_NAME_MAX = 64;
+/** how many passkeys one account may hold */
+export const PASSKEYS_MAX = 20;
 
 /** The RFC 6238 time step of an instant. */
 export const totpStepAt = (at: string): number => Math.floor(Date.parse(at) / 1000 / TOTP_PERIOD_SECONDS);
@@ -23,15 +27,30 @@ export interface TotpFactor {
   enrolledAt: string | null;
 }
 
+export interface Passkey {
+  passkeyId: string;
+  name: string;
+  credential: PasskeyCredential;
+  registeredAt: string;
+}
+
 export interface SecondFactorState {
   accountId: string | null;
   totp: TotpFactor | null;
+  /** the registered passkeys (WebAuthn credentials), several per account */
+  passkeys: Passkey[];
   /** the current set: each code's hash, or null once used */
   recoveryCodes: Array<string | null>;
 }
 
-/** The confirmed factors (today TOTP; a passkey later adds its own). */
-export const enrolledFactors = (state: SecondFactorState): Array<'totp'> => (state.totp?.confirmed ? ['totp'] : []);
+export type SecondFactorKind = 'totp' | 'passkey';
+/** The confirmed kinds of factor: an authenticator app, and passkeys (one entry however many). */
+export const enrolledFactors = (state: SecondFactorState): SecondFactorKind[] => [
+  ...(state.totp?.confirmed ? (['totp'] as const) : []),
+  ...(state.passkeys.length > 0 ? (['passkey'] as const) : []),
+];
+/** how many single factors are enrolled (each passkey counts): the policy keeps the last one */
+const factorCount = (state: SecondFactorState): number => (state.totp?.confirmed ? 1 : 0) + state.passkeys.length;
 export const hasSecondFactor = (state: SecondFactorState): boolean => enrolledFactors(state).length > 0;
 export const remainingRecoveryCodes = (state: SecondFactorState): number => state.recoveryCodes.filter((hash) => hash !== null).length;
 
@@ -49,7 +68,25 @@ export type GenerateRecoveryCodes = { type: 'GenerateRecoveryCodes'; data: { cod
 export type UseRecoveryCode = { type: 'UseRecoveryCode'; data: { codeHash: string; at: string } };
 export type ResetSecondFactors = { type: 'ResetSecondFactors'; data: { accountId: string; reason: string; resetBy: string; at: string } };
 
-export type SecondFactorCommand = StartTotpEnrolment | ConfirmTotp | UseTotp | RemoveTotp | GenerateRecoveryCodes | UseRecoveryCode | ResetSecondFactors;
+/** the API verified the registration response (SimpleWebAuthn) against a challenge of this account's session */
+export type RegisterPasskey = { type: 'RegisterPasskey'; data: { accountId: string; passkeyId: string; name: string; credential: PasskeyCredential; at: string } };
+export type RenamePasskey = { type: 'RenamePasskey'; data: { passkeyId: string; name: string; at: string } };
+/** the API verified an assertion of the credential; `counter` is the authenticator's new signature counter */
+export type UsePasskey = { type: 'UsePasskey'; data: { passkeyId: string; counter: number; at: string } };
+export type RemovePasskey = { type: 'RemovePasskey'; data: { passkeyId: string; required: boolean; at: string } };
+
+export type SecondFactorCommand =
+  | StartTotpEnrolment
+  | ConfirmTotp
+  | UseTotp
+  | RemoveTotp
+  | GenerateRecoveryCodes
+  | UseRecoveryCode
+  | ResetSecondFactors
+  | RegisterPasskey
+  | RenamePasskey
+  | UsePasskey
+  | RemovePasskey;
 
 /** One answer for every code refused at sign-in (wrong, used, out of the window): nothing tells which. */
 export const invalidSecondFactor = () => new DomainError('auth.second_factor_invalid', 'This code is not valid: check the code (or recovery code) and try again', 'code');
@@ -60,10 +97,24 @@ function assertCodeSet(hashes: string[]): void {
   }
 }
 
+/** a passkey's name: trimmed, 1 to PASSKEY_NAME_MAX characters, one line, and not another passkey's of the account */
+function passkeyName(state: SecondFactorState, name: string, except: string | null): string {
+  const trimmed = name.trim();
+  if (!trimmed) throw new DomainError('second_factor.passkey_name_required', 'Give the passkey a name', 'name');
+  if ([...trimmed].length > PASSKEY_NAME_MAX) throw new DomainError('second_factor.passkey_name_too_long', `A passkey's name may be at most ${PASSKEY_NAME_MAX} characters`, 'name');
+  if ([...trimmed].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) throw new DomainError('second_factor.passkey_name_invalid', "A passkey's name is one line of text", 'name');
+  if (state.passkeys.some((p) => p.passkeyId !== except && p.name.toLowerCase() === trimmed.toLowerCase())) {
+    throw new DomainError('second_factor.passkey_name_taken', 'Another of your passkeys has this name: choose another', 'name');
+  }
+  return trimmed;
+}
+
+const passkeyNotFound = () => new DomainError('second_factor.passkey_not_found', 'This passkey does not exist (removed already?)');
+
 const inWindow = (step: number, currentStep: number) => Number.isInteger(step) && Math.abs(step - currentStep) <= TOTP_WINDOW_STEPS;
 
 export const secondFactorDecider: Decider<SecondFactorCommand, SecondFactorEvent, SecondFactorState> = {
-  initialState: () => ({ accountId: null, totp: null, recoveryCodes: [] }),
+  initialState: () => ({ accountId: null, totp: null, passkeys: [], recoveryCodes: [] }),
   evolve(state, event) {
     switch (event.type) {
       case 'TotpEnrolmentStarted':
@@ -83,7 +134,17 @@ export const secondFactorDecider: Decider<SecondFactorCommand, SecondFactorEvent
       case 'RecoveryCodeUsed':
         return { ...state, recoveryCodes: state.recoveryCodes.map((hash, index) => (index === event.data.index ? null : hash)) };
       case 'SecondFactorsReset':
-        return { accountId: event.data.accountId, totp: null, recoveryCodes: [] };
+        return { accountId: event.data.accountId, totp: null, passkeys: [], recoveryCodes: [] };
+      case 'PasskeyRegistered':
+        return { ...state, accountId: event.data.accountId, passkeys: [...state.passkeys, { passkeyId: event.data.passkeyId, name: event.data.name, credential: event.data.credential, registeredAt: event.data.registeredAt }] };
+      case 'PasskeyRenamed':
+        return { ...state, passkeys: state.passkeys.map((p) => (p.passkeyId === event.data.passkeyId ? { ...p, name: event.data.name } : p)) };
+      case 'PasskeyUsed':
+        return { ...state, passkeys: state.passkeys.map((p) => (p.passkeyId === event.data.passkeyId ? { ...p, credential: { ...p.credential, counter: Math.max(p.credential.counter, event.data.counter) } } : p)) };
+      case 'PasskeyRemoved': {
+        const next = { ...state, passkeys: state.passkeys.filter((p) => p.passkeyId !== event.data.passkeyId) };
+        return { ...next, recoveryCodes: hasSecondFactor(next) ? state.recoveryCodes : [] };
+      }
     }
   },
   decide(command, state) {
@@ -118,7 +179,7 @@ export const secondFactorDecider: Decider<SecondFactorCommand, SecondFactorEvent
       case 'RemoveTotp': {
         const totp = state.totp;
         if (!totp) throw new DomainError('second_factor.not_found', 'No authenticator app is enrolled');
-        if (totp.confirmed && command.data.required && enrolledFactors(state).length === 1) {
+        if (totp.confirmed && command.data.required && factorCount(state) === 1) {
           throw new DomainError('second_factor.required', 'Your password policy requires a second factor: enrol another before removing this one');
         }
         return [{ type: 'TotpRemoved', data: { accountId: state.accountId!, enrolmentId: totp.enrolmentId, removedAt: command.data.at } }];
@@ -139,8 +200,43 @@ export const secondFactorDecider: Decider<SecondFactorCommand, SecondFactorEvent
         if (!reason) throw new DomainError('second_factor.reason_required', 'Give a reason for the reset', 'reason');
         if ([...reason].length > SECOND_FACTOR_RESET_REASON_MAX) throw new DomainError('second_factor.reason_too_long', `The reason may be at most ${SECOND_FACTOR_RESET_REASON_MAX} characters`, 'reason');
         // nothing to reset is no error (two administrators at once), and nothing is recorded
-        if (!state.totp && state.recoveryCodes.length === 0) return [];
+        if (!state.totp && state.passkeys.length === 0 && state.recoveryCodes.length === 0) return [];
         return [{ type: 'SecondFactorsReset', data: { accountId: command.data.accountId, reason, resetBy: command.data.resetBy, at: command.data.at } }];
+      }
+      case 'RegisterPasskey': {
+        const { accountId, passkeyId, credential, at } = command.data;
+        const name = passkeyName(state, command.data.name, null);
+        if (state.passkeys.length >= PASSKEYS_MAX) throw new DomainError('second_factor.passkeys_too_many', `An account may hold at most ${PASSKEYS_MAX} passkeys: remove one first`);
+        if (!credential.credentialId || !credential.publicKey) throw new DomainError('second_factor.passkey_invalid', 'This passkey could not be registered: try again');
+        if (state.passkeys.some((p) => p.credential.credentialId === credential.credentialId)) {
+          throw new DomainError('second_factor.passkey_registered', 'This passkey is registered already');
+        }
+        return [{ type: 'PasskeyRegistered', data: { accountId, passkeyId, name, credential, registeredAt: at } }];
+      }
+      case 'RenamePasskey': {
+        const passkey = state.passkeys.find((p) => p.passkeyId === command.data.passkeyId);
+        if (!passkey) throw passkeyNotFound();
+        const name = passkeyName(state, command.data.name, passkey.passkeyId);
+        if (name === passkey.name) return [];
+        return [{ type: 'PasskeyRenamed', data: { accountId: state.accountId!, passkeyId: passkey.passkeyId, name, at: command.data.at } }];
+      }
+      case 'UsePasskey': {
+        const passkey = state.passkeys.find((p) => p.passkeyId === command.data.passkeyId);
+        if (!passkey) throw invalidSecondFactor();
+        const { counter } = command.data;
+        // a signature counter that did not grow (where the authenticator keeps one) is a cloned or replayed
+        // assertion (WebAuthn section 6.1.1); authenticators without a counter send 0 every time
+        if (!Number.isInteger(counter) || counter < 0) throw invalidSecondFactor();
+        if ((counter > 0 || passkey.credential.counter > 0) && counter <= passkey.credential.counter) throw invalidSecondFactor();
+        return [{ type: 'PasskeyUsed', data: { accountId: state.accountId!, passkeyId: passkey.passkeyId, counter, at: command.data.at } }];
+      }
+      case 'RemovePasskey': {
+        const passkey = state.passkeys.find((p) => p.passkeyId === command.data.passkeyId);
+        if (!passkey) throw passkeyNotFound();
+        if (command.data.required && factorCount(state) === 1) {
+          throw new DomainError('second_factor.required', 'Your password policy requires a second factor: enrol another before removing this one');
+        }
+        return [{ type: 'PasskeyRemoved', data: { accountId: state.accountId!, passkeyId: passkey.passkeyId, name: passkey.name, removedAt: command.data.at } }];
       }
       default: {
         const unhandled: never = command;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { givenFor } from '../../test/given';
 import { fold } from '../shared';
 import { secondFactorRequired } from '../password-policy';
-import { remainingRecoveryCodes, secondFactorDecider, totpStepAt, type SecondFactorCommand } from './second-factor';
+import { enrolledFactors, remainingRecoveryCodes, secondFactorDecider, totpStepAt, type SecondFactorCommand } from './second-factor';
 import type { SecondFactorEvent } from './second-factor-events';
 
 const given = givenFor(secondFactorDecider);
@@ -99,5 +99,61 @@ describe('the policy rule', () => {
     expect(secondFactorRequired('administrators', true)).toBe(true);
     expect(secondFactorRequired('off', true)).toBe(false);
     expect(secondFactorRequired(undefined, true)).toBe(false);
+  });
+});
+
+describe('second factor decider: passkeys', () => {
+  const credential = (id: string, counter = 0) => ({ credentialId: id, publicKey: `pk-${id}`, counter, transports: ['internal'], deviceType: 'singleDevice', backedUp: false });
+  const register = (passkeyId: string, name: string, credentialId = passkeyId): SecondFactorCommand => ({ type: 'RegisterPasskey', data: { accountId, passkeyId, name, credential: credential(credentialId), at } });
+  const registered = (passkeyId: string, name: string, counter = 0): SecondFactorEvent => ({ type: 'PasskeyRegistered', data: { accountId, passkeyId, name, credential: credential(passkeyId, counter), registeredAt: at } });
+  const use = (passkeyId: string, counter: number): SecondFactorCommand => ({ type: 'UsePasskey', data: { passkeyId, counter, at } });
+  const remove = (passkeyId: string, required = false): SecondFactorCommand => ({ type: 'RemovePasskey', data: { passkeyId, required, at } });
+
+  it('registers several, each with a name of its own, and each counts as a factor', () => {
+    given([]).when(register('p1', '  Laptop ')).then([registered('p1', 'Laptop')]);
+    given([registered('p1', 'Laptop')]).when(register('p2', 'Phone')).then([registered('p2', 'Phone')]);
+    const state = fold(secondFactorDecider, [registered('p1', 'Laptop'), registered('p2', 'Phone')]);
+    expect(state.passkeys.map((p) => p.name)).toEqual(['Laptop', 'Phone']);
+    expect(enrolledFactors(state)).toEqual(['passkey']);
+    expect(enrolledFactors(fold(secondFactorDecider, [started, enrolled, registered('p1', 'Laptop')]))).toEqual(['totp', 'passkey']);
+  });
+
+  it('refuses a missing, too long, multi-line or taken name, and the same credential twice', () => {
+    given([]).when(register('p1', '   ')).thenThrows('second_factor.passkey_name_required', 'name');
+    given([]).when(register('p1', 'x'.repeat(65))).thenThrows('second_factor.passkey_name_too_long', 'name');
+    given([]).when(register('p1', 'a\nb')).thenThrows('second_factor.passkey_name_invalid', 'name');
+    given([registered('p1', 'Laptop')]).when(register('p2', 'laptop')).thenThrows('second_factor.passkey_name_taken', 'name');
+    given([registered('p1', 'Laptop')]).when(register('p2', 'Phone', 'p1')).thenThrows('second_factor.passkey_registered');
+  });
+
+  it('renames (to its own name: nothing recorded), and refuses an unknown passkey', () => {
+    given([registered('p1', 'Laptop')]).when({ type: 'RenamePasskey', data: { passkeyId: 'p1', name: 'Work laptop', at } }).then([{ type: 'PasskeyRenamed', data: { accountId, passkeyId: 'p1', name: 'Work laptop', at } }]);
+    given([registered('p1', 'Laptop')]).when({ type: 'RenamePasskey', data: { passkeyId: 'p1', name: 'Laptop', at } }).then([]);
+    given([registered('p1', 'Laptop'), registered('p2', 'Phone')]).when({ type: 'RenamePasskey', data: { passkeyId: 'p1', name: 'PHONE', at } }).thenThrows('second_factor.passkey_name_taken', 'name');
+    given([]).when({ type: 'RenamePasskey', data: { passkeyId: 'p1', name: 'x', at } }).thenThrows('second_factor.passkey_not_found');
+  });
+
+  it('is used with a growing signature counter; a counter that did not grow is refused like a wrong code', () => {
+    given([registered('p1', 'Laptop', 5)]).when(use('p1', 6)).then([{ type: 'PasskeyUsed', data: { accountId, passkeyId: 'p1', counter: 6, at } }]);
+    given([registered('p1', 'Laptop', 5)]).when(use('p1', 5)).thenThrows('auth.second_factor_invalid');
+    given([registered('p1', 'Laptop', 5)]).when(use('p1', 0)).thenThrows('auth.second_factor_invalid');
+    // an authenticator without a counter sends 0 every time
+    given([registered('p1', 'Laptop', 0)]).when(use('p1', 0)).then([{ type: 'PasskeyUsed', data: { accountId, passkeyId: 'p1', counter: 0, at } }]);
+    given([registered('p1', 'Laptop')]).when(use('p2', 1)).thenThrows('auth.second_factor_invalid');
+  });
+
+  it('removes one; keeps the last where the policy requires a factor; the last factor takes the recovery codes', () => {
+    given([registered('p1', 'Laptop'), registered('p2', 'Phone')]).when(remove('p1', true)).then([{ type: 'PasskeyRemoved', data: { accountId, passkeyId: 'p1', name: 'Laptop', removedAt: at } }]);
+    given([registered('p1', 'Laptop')]).when(remove('p1', true)).thenThrows('second_factor.required');
+    given([started, enrolled, registered('p1', 'Laptop')]).when({ type: 'RemoveTotp', data: { required: true, at } }).then([{ type: 'TotpRemoved', data: { accountId, enrolmentId: 'e1', removedAt: at } }]);
+    given([]).when(remove('p1')).thenThrows('second_factor.passkey_not_found');
+    const removed: SecondFactorEvent = { type: 'PasskeyRemoved', data: { accountId, passkeyId: 'p1', name: 'Laptop', removedAt: at } };
+    expect(remainingRecoveryCodes(fold(secondFactorDecider, [registered('p1', 'Laptop'), codesGenerated, removed]))).toBe(0);
+  });
+
+  it('an administrator reset removes the passkeys too', () => {
+    const reset: SecondFactorCommand = { type: 'ResetSecondFactors', data: { accountId, reason: 'Lost laptop', resetBy: 'admin', at } };
+    given([registered('p1', 'Laptop')]).when(reset).then([{ type: 'SecondFactorsReset', data: { accountId, reason: 'Lost laptop', resetBy: 'admin', at } }]);
+    expect(fold(secondFactorDecider, [registered('p1', 'Laptop'), { type: 'SecondFactorsReset', data: { accountId, reason: 'x', resetBy: 'admin', at } }]).passkeys).toEqual([]);
   });
 });

@@ -64,7 +64,7 @@ export class CredentialCache implements OnModuleInit, OnModuleDestroy {
       for (const event of events) {
         if (GRANT_SHAPING_EVENTS.has(event.type) || (projection === 'password_policy_second_factor_v1' && POLICY_RULE_EVENTS.has(event.type))) this.clear();
         else if (event.streamId.startsWith(SECOND_FACTOR_STREAM)) {
-          if (event.type !== 'TotpUsed' && event.type !== 'RecoveryCodeUsed') this.evictAccount(event.streamId.slice(SECOND_FACTOR_STREAM.length));
+          if (event.type !== 'TotpUsed' && event.type !== 'RecoveryCodeUsed' && event.type !== 'PasskeyUsed' && event.type !== 'PasskeyRenamed') this.evictAccount(event.streamId.slice(SECOND_FACTOR_STREAM.length));
         }
         else if (event.type === 'SessionEnded') this.evictCredential((event.data as { sessionId: string }).sessionId);
         else if (event.type === 'AccessTokenUpdated' || event.type === 'AccessTokenRevoked') this.evictCredential((event.data as { tokenId: string }).tokenId);

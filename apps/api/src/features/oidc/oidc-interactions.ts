@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ERROR_STATUS, ZAuthenticateInput, ZSecondFactorStepInput, type ErrorCode } from '@rollcall/contracts';
+import { ERROR_STATUS, ZAuthenticateInput, ZPasskeyStepInput, ZPasskeyStepOptionsInput, ZSecondFactorStepInput, type ErrorCode, type TPasskeyOptions } from '@rollcall/contracts';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Kysely } from 'kysely';
 import { SignInCommand, type SessionSignIn, type SignInResult } from '../auth/commands/sign-in.handler';
 import { CompleteSecondFactorCommand } from '../auth/commands/complete-second-factor.handler';
+import { PasskeyStepOptionsCommand } from '../auth/commands/passkey-sign-in.handler';
 import { SignOutCommand } from '../auth/commands/sign-out.handler';
 import { hashToken } from '../../platform/access/session-token';
 import { CommandGateway } from '../../platform/commands/command-gateway';
@@ -53,12 +54,16 @@ class InteractionError extends Error {
  * - POST {uid}/login    {username, password}: the one sign-in command with every password-policy,
  *                       lockout, status and expiry rule (auth/commands/sign-in.handler.ts); an
  *                       account with a second factor answers {second_factor: {challenge, ...}}
- * - POST {uid}/second-factor {challenge, code}: the code step (auth/commands/complete-second-factor.handler.ts)
+ * - POST {uid}/second-factor {challenge, code} or {challenge, passkey}: the code step (auth/commands/complete-second-factor.handler.ts)
+ * - POST {uid}/passkey-options {challenge}: WebAuthn options for the code step with a passkey (docs/adr/0029)
  * - POST {uid}/consent  Accept: the grant, and ApplicationConsentGiven in the account's stream
  * - POST {uid}/abort    Cancel: access_denied to the relying party
  * Each POST answers `{ redirect_to }`, where the page sends the browser on. POST bodies must be JSON,
  * which a cross-site form cannot send without a CORS preflight we never grant.
  */
+/** the browser's Origin header: a passkey's relying party when ROLLCALL_PUBLIC_URL is unset */
+const originOf = (req: Request): string | null => (typeof req.headers.origin === 'string' ? req.headers.origin : null);
+
 @Injectable()
 export class OidcInteractions {
   constructor(
@@ -86,6 +91,7 @@ export class OidcInteractions {
     router.get('/interaction/:uid/details', route((req, res) => this.details(req, res)));
     router.post('/interaction/:uid/login', onlyJson, route((req, res) => this.login(req, res)));
     router.post('/interaction/:uid/second-factor', onlyJson, route((req, res) => this.secondFactor(req, res)));
+    router.post('/interaction/:uid/passkey-options', onlyJson, route((req, res) => this.passkeyOptions(req, res)));
     router.post('/interaction/:uid/consent', onlyJson, route((req, res) => this.consent(req, res)));
     router.post('/interaction/:uid/abort', onlyJson, route((req, res) => this.abort(req, res)));
     return router;
@@ -172,9 +178,17 @@ export class OidcInteractions {
 
   private async secondFactor(req: Request, res: Response) {
     await this.interaction(req, res, 'login');
-    const input = parseWith(ZSecondFactorStepInput, req.body);
-    const outcome = await this.gateway.execute<SessionSignIn>(new CompleteSecondFactorCommand(input, requestContext(req, null)));
+    const body = req.body as Record<string, unknown> | null;
+    const input = body && typeof body === 'object' && 'passkey' in body ? parseWith(ZPasskeyStepInput, body) : parseWith(ZSecondFactorStepInput, body);
+    const outcome = await this.gateway.execute<SessionSignIn>(new CompleteSecondFactorCommand(input, requestContext(req, null), originOf(req)));
     return this.finishLogin(req, res, outcome.value);
+  }
+
+  /** options for the code step with a passkey: the sign-in challenge names the account (auth/commands/passkey-sign-in.handler.ts) */
+  private async passkeyOptions(req: Request, res: Response) {
+    await this.interaction(req, res, 'login');
+    const input = parseWith(ZPasskeyStepOptionsInput, req.body);
+    return (await this.gateway.execute<TPasskeyOptions>(new PasskeyStepOptionsCommand(input.challenge, originOf(req), requestContext(req, null)))).value;
   }
 
   private async finishLogin(req: Request, res: Response, result: SessionSignIn) {
@@ -188,7 +202,8 @@ export class OidcInteractions {
       throw new InteractionError('auth.second_factor_enrolment_required', 'Your password policy requires a second factor: sign in to Rollcall, enrol one, then come back to the application');
     }
     // RFC 8176 methods and the level they reach, into the ID token (docs/adr/0025)
-    const login = { accountId, amr: result.amr, acr: result.amr.includes('otp') ? ACR_SECOND_FACTOR : ACR_PASSWORD };
+    // a passkey (`hwk`) counts as a second factor like a code (`otp`), docs/adr/0029
+    const login = { accountId, amr: result.amr, acr: result.amr.includes('otp') || result.amr.includes('hwk') ? ACR_SECOND_FACTOR : ACR_PASSWORD };
     const redirectTo = await this.host.current().interactionResult(req, res, { login }, { mergeWithLastSubmission: false });
     return { redirect_to: redirectTo };
   }

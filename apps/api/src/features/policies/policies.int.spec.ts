@@ -66,6 +66,7 @@ describe.each(storageKinds())('password policies over REST (%s)', (kind) => {
         created_at: expect.any(String),
         updated_at: policy.created_at,
         second_factor: 'off',
+        passkey_sign_in: false,
         num_accounts: 0,
       });
       const list = await admin.get(`${prefix}/policies`);

@@ -14,5 +14,6 @@ export function toPolicyRules(input: TPolicyCommandInput): PasswordPolicyRules {
     lockoutDurationSeconds: input.lockout_duration,
     // absent: a new policy's is off, an update keeps the policy's (update-password-policy.handler.ts)
     ...(input.second_factor !== undefined ? { secondFactor: input.second_factor } : {}),
+    ...(input.passkey_sign_in !== undefined ? { passkeySignIn: input.passkey_sign_in } : {}),
   };
 }

@@ -125,7 +125,9 @@ describe.each(storageKinds())('second factors (%s)', (kind) => {
     expect(reused.body.error.code).toBe('auth.second_factor_invalid');
     expect((await session.get('/api/v2/second-factors')).body.data.recovery_codes.remaining).toBe(9);
 
-    const regenerated = await session.post('/api/v2/second-factors/recovery-codes');
+    // a new set asks for a current code first (docs/adr/0029)
+    expect((await session.post('/api/v2/second-factors/recovery-codes')).body.error.code).toBe('second_factor.confirmation_required');
+    const regenerated = await session.post('/api/v2/second-factors/recovery-codes', { code: recoveryCodes[5] });
     expect(regenerated.status).toBe(200);
     const fresh = regenerated.body.data.recovery_codes as string[];
     expect(fresh).toHaveLength(10);
@@ -265,7 +267,9 @@ describe.each(storageKinds())('second factors (%s)', (kind) => {
     const again = await session.post('/api/v2/second-factors/totp');
     const code = codeAt(again.body.data.secret, stepNow());
     expect((await session.post('/api/v2/second-factors/totp/confirm', { enrolment_id: again.body.data.enrolment_id, code })).status).toBe(200);
-    expect((await session.raw('DELETE', '/api/v2/second-factors/totp')).status).toBe(200);
+    // after a current code (the confirming code's step is spent: the next one)
+    expect((await session.raw('DELETE', '/api/v2/second-factors/totp')).body.error.code).toBe('second_factor.confirmation_required');
+    expect((await session.raw('DELETE', '/api/v2/second-factors/totp', { code: codeAt(again.body.data.secret, stepNow() + 1) })).status).toBe(200);
     expect((await session.get('/api/v2/second-factors')).body.data).toMatchObject({ factors: [], recovery_codes: { remaining: 0 } });
   });
 });

@@ -5,6 +5,7 @@ import { RegenerateRecoveryCodesHandler } from './commands/regenerate-recovery-c
 import { RemoveTotpHandler } from './commands/remove-totp.handler';
 import { ResetSecondFactorsHandler } from './commands/reset-second-factors.handler';
 import { StartTotpEnrolmentHandler } from './commands/start-totp-enrolment.handler';
+import { ConfirmationOptionsHandler, PasskeyRegistrationOptionsHandler, RegisterPasskeyHandler, RemovePasskeyHandler, RenamePasskeyHandler } from './commands/passkeys.handlers';
 import { GetSecondFactorStatusHandler } from './queries/get-second-factor-status.query';
 import { SecondFactorsV2Controller } from './rest/second-factors.v2.controller';
 
@@ -16,6 +17,9 @@ import { SecondFactorsV2Controller } from './rest/second-factors.v2.controller';
 @Module({
   imports: [AuthModule],
   controllers: [SecondFactorsV2Controller],
-  providers: [StartTotpEnrolmentHandler, ConfirmTotpHandler, RemoveTotpHandler, RegenerateRecoveryCodesHandler, ResetSecondFactorsHandler, GetSecondFactorStatusHandler],
+  providers: [
+    StartTotpEnrolmentHandler, ConfirmTotpHandler, RemoveTotpHandler, RegenerateRecoveryCodesHandler, ResetSecondFactorsHandler, GetSecondFactorStatusHandler,
+    PasskeyRegistrationOptionsHandler, RegisterPasskeyHandler, RenamePasskeyHandler, ConfirmationOptionsHandler, RemovePasskeyHandler,
+  ],
 })
 export class SecondFactorsModule {}

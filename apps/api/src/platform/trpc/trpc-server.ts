@@ -134,7 +134,7 @@ export class TrpcServer {
             context: requestContext(req, principal),
             access: this.access,
             cookies: { set: (token, expiresAt) => setSessionCookie(res, token, expiresAt, req.secure), clear: () => clearSessionCookie(res) },
-            client: { userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null, via: credentialFrom(req)?.via ?? null },
+            client: { userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null, via: credentialFrom(req)?.via ?? null, origin: typeof req.headers.origin === 'string' ? req.headers.origin : null },
           };
         },
         onError: ({ error }) => {

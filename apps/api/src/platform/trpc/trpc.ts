@@ -20,7 +20,7 @@ export interface TrpcContext {
   /** present on HTTP calls (sign-in/out set the session cookie), absent over WS */
   cookies?: { set(token: string, expiresAt: string): void; clear(): void };
   /** present on HTTP calls: the User-Agent and how the credential came, for the list of one's own sessions */
-  client?: { userAgent: string | null; via: 'bearer' | 'cookie' | null };
+  client?: { userAgent: string | null; via: 'bearer' | 'cookie' | null; origin?: string | null };
   /** present on the console WebSocket: its session, checked again before each push (live-connection.ts) */
   live?: LiveConnection;
 }

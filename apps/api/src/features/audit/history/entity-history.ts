@@ -178,6 +178,18 @@ const PERSON_SENTENCES: Record<string, (data: Data, name: (id: unknown) => strin
     return `Slot of ${dayOf(d.day)} corrected from ${span(previous.arrivedAt, previous.departedAt)} to ${span(d.arrivedAt, d.departedAt)}, because: ${typeof d.reason === 'string' ? d.reason : ''}`;
   },
   ManualSlotRecorded: (d, _n, at) => `Slot of ${dayOf(d.day)} added by hand: ${at(d.arrivedAt)} – ${d.departedAt ? at(d.departedAt) : 'still in'}, because: ${typeof d.reason === 'string' ? d.reason : ''}`,
+  // second factors (docs/adr/0025, 0029): names and counts, never a secret (event-redaction.ts)
+  TotpEnrolmentStarted: () => 'Authenticator app enrolment started',
+  TotpEnrolled: () => 'Authenticator app enrolled',
+  TotpUsed: () => 'Signed in with an authenticator app code',
+  TotpRemoved: () => 'Authenticator app removed',
+  RecoveryCodesGenerated: (d) => `${String(d.count)} recovery codes generated`,
+  RecoveryCodeUsed: (d) => `Recovery code used (${String(d.remaining)} left)`,
+  SecondFactorsReset: (d) => `Second factors reset: ${String(d.reason)}`,
+  PasskeyRegistered: (d) => `Passkey "${String(d.name)}" registered`,
+  PasskeyRenamed: (d) => `Passkey renamed to "${String(d.name)}"`,
+  PasskeyUsed: () => 'Passkey used',
+  PasskeyRemoved: (d) => `Passkey "${String(d.name)}" removed`,
   SmartCardRegistered: (d) => `Card ${String(d.cardUid)} registered (${d.via === 'enrollment' ? 'scanned at an enrollment reader' : 'assigned by an administrator'})`,
   SmartCardRemoved: (d) => `Card ${String(d.cardUid)} removed`,
   CalendarEventGroupCreated: (d, n) => `Calendar: ${String(d.title)} (${n(d.statusId)}) from ${dayOf(d.startDate)} to ${dayOf(d.endDate)} added`,

@@ -9,8 +9,8 @@ const ABOUT_AN_ACCOUNT = ['SmartCardRegistered', 'SmartCardRemoved', 'CalendarEv
 /**
  * An auditor follows a person, not a stream: besides the account's own stream, its history holds
  * the days of its attendance (`attendance-{id}-{day}`: arrivals, departures, uncounted scans,
- * corrections, flags), its cards' registrations and removals and its calendar (attendance
- * statuses), read from the event log's copy of every event. The caller passes them through the
+ * corrections, flags), its cards' registrations and removals, its calendar (attendance
+ * statuses) and its second factors (`second-factors-{id}`), read from the event log's copy of every event. The caller passes them through the
  * one door (readable-events.ts) like every other event it shows.
  */
 export async function eventsAboutAccount(db: Kysely<ReadDatabase>, accountId: string): Promise<StoredEvent[]> {
@@ -23,6 +23,8 @@ export async function eventsAboutAccount(db: Kysely<ReadDatabase>, accountId: st
         // one index range: '.' sorts right after '-' (the log compares stream ids byte-wise)
         eb.and([eb('stream_id', '>=', dayStreams), eb('stream_id', '<', `attendance-${accountId}.`)]),
         eb.and([eb('event_type', 'in', ABOUT_AN_ACCOUNT), eb('payload', 'like', `%"accountId":"${accountId}"%`)]),
+        // its second factors' enrolments, uses and removals (docs/adr/0025, 0029), redacted like every event shown
+        eb('stream_id', '=', `second-factors-${accountId}`),
       ]),
     )
     .orderBy('position_commit')

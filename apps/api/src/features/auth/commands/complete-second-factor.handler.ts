@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { TSecondFactorStepInput } from '@rollcall/contracts';
+import type { TPasskeyStepInput, TSecondFactorStepInput } from '@rollcall/contracts';
 import { accountDecider, accountStream, DomainError, invalidSecondFactor } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
 import { loadState } from '../../../platform/commands/handle-command';
@@ -13,18 +13,22 @@ import type { Clock } from '../../../platform/runtime/clock';
 import { APP_CONFIG, CLOCK, EVENT_STORE, READ_DB } from '../../../platform/tokens';
 import { SecondFactorVerifier } from '../second-factor/second-factor-verifier';
 import { SignInChallenges } from '../second-factor/sign-in-challenge';
+import { boundToSignIn, PasskeyCeremonies } from '../second-factor/passkey-ceremonies';
 import { SignInThrottle } from '../sign-in-throttle';
 import { accountMayEnter, startSignedInSession, type SessionSignIn } from './signed-in-session';
 
 export class CompleteSecondFactorCommand {
   constructor(
-    readonly input: TSecondFactorStepInput,
+    readonly input: TSecondFactorStepInput | TPasskeyStepInput,
     readonly context: RequestContext,
+    /** the browser's Origin header: the relying party of a passkey when ROLLCALL_PUBLIC_URL is unset */
+    readonly origin: string | null = null,
   ) {}
 }
 
 /**
- * The code step of a sign-in: the first step's challenge and a TOTP or recovery code. Under the same
+ * The code step of a sign-in: the first step's challenge and a TOTP or recovery code, or a passkey's
+ * assertion of a WebAuthn challenge handed out for this sign-in challenge (docs/adr/0029). Under the same
  * throttle as the password (per address, per username and address) and the account's lockout: a
  * wrong code is a failed sign-in. The account is read again: locked, disabled, expired or its
  * password changed since the first step, and the challenge no longer opens anything. Every refusal
@@ -40,9 +44,10 @@ export class CompleteSecondFactorHandler implements ICommandHandler<CompleteSeco
     private readonly throttle: SignInThrottle,
     private readonly challenges: SignInChallenges,
     private readonly secondFactors: SecondFactorVerifier,
+    private readonly ceremonies: PasskeyCeremonies,
   ) {}
 
-  async execute({ input, context }: CompleteSecondFactorCommand): Promise<CommandOutcome<SessionSignIn>> {
+  async execute({ input, context, origin }: CompleteSecondFactorCommand): Promise<CommandOutcome<SessionSignIn>> {
     const now = this.clock.now();
     const claims = this.challenges.verify(input.challenge, now);
     // a forged or expired challenge names no account: it counts against the address alone
@@ -52,9 +57,13 @@ export class CompleteSecondFactorHandler implements ICommandHandler<CompleteSeco
     try {
       if (!claims || state?.status !== 'created' || !this.challenges.matchesPassword(claims, state.passwordHash) || !accountMayEnter(state, now)) throw invalidSecondFactor();
       const actingAsSelf: RequestContext = { ...context, actor: state.id, actorKind: 'account' };
-      const used = await this.secondFactors.verify({ id: state.id, policyId: state.policyId }, input.code, actingAsSelf);
+      const account = { id: state.id, policyId: state.policyId };
+      const used =
+        'passkey' in input
+          ? await this.secondFactors.verifyPasskey(account, input.passkey, this.ceremonies.relyingParty(origin), 'second_factor', boundToSignIn(input.challenge), actingAsSelf)
+          : await this.secondFactors.verify(account, input.code, actingAsSelf);
       const policy = state.policyId ? await this.db.selectFrom('password_policies_v2').select(['max_age']).where('id', '=', state.policyId).executeTakeFirst() : undefined;
-      const outcome = await startSignedInSession({ store: this.store, clock: this.clock, config: this.config }, state, { maxAgeDays: policy?.max_age ?? null, secondFactorEnrolmentRequired: false, amr: ['pwd', 'otp'], recoveryCodesRemaining: used.recoveryCodesRemaining }, actingAsSelf);
+      const outcome = await startSignedInSession({ store: this.store, clock: this.clock, config: this.config }, state, { maxAgeDays: policy?.max_age ?? null, secondFactorEnrolmentRequired: false, amr: used.method === 'passkey' ? ['pwd', 'hwk', 'user'] : ['pwd', 'otp'], recoveryCodesRemaining: used.recoveryCodesRemaining }, actingAsSelf);
       await attempt.succeeded();
       return outcome;
     } catch (error) {

@@ -22,18 +22,23 @@ export interface SessionSignIn {
   passwordChangeRequired: boolean;
   /** the policy requires a second factor the account has not enrolled: the session may only enrol one (docs/adr/0025) */
   secondFactorEnrolmentRequired: boolean;
-  /** RFC 8176 authentication methods: `pwd`, and `otp` after a code (the OpenID Connect login passes them on as `amr`) */
-  amr: Array<'pwd' | 'otp'>;
+  /**
+   * RFC 8176 authentication methods (the OpenID Connect login passes them on as `amr`): `pwd`, `otp`
+   * after a code, `hwk` and `user` after a passkey, and `mfa` for a passkey alone that verified its user
+   */
+  amr: AuthenticationMethod[];
   /** a recovery code signed this session in: how many remain */
   recoveryCodesRemaining: number | null;
 }
+
+export type AuthenticationMethod = 'pwd' | 'otp' | 'hwk' | 'user' | 'mfa';
 
 /** The password was right and a code is still needed: the first step's answer. */
 export interface SecondFactorRequired {
   kind: 'second_factor_required';
   accountId: string;
   challenge: string;
-  methods: Array<'totp' | 'recovery_code'>;
+  methods: Array<'totp' | 'passkey' | 'recovery_code'>;
   expiresAt: string;
 }
 
@@ -58,7 +63,7 @@ export function accountMayEnter(account: CreatedAccount, now: Date): boolean {
 export async function startSignedInSession(
   deps: { store: EventStore; clock: Clock; config: AppConfig },
   account: CreatedAccount,
-  facts: { maxAgeDays: number | null; secondFactorEnrolmentRequired: boolean; amr: Array<'pwd' | 'otp'>; recoveryCodesRemaining: number | null },
+  facts: { maxAgeDays: number | null; secondFactorEnrolmentRequired: boolean; amr: AuthenticationMethod[]; recoveryCodesRemaining: number | null },
   actingAsSelf: RequestContext,
 ): Promise<CommandOutcome<SessionSignIn>> {
   const { store, clock, config } = deps;

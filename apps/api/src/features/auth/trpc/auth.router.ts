@@ -1,9 +1,14 @@
 import type { QueryBus } from '@nestjs/cqrs';
 import {
   ZAuthenticateWithCodeInput,
+  ZPasskeySignInInput,
+  ZPasskeyStepInput,
+  ZPasskeyStepOptionsInput,
   ZSecondFactorStepInput,
-  type TCurrentAccount
+  type TCurrentAccount,
+  type TPasskeyOptions,
 } from '@rollcall/contracts';
+import { PasskeySignInOfferedQuery, PasskeySignInOptionsCommand, PasskeyStepOptionsCommand, SignInWithPasskeyCommand } from '../commands/passkey-sign-in.handler';
 import type { CommandGateway } from '../../../platform/commands/command-gateway';
 import type { TrpcContext } from '../../../platform/trpc/trpc';
 import { publicProcedure, sessionProcedure } from '../../../platform/trpc/trpc';
@@ -19,6 +24,7 @@ import { CurrentAccountQuery } from '../queries/current-account.query';
  * `status: 'second_factor_required'` with a challenge, `completeSignIn` takes it back with the code.
  */
 export function authProcedures({ gateway, queryBus }: { gateway: CommandGateway; queryBus: QueryBus }) {
+  const originOf = (ctx: Pick<TrpcContext, 'client'>) => ctx.client?.origin ?? null;
   const answer = async (result: SignInResult, ctx: Pick<TrpcContext, 'cookies'>) => {
     if (result.kind === 'second_factor_required') {
       return { status: 'second_factor_required' as const, second_factor: { challenge: result.challenge, methods: result.methods, expires_at: result.expiresAt } };
@@ -37,6 +43,18 @@ export function authProcedures({ gateway, queryBus }: { gateway: CommandGateway;
   return {
     signIn: publicProcedure.input(ZAuthenticateWithCodeInput).mutation(async ({ input, ctx }) => answer((await gateway.execute<SignInResult>(new SignInCommand(input, ctx.context))).value, ctx)),
     completeSignIn: publicProcedure.input(ZSecondFactorStepInput).mutation(async ({ input, ctx }) => answer((await gateway.execute<SignInResult>(new CompleteSecondFactorCommand(input, ctx.context))).value, ctx)),
+    // passkeys (docs/adr/0029): the second step with a passkey, and a sign-in with a passkey alone where a policy allows it
+    passkeyStepOptions: publicProcedure
+      .input(ZPasskeyStepOptionsInput)
+      .mutation(async ({ input, ctx }) => (await gateway.execute<TPasskeyOptions>(new PasskeyStepOptionsCommand(input.challenge, originOf(ctx), ctx.context))).value),
+    completeSignInWithPasskey: publicProcedure
+      .input(ZPasskeyStepInput)
+      .mutation(async ({ input, ctx }) => answer((await gateway.execute<SignInResult>(new CompleteSecondFactorCommand(input, ctx.context, originOf(ctx)))).value, ctx)),
+    passkeySignInOffered: publicProcedure.query(() => queryBus.execute<PasskeySignInOfferedQuery, { offered: boolean }>(new PasskeySignInOfferedQuery())),
+    passkeySignInOptions: publicProcedure.mutation(async ({ ctx }) => (await gateway.execute<TPasskeyOptions>(new PasskeySignInOptionsCommand(originOf(ctx), ctx.context))).value),
+    signInWithPasskey: publicProcedure
+      .input(ZPasskeySignInInput)
+      .mutation(async ({ input, ctx }) => answer((await gateway.execute<SignInResult>(new SignInWithPasskeyCommand(input, originOf(ctx), ctx.context))).value, ctx)),
     signOut: sessionProcedure.mutation(async ({ ctx }) => {
       await gateway.execute(new SignOutCommand(ctx.principal.sessionId, ctx.context));
       ctx.cookies?.clear();

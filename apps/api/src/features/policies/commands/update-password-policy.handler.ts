@@ -26,8 +26,12 @@ export class UpdatePasswordPolicyHandler implements ICommandHandler<UpdatePasswo
 
   async execute({ policyId, rules: sent, context }: UpdatePasswordPolicyCommand): Promise<CommandOutcome<{ id: string }>> {
     // a client that does not know the second-factor rule (the spec's form) leaves it as it is
-    const current = sent.secondFactor === undefined ? await loadState(this.store, passwordPolicyDecider, passwordPolicyStream(policyId)) : null;
-    const rules: PasswordPolicyRules = current?.status === 'created' ? { ...sent, secondFactor: current.policy.secondFactor ?? 'off' } : sent;
+    // (and the passkey sign-in, docs/adr/0029)
+    const current = sent.secondFactor === undefined || sent.passkeySignIn === undefined ? await loadState(this.store, passwordPolicyDecider, passwordPolicyStream(policyId)) : null;
+    const rules: PasswordPolicyRules =
+      current?.status === 'created'
+        ? { ...sent, secondFactor: sent.secondFactor ?? current.policy.secondFactor ?? 'off', passkeySignIn: sent.passkeySignIn ?? current.policy.passkeySignIn ?? false }
+        : sent;
     const result = await handleCommand(
       this.store,
       this.clock,

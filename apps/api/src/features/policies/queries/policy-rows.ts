@@ -22,12 +22,20 @@ export async function secondFactorRequirements(db: Kysely<ReadDatabase>, policyI
   return new Map(rows.map((row) => [row.policy_id, row.requirement]));
 }
 
+/** The policies (of these) whose accounts may sign in with a passkey alone (docs/adr/0029). */
+export async function passkeySignInAllowed(db: Kysely<ReadDatabase>, policyIds: string[]): Promise<Set<string>> {
+  if (!policyIds.length) return new Set();
+  const rows = await db.selectFrom('password_policy_passkey_sign_in_v1').select('policy_id').where('policy_id', 'in', policyIds).execute();
+  return new Set(rows.map((row) => row.policy_id));
+}
+
 export async function toPolicies(db: Kysely<ReadDatabase>, rows: Selectable<PasswordPolicyTable>[]): Promise<TPolicy[]> {
   const counts = await countAccountsByPolicy(
     db,
     rows.map((row) => row.id),
   );
   const secondFactor = await secondFactorRequirements(db, rows.map((row) => row.id));
+  const passkeySignIn = await passkeySignInAllowed(db, rows.map((row) => row.id));
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
@@ -41,6 +49,7 @@ export async function toPolicies(db: Kysely<ReadDatabase>, rows: Selectable<Pass
     created_at: row.created_at,
     updated_at: row.updated_at ?? row.created_at,
     second_factor: secondFactor.get(row.id) ?? 'off',
+    passkey_sign_in: passkeySignIn.has(row.id),
     num_accounts: counts.get(row.id) ?? 0,
   }));
 }

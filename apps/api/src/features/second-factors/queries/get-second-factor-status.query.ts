@@ -21,9 +21,13 @@ export class GetSecondFactorStatusHandler implements IQueryHandler<GetSecondFact
     if (!account) throw new DomainError('account.not_found', 'This account does not exist');
     const row = await this.db.selectFrom('second_factors_v1').selectAll().where('account_id', '=', accountId).executeTakeFirst();
     const enrolled = row?.totp_status === 'enrolled' && row.totp_enrolment_id && row.totp_enrolled_at;
+    const passkeys = await this.db.selectFrom('passkeys_v1').selectAll().where('account_id', '=', accountId).orderBy('registered_at').orderBy('passkey_id').execute();
     return {
       required: await secondFactorRequiredFor(this.db, accountId, account.policy_id),
-      factors: enrolled ? [{ id: row.totp_enrolment_id!, kind: 'totp', enrolled_at: row.totp_enrolled_at!, last_used_at: row.totp_last_used_at }] : [],
+      factors: [
+        ...(enrolled ? [{ id: row.totp_enrolment_id!, kind: 'totp' as const, name: null, enrolled_at: row.totp_enrolled_at!, last_used_at: row.totp_last_used_at }] : []),
+        ...passkeys.map((p) => ({ id: p.passkey_id, kind: 'passkey' as const, name: p.name, enrolled_at: p.registered_at, last_used_at: p.last_used_at })),
+      ],
       totp_pending: row?.totp_status === 'pending',
       recovery_codes: { remaining: row?.recovery_codes_remaining ?? 0, generated_at: row?.recovery_codes_generated_at ?? null },
     };

@@ -1,9 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
   ZAccountId,
   ZConfirmTotpInput,
   ZMessageAnswer,
+  ZPasskeyOptions,
+  ZPasskeyRegistered,
+  ZRegisterPasskeyInput,
+  ZRenamePasskeyInput,
+  ZSecondFactorConfirmation,
+  type TPasskeyOptions,
+  type TPasskeyRegistered,
   ZRecoveryCodes,
   ZResetSecondFactorsInput,
   ZSecondFactorStatus,
@@ -32,9 +39,18 @@ import { RemoveTotpCommand } from '../commands/remove-totp.handler';
 import { ResetSecondFactorsCommand } from '../commands/reset-second-factors.handler';
 import { StartTotpEnrolmentCommand } from '../commands/start-totp-enrolment.handler';
 import { GetSecondFactorStatusQuery } from '../queries/get-second-factor-status.query';
-import { secondFactorsResetMessage, totpRemovedMessage } from '../second-factors.answers';
+import { passkeyRemovedMessage, passkeyRenamedMessage, secondFactorsResetMessage, totpRemovedMessage } from '../second-factors.answers';
+import { ConfirmationOptionsCommand, PasskeyRegistrationOptionsCommand, RegisterPasskeyCommand, RemovePasskeyCommand, RenamePasskeyCommand, type OwnSession } from '../commands/passkeys.handlers';
 
 const ZAccountParam = z.object({ id: ZAccountId });
+const ZPasskeyParam = z.object({ passkeyId: ZAccountId.meta({ description: "the passkey's id" }) });
+
+const ownSession = (principal: Principal, origin: string | undefined): OwnSession => {
+  const session = sessionOf(principal);
+  return { accountId: session.accountId, sessionId: session.sessionId, origin: origin ?? null };
+};
+/** an absent or empty body is no confirmation (the handler answers second_factor.confirmation_required) */
+const confirmationOf = (body: unknown) => (body && typeof body === 'object' && Object.keys(body).length ? parseWith(ZSecondFactorConfirmation, body) : undefined);
 
 /**
  * Second factors (docs/adr/0025), Rollcall's own calls (v2 and unprefixed, like the other calls
@@ -78,20 +94,64 @@ export class SecondFactorsV2Controller {
   }
 
   @Delete('second-factors/totp')
-  @Documented({ summary: 'Remove the own authenticator app (with the last factor, the recovery codes); 409 second_factor.required where the policy requires one', answer: ZMessageAnswer })
-  async removeTotp(@CurrentPrincipal() principal: Principal, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
-    const outcome = await this.gateway.execute(new RemoveTotpCommand(sessionOf(principal).accountId, context));
+  @Documented({ summary: 'Remove the own authenticator app (with the last factor, the recovery codes) after a current code or passkey in the body; 409 second_factor.required where the policy requires one', answer: ZMessageAnswer, body: ZSecondFactorConfirmation })
+  async removeTotp(@CurrentPrincipal() principal: Principal, @Body() body: unknown, @Headers('origin') origin: string | undefined, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const outcome = await this.gateway.execute(new RemoveTotpCommand(ownSession(principal, origin), confirmationOf(body), context));
     writeConsistencyHeaders(response, outcome);
     return { data: { message: totpRemovedMessage } };
   }
 
   @Post('second-factors/recovery-codes')
-  @Documented({ summary: 'Ten new recovery codes replace the old set (shown once)', answer: ZRecoveryCodes })
+  @Documented({ summary: 'Ten new recovery codes replace the old set (shown once), after a current code or passkey in the body', answer: ZRecoveryCodes, body: ZSecondFactorConfirmation })
   @HttpCode(200)
-  async regenerate(@CurrentPrincipal() principal: Principal, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
-    const outcome = await this.gateway.execute<TRecoveryCodes>(new RegenerateRecoveryCodesCommand(sessionOf(principal).accountId, context));
+  async regenerate(@CurrentPrincipal() principal: Principal, @Body() body: unknown, @Headers('origin') origin: string | undefined, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const outcome = await this.gateway.execute<TRecoveryCodes>(new RegenerateRecoveryCodesCommand(ownSession(principal, origin), confirmationOf(body), context));
     writeConsistencyHeaders(response, outcome);
     return { data: outcome.value };
+  }
+
+  @AllowedWhileSecondFactorEnrolmentRequired()
+  @Post('second-factors/passkeys/registration-options')
+  @Documented({ summary: "Options for the browser's navigator.credentials.create (SimpleWebAuthn's startRegistration): a challenge for this session, valid three minutes, once", answer: ZPasskeyOptions })
+  @HttpCode(200)
+  async passkeyRegistrationOptions(@CurrentPrincipal() principal: Principal, @Headers('origin') origin: string | undefined, @Ctx() context: RequestContext) {
+    return { data: (await this.gateway.execute<TPasskeyOptions>(new PasskeyRegistrationOptionsCommand(ownSession(principal, origin), context))).value };
+  }
+
+  @AllowedWhileSecondFactorEnrolmentRequired()
+  @Post('second-factors/passkeys')
+  @Documented({ summary: "Register a passkey: the browser's registration response and a name; an account without recovery codes gets ten (shown once)", answer: ZPasskeyRegistered, body: ZRegisterPasskeyInput })
+  async registerPasskey(@CurrentPrincipal() principal: Principal, @Body() body: unknown, @Headers('origin') origin: string | undefined, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const input = parseWith(ZRegisterPasskeyInput, body);
+    const outcome = await this.gateway.execute<TPasskeyRegistered>(new RegisterPasskeyCommand(ownSession(principal, origin), input, context));
+    writeConsistencyHeaders(response, outcome);
+    return { data: outcome.value };
+  }
+
+  @Patch('second-factors/passkeys/:passkeyId')
+  @Documented({ summary: 'Rename one of the own passkeys', answer: ZMessageAnswer, body: ZRenamePasskeyInput, params: ZPasskeyParam })
+  async renamePasskey(@CurrentPrincipal() principal: Principal, @Param('passkeyId') passkeyId: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const params = parseWith(ZPasskeyParam, { passkeyId });
+    const input = parseWith(ZRenamePasskeyInput, body);
+    const outcome = await this.gateway.execute(new RenamePasskeyCommand(sessionOf(principal).accountId, params.passkeyId, input.name, context));
+    writeConsistencyHeaders(response, outcome);
+    return { data: { message: passkeyRenamedMessage } };
+  }
+
+  @Post('second-factors/passkeys/confirmation-options')
+  @Documented({ summary: 'Options to confirm with one of the own passkeys before a factor is removed or the recovery codes replaced (navigator.credentials.get)', answer: ZPasskeyOptions })
+  @HttpCode(200)
+  async confirmationOptions(@CurrentPrincipal() principal: Principal, @Headers('origin') origin: string | undefined, @Ctx() context: RequestContext) {
+    return { data: (await this.gateway.execute<TPasskeyOptions>(new ConfirmationOptionsCommand(ownSession(principal, origin), context))).value };
+  }
+
+  @Delete('second-factors/passkeys/:passkeyId')
+  @Documented({ summary: 'Remove one of the own passkeys after a current code or passkey in the body; 409 second_factor.required for the last factor where the policy requires one', answer: ZMessageAnswer, body: ZSecondFactorConfirmation, params: ZPasskeyParam })
+  async removePasskey(@CurrentPrincipal() principal: Principal, @Param('passkeyId') passkeyId: string, @Body() body: unknown, @Headers('origin') origin: string | undefined, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const params = parseWith(ZPasskeyParam, { passkeyId });
+    const outcome = await this.gateway.execute(new RemovePasskeyCommand(ownSession(principal, origin), params.passkeyId, confirmationOf(body), context));
+    writeConsistencyHeaders(response, outcome);
+    return { data: { message: passkeyRemovedMessage } };
   }
 
   @Get('account/:id/second-factors')

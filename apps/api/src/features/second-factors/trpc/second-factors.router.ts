@@ -1,16 +1,35 @@
 import type { QueryBus } from '@nestjs/cqrs';
-import { ZAccountId, ZConfirmTotpInput, ZResetSecondFactorsInput, type TRecoveryCodes, type TSecondFactorStatus, type TTotpConfirmed, type TTotpEnrolment } from '@rollcall/contracts';
+import {
+  ZAccountId,
+  ZConfirmTotpInput,
+  ZRegisterPasskeyInput,
+  ZRenamePasskeyInput,
+  ZResetSecondFactorsInput,
+  ZSecondFactorConfirmation,
+  type TPasskeyOptions,
+  type TPasskeyRegistered,
+  type TRecoveryCodes,
+  type TSecondFactorStatus,
+  type TTotpConfirmed,
+  type TTotpEnrolment,
+} from '@rollcall/contracts';
 import { z } from 'zod';
 import { on, onWholeAccount } from '../../../platform/access/resource-requirements';
 import type { CommandGateway } from '../../../platform/commands/command-gateway';
-import { permittedProcedure, router, sessionProcedure } from '../../../platform/trpc/trpc';
+import { permittedProcedure, router, sessionProcedure, type TrpcContext } from '../../../platform/trpc/trpc';
+import type { SessionPrincipal } from '../../../platform/access/principal';
+import { ConfirmationOptionsCommand, PasskeyRegistrationOptionsCommand, RegisterPasskeyCommand, RemovePasskeyCommand, RenamePasskeyCommand, type OwnSession } from '../commands/passkeys.handlers';
 import { ConfirmTotpCommand } from '../commands/confirm-totp.handler';
 import { RegenerateRecoveryCodesCommand } from '../commands/regenerate-recovery-codes.handler';
 import { RemoveTotpCommand } from '../commands/remove-totp.handler';
 import { ResetSecondFactorsCommand } from '../commands/reset-second-factors.handler';
 import { StartTotpEnrolmentCommand } from '../commands/start-totp-enrolment.handler';
 import { GetSecondFactorStatusQuery } from '../queries/get-second-factor-status.query';
-import { secondFactorsResetMessage, totpRemovedMessage } from '../second-factors.answers';
+import { passkeyRemovedMessage, passkeyRenamedMessage, secondFactorsResetMessage, totpRemovedMessage } from '../second-factors.answers';
+
+const own = (ctx: Pick<TrpcContext, 'client'> & { principal: SessionPrincipal }): OwnSession => ({ accountId: ctx.principal.accountId, sessionId: ctx.principal.sessionId, origin: ctx.client?.origin ?? null });
+/** what confirms a removal (docs/adr/0029): a code or a passkey's assertion */
+const ZConfirmed = z.object({ confirmation: ZSecondFactorConfirmation.optional() });
 
 /**
  * Second factors for the console (docs/adr/0025), the same handlers as REST: the own account's on
@@ -22,11 +41,24 @@ export function buildSecondFactorsRouter({ gateway, queryBus }: { gateway: Comma
     mine: sessionProcedure.query(({ ctx }) => queryBus.execute<GetSecondFactorStatusQuery, TSecondFactorStatus>(new GetSecondFactorStatusQuery(ctx.principal.accountId))),
     startTotp: sessionProcedure.mutation(async ({ ctx }) => (await gateway.execute<TTotpEnrolment>(new StartTotpEnrolmentCommand(ctx.principal.accountId, ctx.context))).value),
     confirmTotp: sessionProcedure.input(ZConfirmTotpInput).mutation(async ({ input, ctx }) => (await gateway.execute<TTotpConfirmed>(new ConfirmTotpCommand(ctx.principal.accountId, input, ctx.context))).value),
-    removeTotp: sessionProcedure.mutation(async ({ ctx }) => {
-      await gateway.execute(new RemoveTotpCommand(ctx.principal.accountId, ctx.context));
+    removeTotp: sessionProcedure.input(ZConfirmed.optional()).mutation(async ({ input, ctx }) => {
+      await gateway.execute(new RemoveTotpCommand(own(ctx), input?.confirmation, ctx.context));
       return { message: totpRemovedMessage };
     }),
-    regenerateRecoveryCodes: sessionProcedure.mutation(async ({ ctx }) => (await gateway.execute<TRecoveryCodes>(new RegenerateRecoveryCodesCommand(ctx.principal.accountId, ctx.context))).value),
+    regenerateRecoveryCodes: sessionProcedure
+      .input(ZConfirmed.optional())
+      .mutation(async ({ input, ctx }) => (await gateway.execute<TRecoveryCodes>(new RegenerateRecoveryCodesCommand(own(ctx), input?.confirmation, ctx.context))).value),
+    passkeyRegistrationOptions: sessionProcedure.mutation(async ({ ctx }) => (await gateway.execute<TPasskeyOptions>(new PasskeyRegistrationOptionsCommand(own(ctx), ctx.context))).value),
+    registerPasskey: sessionProcedure.input(ZRegisterPasskeyInput).mutation(async ({ input, ctx }) => (await gateway.execute<TPasskeyRegistered>(new RegisterPasskeyCommand(own(ctx), input, ctx.context))).value),
+    renamePasskey: sessionProcedure.input(ZRenamePasskeyInput.extend({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
+      await gateway.execute(new RenamePasskeyCommand(ctx.principal.accountId, input.id, input.name, ctx.context));
+      return { message: passkeyRenamedMessage };
+    }),
+    confirmationOptions: sessionProcedure.mutation(async ({ ctx }) => (await gateway.execute<TPasskeyOptions>(new ConfirmationOptionsCommand(own(ctx), ctx.context))).value),
+    removePasskey: sessionProcedure.input(ZConfirmed.extend({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
+      await gateway.execute(new RemovePasskeyCommand(own(ctx), input.id, input.confirmation, ctx.context));
+      return { message: passkeyRemovedMessage };
+    }),
     ofAccount: permittedProcedure('accounts:read', on('account', 'input:id'))
       .input(z.object({ id: ZAccountId }))
       .query(({ input }) => queryBus.execute<GetSecondFactorStatusQuery, TSecondFactorStatus>(new GetSecondFactorStatusQuery(input.id))),

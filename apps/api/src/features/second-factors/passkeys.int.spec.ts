@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SoftwareAuthenticator } from '../../../test/software-authenticator';
+import { createAccount, http, signIn, startTestApp, storageKinds, type TestApp } from '../../../test/test-app';
+
+/**
+ * Passkeys end to end over the real app (docs/adr/0029), with a software authenticator that signs
+ * for real (test/software-authenticator.ts), so SimpleWebAuthn's verification runs as with a
+ * browser: registration with a name, the list, rename and removal (after a confirmation), the second
+ * step of a sign-in with a passkey on tRPC, single-use challenges bound to their sign-in, a foreign
+ * origin refused, the lockout counting refused passkeys, and a sign-in with a passkey alone where
+ * the policy allows it.
+ */
+describe.each(storageKinds())('passkeys (%s)', (kind) => {
+  let app: TestApp;
+  let admin: ReturnType<typeof http>;
+  let origin: string;
+  beforeAll(async () => {
+    app = await startTestApp(kind, { ROLLCALL_TRUSTED_PROXIES: 'loopback' });
+    admin = http(app.url, await signIn(app.url));
+    // the browser's address: localhost, as a WebAuthn relying party id must be a host name
+    origin = app.url.replace('127.0.0.1', 'localhost');
+  });
+  afterAll(async () => {
+    await app?.destroy();
+  });
+
+  let address = 0;
+  /** each call from an address of its own (the throttle), from the console's origin */
+  const browser = () => ({ origin, 'x-forwarded-for': `10.8.${Math.floor(address / 250)}.${(address++ % 250) + 1}` });
+  const trpc = (client: ReturnType<typeof http>, procedure: string, input?: unknown) => client.post(`/trpc/${procedure}`, input ?? '', { ...browser(), 'content-type': 'application/json' });
+  const data = (answer: { status: number; body: { result?: { data: unknown } } }) => {
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body.result!.data as Record<string, unknown> & { options: { challenge: string; rp: { id: string }; user: { id: string }; rpId: string; allowCredentials?: Array<{ id: string }> } };
+  };
+
+  async function policy(passkeySignIn: boolean): Promise<string> {
+    const created = await admin.post('/api/v2/policy', { title: `Passkeys ${passkeySignIn} ${Date.now().toString(36)}${address++}`, min_length: 6, min_strength: 0, lockout: 3, lockout_duration: 60, passkey_sign_in: passkeySignIn });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.data.passkey_sign_in ?? (await admin.get(`/api/v2/policy/${created.body.data.id}`)).body.data.passkey_sign_in).toBe(passkeySignIn);
+    return created.body.data.id as string;
+  }
+
+  /** an account with one registered passkey (named `name`), its session and its authenticator */
+  async function withPasskey(overrides: Record<string, unknown> = {}, name = 'Laptop', verifiesUser = true) {
+    const account = await createAccount(admin, overrides);
+    const session = http(app.url, await signIn(app.url, { username: account.username, password: account.password }));
+    const authenticator = new SoftwareAuthenticator(origin, verifiesUser);
+    const { options } = data(await trpc(session, 'secondFactors.passkeyRegistrationOptions'));
+    const registered = data(await trpc(session, 'secondFactors.registerPasskey', { name, response: authenticator.register(options) }));
+    return { account, session, authenticator, passkeyId: registered.id as string, recoveryCodes: registered.recovery_codes as string[] };
+  }
+
+  /** the password step, then the passkey step's options: the sign-in challenge and the WebAuthn options */
+  async function passwordStep(account: { username: string; password: string }) {
+    const first = data(await trpc(http(app.url), 'auth.signIn', { username: account.username, password: account.password }));
+    expect(first.status).toBe('second_factor_required');
+    const { challenge, methods } = first.second_factor as { challenge: string; methods: string[] };
+    expect(methods).toContain('passkey');
+    const { options } = data(await trpc(http(app.url), 'auth.passkeyStepOptions', { challenge }));
+    return { challenge, options };
+  }
+
+  it('registers named passkeys for real (SimpleWebAuthn verifies the attestation), lists and renames them; the first brings ten recovery codes', async () => {
+    const { account, session, authenticator, passkeyId, recoveryCodes } = await withPasskey();
+    expect(recoveryCodes).toHaveLength(10);
+    const second = new SoftwareAuthenticator(origin);
+    const { options } = data(await trpc(session, 'secondFactors.passkeyRegistrationOptions'));
+    // the registered one is excluded, so the browser does not register it twice
+    expect((options as unknown as { excludeCredentials: Array<{ id: string }> }).excludeCredentials.map((c) => c.id)).toEqual([authenticator.id]);
+    expect(options.rp.id).toBe('localhost');
+    // a name another passkey has is refused under `name`
+    const taken = await trpc(session, 'secondFactors.registerPasskey', { name: 'laptop', response: second.register(options) });
+    expect(taken.body.error.data.apiError.code).toBe('second_factor.passkey_name_taken');
+    expect(Object.keys(taken.body.error.data.apiError.fields)).toEqual(['name']);
+    // that challenge was taken by the refused call: it registers nothing any more
+    const again = await trpc(session, 'secondFactors.registerPasskey', { name: 'Phone', response: second.register(options) });
+    expect(again.body.error.data.apiError.code).toBe('second_factor.passkey_invalid');
+    const fresh = data(await trpc(session, 'secondFactors.passkeyRegistrationOptions'));
+    const phone = data(await trpc(session, 'secondFactors.registerPasskey', { name: 'Phone', response: second.register(fresh.options) }));
+    expect(phone.recovery_codes).toBeNull();
+
+    data(await trpc(session, 'secondFactors.renamePasskey', { id: passkeyId, name: 'Work laptop' }));
+    const status = (await session.get('/api/v2/second-factors')).body.data;
+    expect(status.factors.map((f: { kind: string; name: string }) => [f.kind, f.name])).toEqual([['passkey', 'Work laptop'], ['passkey', 'Phone']]);
+    // the history shows names, never the credential
+    const history = await admin.get(`/api/v2/account/${account.id}/history?limit=100`);
+    expect(history.status).toBe(200);
+    expect(JSON.stringify(history.body)).toContain('Passkey renamed to \\"Work laptop\\"');
+    expect(JSON.stringify(history.body)).toContain('Passkey \\"Phone\\" registered');
+    expect(JSON.stringify(history.body)).not.toContain(authenticator.id);
+    // a bad name: 400 naming the field
+    const blank = await session.raw('PATCH', `/api/v2/second-factors/passkeys/${passkeyId}`, { name: '  ' });
+    expect(blank.status).toBe(400);
+    expect(JSON.stringify(blank.body)).toContain('name');
+  });
+
+  it('signs in with a passkey as the second factor; the assertion answers once, for its own sign-in and origin only', async () => {
+    const { account, authenticator } = await withPasskey();
+    const { challenge, options } = await passwordStep(account);
+    expect(options.allowCredentials?.map((c) => c.id)).toEqual([authenticator.id]);
+    // another site's page cannot use it (clientDataJSON names its origin)
+    const foreign = authenticator.assert(options, 'http://evil.example');
+    const refused = await trpc(http(app.url), 'auth.completeSignInWithPasskey', { challenge, passkey: foreign });
+    expect(refused.status).toBe(401);
+    expect(refused.body.error.data.apiError.code).toBe('auth.second_factor_invalid');
+
+    const next = await passwordStep(account);
+    const assertion = authenticator.assert(next.options);
+    // bound to its sign-in challenge: another sign-in's challenge does not take it
+    const other = await passwordStep(account);
+    expect((await trpc(http(app.url), 'auth.completeSignInWithPasskey', { challenge: other.challenge, passkey: assertion })).status).toBe(401);
+    const signedIn = data(await trpc(http(app.url), 'auth.completeSignInWithPasskey', { challenge: next.challenge, passkey: authenticator.assert(next.options) }));
+    expect(signedIn.status).toBe('signed_in');
+    // once: the same challenge again answers nothing
+    expect((await trpc(http(app.url), 'auth.completeSignInWithPasskey', { challenge: next.challenge, passkey: authenticator.assert(next.options) })).status).toBe(401);
+    // REST's second step takes codes (docs/compat.md): a passkey there is a 400 naming the field
+    const rest = await http(app.url).post('/api/v2/admin/authenticate', { challenge: next.challenge, passkey: assertion }, browser());
+    expect(rest.status).toBe(400);
+  });
+
+  it('counts refused passkeys like wrong codes: the policy locks the account', async () => {
+    const { account, authenticator } = await withPasskey({ policy: true, policy_id: await policy(false) });
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const { challenge, options } = await passwordStep(account);
+      const refused = await trpc(http(app.url), 'auth.completeSignInWithPasskey', { challenge, passkey: authenticator.assert(options, 'http://evil.example') });
+      expect(refused.status).toBe(401);
+    }
+    // locked: even the right password is refused now
+    const locked = await trpc(http(app.url), 'auth.signIn', { username: account.username, password: account.password });
+    expect(locked.status).toBe(401);
+    expect(locked.body.error.data.apiError.code).toBe('auth.invalid_credentials');
+  });
+
+  it('removing a passkey, the app or replacing the recovery codes asks for a current code or passkey first', async () => {
+    const { session, authenticator, passkeyId, recoveryCodes } = await withPasskey();
+    const unconfirmed = await session.raw('DELETE', `/api/v2/second-factors/passkeys/${passkeyId}`);
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.body.error).toMatchObject({ code: 'second_factor.confirmation_required' });
+    const wrong = await session.raw('DELETE', `/api/v2/second-factors/passkeys/${passkeyId}`, { code: '000000' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toMatchObject({ code: 'second_factor.confirmation_invalid' });
+    const regenerated = await session.post('/api/v2/second-factors/recovery-codes', {});
+    expect(regenerated.body.error.code).toBe('second_factor.confirmation_required');
+    expect((await session.post('/api/v2/second-factors/recovery-codes', { code: recoveryCodes[0] })).status).toBe(200);
+
+    // with the passkey itself: options bound to this session
+    const { options } = data(await trpc(session, 'secondFactors.confirmationOptions'));
+    const removed = await trpc(session, 'secondFactors.removePasskey', { id: passkeyId, confirmation: { passkey: authenticator.assert(options) } });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    const status = (await session.get('/api/v2/second-factors')).body.data;
+    expect(status.factors).toEqual([]);
+    // the last factor took the recovery codes along
+    expect(status.recovery_codes.remaining).toBe(0);
+  });
+
+  it('signs in with a passkey alone where the policy allows it, and only there', async () => {
+    const allowed = await withPasskey({ policy: true, policy_id: await policy(true) });
+    expect(data(await http(app.url).get('/trpc/auth.passkeySignInOffered')).offered).toBe(true);
+    const { options } = data(await trpc(http(app.url), 'auth.passkeySignInOptions'));
+    // no account named: the browser offers its discoverable passkeys, and must verify its user
+    expect(options.allowCredentials ?? []).toEqual([]);
+    expect((options as unknown as { userVerification: string }).userVerification).toBe('required');
+    const signedIn = data(await trpc(http(app.url), 'auth.signInWithPasskey', { passkey: allowed.authenticator.assert(options) }));
+    expect(signedIn.status).toBe('signed_in');
+    expect((signedIn.account as { id: string }).id).toBe(allowed.account.id);
+
+    // an authenticator that does not verify its user is not enough alone
+    const presenceOnly = await withPasskey({ policy: true, policy_id: await policy(true) }, 'Key', false);
+    const weakOptions = data(await trpc(http(app.url), 'auth.passkeySignInOptions')).options;
+    expect((await trpc(http(app.url), 'auth.signInWithPasskey', { passkey: presenceOnly.authenticator.assert(weakOptions) })).status).toBe(401);
+
+    const notAllowed = await withPasskey({ policy: true, policy_id: await policy(false) });
+    const again = data(await trpc(http(app.url), 'auth.passkeySignInOptions'));
+    const refused = await trpc(http(app.url), 'auth.signInWithPasskey', { passkey: notAllowed.authenticator.assert(again.options) });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.data.apiError.code).toBe('auth.passkey_sign_in_not_allowed');
+  });
+});
