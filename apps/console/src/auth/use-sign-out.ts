@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { authStore } from '../api/auth-store';
 import { trpc } from '../trpc';
 import { toIndex } from '../paths';
+import { unknownCardNotices } from '../features/unknown-cards/unknown-card-notices';
 
 /**
  * Log out: the server revokes the session and clears the user_session cookie; we forget the token
@@ -22,6 +23,7 @@ export function useSignOut() {
       // signing out locally still has to happen
     }
     authStore.clear();
+    unknownCardNotices.clear();
     await navigate(toIndex(), { replace: true });
     // Drop the previous session's data; queries still observed (the root page's) refresh themselves.
     queryClient.removeQueries({ predicate: (query) => query.getObserversCount() === 0 });

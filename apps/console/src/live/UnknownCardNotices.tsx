@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -9,24 +9,19 @@ import { useTranslation } from 'react-i18next';
 import type { TAttendanceLiveMessage } from '@rollcall/contracts';
 import { unknownCardsPath } from '../paths';
 import { timeOf } from '../lib/slot-times';
-
-type UnknownCardMessage = Extract<TAttendanceLiveMessage, { kind: 'attendance.unknown_card' }>;
-
-/** the latest few stay in view: a burst at a door should not push the screen's own content away */
-const KEPT = 3;
+import { unknownCardNotices } from '../features/unknown-cards/unknown-card-notices';
 
 /**
  * A scan of a card no account holds, told on the live screens where an administrator watches the
  * doors (the push reaches only those who may manage readers): which card, at which door, when, and
- * the way to the list where it can be assigned or dismissed. `onMessages` goes to useLive.
+ * the way to the list where it can be assigned or dismissed. `onMessages` goes to useLive. The
+ * notices are the console's, not the screen's (features/unknown-cards/unknown-card-notices.ts): they
+ * stay while the administrator moves between live screens, until dismissed.
  */
 export function useUnknownCardNotices() {
   const { t } = useTranslation();
-  const [notices, setNotices] = useState<UnknownCardMessage[]>([]);
-  const onMessages = useCallback((messages: readonly TAttendanceLiveMessage[]) => {
-    const unknown = messages.filter((message): message is UnknownCardMessage => message.kind === 'attendance.unknown_card');
-    if (unknown.length) setNotices((current) => [...unknown.reverse(), ...current.filter((notice) => !unknown.some((card) => card.card_uid === notice.card_uid))].slice(0, KEPT));
-  }, []);
+  const notices = useSyncExternalStore(unknownCardNotices.subscribe, unknownCardNotices.current);
+  const onMessages = useCallback((messages: readonly TAttendanceLiveMessage[]) => unknownCardNotices.add(messages), []);
   const element = (
     <Stack spacing={1} role="status" aria-live="polite" sx={{ mb: notices.length ? 2 : 0 }}>
       {notices.map((notice) => (
@@ -38,7 +33,7 @@ export function useUnknownCardNotices() {
               <Button component={RouterLink} to={unknownCardsPath} color="inherit" size="small">
                 {t('unknownCards.open')}
               </Button>
-              <IconButton color="inherit" size="small" aria-label={t('live.dismiss')} title={t('live.dismiss')} onClick={() => setNotices((current) => current.filter((item) => item !== notice))}>
+              <IconButton color="inherit" size="small" aria-label={t('live.dismiss')} title={t('live.dismiss')} onClick={() => unknownCardNotices.dismiss(notice)}>
                 <CloseIcon fontSize="small" />
               </IconButton>
             </>

@@ -2,8 +2,13 @@ import { useCallback, useMemo, useState } from 'react';
 import type { TAttendanceLiveMessage } from '@rollcall/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Badge from '@mui/material/Badge';
+import Collapse from '@mui/material/Collapse';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import FilterListIcon from '@mui/icons-material/FilterList';
 import { useTranslation } from 'react-i18next';
 import { ARRIVALS_DEPARTURES_SORT_FIELDS, type TArrivalDeparture, type TArrivalsDeparturesInput } from '@rollcall/contracts';
 import { DataTable } from '../../components/data-table';
@@ -46,7 +51,10 @@ export default function ArrivalsDeparturesPage() {
   const onEdit = useCallback((row: TArrivalDeparture) => setEditing(row), []);
   // slots opened by a scan while the screen is open: marked 'New' (as live consoles mark what just came in)
   const [arrivedLive, setArrivedLive] = useState<ReadonlySet<string>>(new Set());
-  const columns = useArrivalDepartureColumns({ onEdit: grants.may('attendance:write') ? onEdit : null, isNew: (row) => arrivedLive.has(row.id) });
+  // a phone: the filters wait behind a button and the columns start with who, in and out
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const columns = useArrivalDepartureColumns({ onEdit: grants.may('attendance:write') ? onEdit : null, isNew: (row) => arrivedLive.has(row.id), compact: phone });
   const unknownCards = useUnknownCardNotices();
   const onMessages = useCallback(
     (messages: readonly TAttendanceLiveMessage[]) => {
@@ -60,6 +68,7 @@ export default function ArrivalsDeparturesPage() {
 
   const onToday = state.dateFrom === today() && state.dateTo === today();
   const filtered = Boolean(!onToday || state.organization || state.account || state.readerId);
+  const activeFilters = [!onToday, state.organization, state.account, state.readerId].filter(Boolean).length;
   return (
     <>
       <PageHeader title={t('arrivalsDepartures.title')} actions={<LiveChip connection={live} />} />
@@ -73,6 +82,25 @@ export default function ArrivalsDeparturesPage() {
           getRowId={(row) => row.id}
           emptyText={t('arrivalsDepartures.empty')}
           toolbar={
+            <>
+            {phone && (
+              <Box sx={{ px: 2, pt: 2 }}>
+                <Button
+                  variant="outlined"
+                  startIcon={
+                    <Badge color="primary" badgeContent={activeFilters} invisible={activeFilters === 0}>
+                      <FilterListIcon />
+                    </Badge>
+                  }
+                  aria-expanded={filtersOpen}
+                  aria-controls="arrivals-departures-filters"
+                  onClick={() => setFiltersOpen((open) => !open)}
+                >
+                  {filtersOpen ? t('arrivalsDepartures.hideFilters') : t('arrivalsDepartures.showFilters')}
+                </Button>
+              </Box>
+            )}
+            <Collapse in={!phone || filtersOpen} id="arrivals-departures-filters">
             <Box role="search" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, alignItems: 'flex-start', '& > *': { minWidth: 200, flex: '1 1 200px' } }}>
               <DateField label={t('arrivalsDepartures.filters.dateFrom')} name="date_from" value={state.dateFrom} onChange={(dateFrom) => dateFrom !== INCOMPLETE_DATE && setFilters({ dateFrom })} disableFuture />
               <DateField label={t('arrivalsDepartures.filters.dateTo')} name="date_to" value={state.dateTo} onChange={(dateTo) => dateTo !== INCOMPLETE_DATE && setFilters({ dateTo })} disableFuture />
@@ -106,6 +134,8 @@ export default function ArrivalsDeparturesPage() {
                 </Button>
               )}
             </Box>
+            </Collapse>
+            </>
           }
         />
       </Box>

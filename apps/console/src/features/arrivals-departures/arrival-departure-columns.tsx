@@ -53,12 +53,16 @@ function RunningTime({ since }: { since: string }) {
 }
 
 /** Column ids of sortable columns are the server's sortBy values (arrived_at, departed_at, account). */
-export function useArrivalDepartureColumns({ onEdit, isNew }: { onEdit: ((row: TArrivalDeparture) => void) | null; isNew: (row: TArrivalDeparture) => boolean }): ColumnDef<TArrivalDeparture>[] {
+/**
+ * `compact` (a phone): who, in and out come first, so the first screen shows them without scrolling
+ * sideways; the day, flags and actions follow.
+ */
+export function useArrivalDepartureColumns({ onEdit, isNew, compact = false }: { onEdit: ((row: TArrivalDeparture) => void) | null; isNew: (row: TArrivalDeparture) => boolean; compact?: boolean }): ColumnDef<TArrivalDeparture>[] {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const inZone = (at: string, row: TArrivalDeparture) => (({ date, time, zone }) => `${date} ${time} ${zone}`)(zonedTime(at, zoneOf(row), language));
-  return useMemo<ColumnDef<TArrivalDeparture>[]>(
-    () => [
+  return useMemo<ColumnDef<TArrivalDeparture>[]>(() => {
+    const columns: ColumnDef<TArrivalDeparture>[] = [
       {
         id: 'account',
         accessorFn: (row) => row.account_name,
@@ -149,8 +153,11 @@ export function useArrivalDepartureColumns({ onEdit, isNew }: { onEdit: ((row: T
             </IconButton>
           ) : null,
       },
-    ],
+    ];
+    if (!compact) return columns;
+    const first = ['account', 'arrived_at', 'departed_at', 'total'];
+    const idOf = (column: ColumnDef<TArrivalDeparture>) => column.id ?? (column as { accessorKey?: string }).accessorKey ?? '';
+    return [...first.flatMap((id) => columns.filter((column) => idOf(column) === id)), ...columns.filter((column) => !first.includes(idOf(column)))];
     // eslint-disable-next-line react-hooks/exhaustive-deps -- inZone reads only the language
-    [t, onEdit, language, isNew],
-  );
+  }, [t, onEdit, language, isNew, compact]);
 }

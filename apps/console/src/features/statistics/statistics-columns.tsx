@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { TAttendanceStatistic } from '@rollcall/contracts';
+import type { TAttendanceStatistic, TStatusDays } from '@rollcall/contracts';
 import { fullName } from '../../lib/account-name';
 import { toAccount } from '../../paths';
 import { durationText } from '../../lib/attendance-format';
@@ -27,8 +27,10 @@ const zoneCaption = (zone: string) => (
  * the page shares it, else beside each average; a month may cross a daylight-saving change, so it
  * is named by its IANA name rather than an abbreviation of one instant.
  */
-export function useStatisticsColumns(rows: readonly TAttendanceStatistic[] | undefined): ColumnDef<TAttendanceStatistic>[] {
+export function useStatisticsColumns(rows: readonly TAttendanceStatistic[] | undefined, statuses: readonly Pick<TStatusDays, 'status_id' | 'status'>[] = []): ColumnDef<TAttendanceStatistic>[] {
   const { t } = useTranslation();
+  // one column per attendance status of the month's absences (vacation, sick leave, ...): the account's days in it
+  const statusKey = statuses.map((status) => `${status.status_id}:${status.status ?? ''}`).join('|');
   const zones = [...new Set((rows ?? []).map((row) => row.time_zone ?? 'UTC'))];
   const shared = zones.length === 1 ? zones[0] : null;
   return useMemo<ColumnDef<TAttendanceStatistic>[]>(() => {
@@ -63,6 +65,14 @@ export function useStatisticsColumns(rows: readonly TAttendanceStatistic[] | und
       { id: 'average_arrival', header: header(t('attendance.averageArrival')), cell: ({ row }) => average(row.original.average_arrival, row.original) },
       { id: 'average_departure', header: header(t('attendance.averageDeparture')), cell: ({ row }) => average(row.original.average_departure, row.original) },
       { id: 'average_working_hours', header: t('attendance.averageWorkingHours'), cell: ({ row }) => figure(row.original.average_working_hours === null ? noData : durationText(row.original.average_working_hours)) },
+      ...statuses.map(
+        (status): ColumnDef<TAttendanceStatistic> => ({
+          id: `absence_${status.status_id}`,
+          header: t('statistics.columns.absenceDays', { status: status.status ?? t('statistics.deletedStatus') }),
+          cell: ({ row }) => figure(String(row.original.absences?.find((absence) => absence.status_id === status.status_id)?.days ?? 0)),
+        }),
+      ),
     ];
-  }, [t, shared]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- statusKey stands for statuses
+  }, [t, shared, statusKey]);
 }

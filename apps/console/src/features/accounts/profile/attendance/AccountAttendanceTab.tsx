@@ -19,13 +19,22 @@ import { LoadingState } from '../../../../components/LoadingState';
 import { trpc } from '../../../../trpc';
 import { dayText, durationText, zonedDateTime } from '../../../../lib/attendance-format';
 import { AttendancePeriodPicker, type AttendancePeriod } from '../../../../components/AttendancePeriodPicker';
+import Button from '@mui/material/Button';
+import Tooltip from '@mui/material/Tooltip';
+import AddIcon from '@mui/icons-material/Add';
+import EditNoteIcon from '@mui/icons-material/EditNote';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
+import { useGrants } from '../../../../auth/use-grants';
+import { AddAttendanceRecordDialog } from './AddAttendanceRecordDialog';
 
 const PERIODS: readonly AttendancePeriod[] = ['daily', 'weekly', 'monthly'];
 
 /**
  * Spec tab 9, 'Attendance': the account's slots of a day, a week (Monday to Sunday) or a month, in
  * the account's own time zone, with the time logged and the averages as chips. Changing the mode
- * clears the date (the server then shows today, or this month); changing the date reloads.
+ * clears the date (the server then shows today, or this month); changing the date reloads. Each
+ * day names its absences (attendance statuses in the calendar); a slot added by hand says so, with
+ * its reason; an administrator who may write attendance adds such a slot with 'Add record'.
  */
 export function AccountAttendanceTab({ accountId }: { accountId: string }) {
   const { t } = useTranslation();
@@ -35,6 +44,8 @@ export function AccountAttendanceTab({ accountId }: { accountId: string }) {
   const data = attendance.data;
   const averages = data?.extra[0];
   const noData = t('attendance.noData');
+  const grants = useGrants();
+  const [adding, setAdding] = useState(false);
 
   return (
     <>
@@ -43,6 +54,11 @@ export function AccountAttendanceTab({ accountId }: { accountId: string }) {
           {t('attendance.title')}
         </Typography>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+          {grants.may('attendance:write') && data ? (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)} sx={{ mt: 0.25 }}>
+              {t('attendance.addRecord')}
+            </Button>
+          ) : null}
           <TextField
             select
             fullWidth={false}
@@ -96,12 +112,13 @@ export function AccountAttendanceTab({ accountId }: { accountId: string }) {
                   <TableCell>{t('attendance.columns.dateDeparted')}</TableCell>
                   <TableCell>{t('attendance.columns.timeDeparted')}</TableCell>
                   <TableCell align="right">{t('attendance.columns.totalTime')}</TableCell>
+                  <TableCell>{t('attendance.columns.notes')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {data.attendance.length === 0 ? (
                   <TableRow>
-                    <TableCell colSpan={5}>{t('attendance.empty')}</TableCell>
+                    <TableCell colSpan={6}>{t('attendance.empty')}</TableCell>
                   </TableRow>
                 ) : (
                   data.attendance.map((row, index) => <AttendanceRow key={`${row.day}-${row.arrived?.created_at ?? index}`} row={row} timeZone={data.time_zone} noData={noData} />)
@@ -117,6 +134,7 @@ export function AccountAttendanceTab({ accountId }: { accountId: string }) {
               {t('attendance.totalLogged')}: <strong>{durationText(data.total_time_logged)}</strong>
             </Typography>
           </Box>
+          <AddAttendanceRecordDialog open={adding} accountId={accountId} timeZone={data.time_zone} onClose={() => setAdding(false)} />
         </>
       )}
     </>
@@ -124,6 +142,7 @@ export function AccountAttendanceTab({ accountId }: { accountId: string }) {
 }
 
 function AttendanceRow({ row, timeZone, noData }: { row: TAccountAttendanceEntry; timeZone: string; noData: string }) {
+  const { t } = useTranslation();
   const arrived = row.arrived ? zonedDateTime(row.arrived.created_at, timeZone) : null;
   const departed = row.departed ? zonedDateTime(row.departed.created_at, timeZone) : null;
   const missing = (
@@ -140,6 +159,24 @@ function AttendanceRow({ row, timeZone, noData }: { row: TAccountAttendanceEntry
       <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{departed ? departed.time : missing}</TableCell>
       <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
         {departed ? durationText(row.time_logged) : missing}
+      </TableCell>
+      <TableCell>
+        <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
+          {(row.absences ?? []).map((absence) => (
+            <Tooltip key={`${absence.status_id}-${absence.title}`} title={absence.title}>
+              <Chip size="small" color="secondary" variant="outlined" icon={<EventBusyIcon />} label={absence.status ?? t('attendance.deletedStatus')} />
+            </Tooltip>
+          ))}
+          {row.manual ? (
+            <>
+              <Chip size="small" variant="outlined" icon={<EditNoteIcon />} label={t('attendance.manual')} />
+              <Typography component="span" variant="caption" color="text.secondary">
+                {row.manual.reason}
+              </Typography>
+            </>
+          ) : null}
+          {row.corrected ? <Chip size="small" label={t('attendance.corrected')} sx={{ bgcolor: 'info.dark', color: 'common.white' }} /> : null}
+        </Box>
       </TableCell>
     </TableRow>
   );
