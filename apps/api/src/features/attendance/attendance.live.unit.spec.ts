@@ -25,6 +25,15 @@ describe('attendance live messages', () => {
     expect(messages[0]).toMatchObject({ account_id: 'a1', slot_id: 'slot', reader_id: 'r1', door: 'Main entrance', flags: ['two_doors'], position: expect.stringMatching(/^5\.\d+$/) });
   });
 
+  it('tells of a slot added by hand as a correction (consoles refetch), and of an open one as presence', () => {
+    const added = (departedAt: string | null) => stored('ManualSlotRecorded', { accountId: 'a1', day: '2026-11-23', slotId: 'manual', arrivedAt: '2026-11-23T07:00:00.000Z', departedAt, reason: 'forgot', recordedBy: 'admin', recordedAt: 'now' });
+    expect(attendanceLiveMessages('attendance_slots_v1', [added('2026-11-23T09:00:00.000Z')]).map((message) => message.kind)).toEqual(['attendance.corrected']);
+    expect(attendanceLiveMessages('attendance_slots_v1', [added(null)])).toEqual([
+      expect.objectContaining({ kind: 'attendance.corrected', account_id: 'a1', slot_id: 'manual' }),
+      expect.objectContaining({ kind: 'presence.changed', account_id: 'a1', present: true, at: '2026-11-23T07:00:00.000Z' }),
+    ]);
+  });
+
   it('tells of unknown cards and of register mode starting and ending, and of nothing else', () => {
     expect(attendanceLiveMessages('unknown_cards_v1', [stored('UnknownCardScanned', { readerId: 'r1', scan }), stored('SmartCardRegistered', {})]).map((message) => message.kind)).toEqual([
       'attendance.unknown_card',

@@ -2,7 +2,6 @@ import { useCallback, useMemo, useState } from 'react';
 import type { TAttendanceLiveMessage } from '@rollcall/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Badge from '@mui/material/Badge';
 import Collapse from '@mui/material/Collapse';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -87,16 +86,14 @@ export default function ArrivalsDeparturesPage() {
               <Box sx={{ px: 2, pt: 2 }}>
                 <Button
                   variant="outlined"
-                  startIcon={
-                    <Badge color="primary" badgeContent={activeFilters} invisible={activeFilters === 0}>
-                      <FilterListIcon />
-                    </Badge>
-                  }
+                  startIcon={<FilterListIcon />}
                   aria-expanded={filtersOpen}
                   aria-controls="arrivals-departures-filters"
                   onClick={() => setFiltersOpen((open) => !open)}
                 >
                   {filtersOpen ? t('arrivalsDepartures.hideFilters') : t('arrivalsDepartures.showFilters')}
+                  {/* how many filters narrow the list, in the label: a badge's number would not be read with it */}
+                  {activeFilters ? ` (${activeFilters})` : ''}
                 </Button>
               </Box>
             )}

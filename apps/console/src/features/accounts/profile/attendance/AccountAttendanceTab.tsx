@@ -121,7 +121,10 @@ export function AccountAttendanceTab({ accountId }: { accountId: string }) {
                     <TableCell colSpan={6}>{t('attendance.empty')}</TableCell>
                   </TableRow>
                 ) : (
-                  data.attendance.map((row, index) => <AttendanceRow key={`${row.day}-${row.arrived?.created_at ?? index}`} row={row} timeZone={data.time_zone} noData={noData} />)
+                  data.attendance.map((row, index) => (
+                    // a day's absences once, on its first row
+                    <AttendanceRow key={`${row.day}-${row.arrived?.created_at ?? index}`} row={row} timeZone={data.time_zone} noData={noData} firstOfDay={index === 0 || data.attendance[index - 1].day !== row.day} />
+                  ))
                 )}
               </TableBody>
             </Table>
@@ -141,7 +144,7 @@ export function AccountAttendanceTab({ accountId }: { accountId: string }) {
   );
 }
 
-function AttendanceRow({ row, timeZone, noData }: { row: TAccountAttendanceEntry; timeZone: string; noData: string }) {
+function AttendanceRow({ row, timeZone, noData, firstOfDay }: { row: TAccountAttendanceEntry; timeZone: string; noData: string; firstOfDay: boolean }) {
   const { t } = useTranslation();
   const arrived = row.arrived ? zonedDateTime(row.arrived.created_at, timeZone) : null;
   const departed = row.departed ? zonedDateTime(row.departed.created_at, timeZone) : null;
@@ -162,7 +165,7 @@ function AttendanceRow({ row, timeZone, noData }: { row: TAccountAttendanceEntry
       </TableCell>
       <TableCell>
         <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
-          {(row.absences ?? []).map((absence) => (
+          {(firstOfDay ? (row.absences ?? []) : []).map((absence) => (
             <Tooltip key={`${absence.status_id}-${absence.title}`} title={absence.title}>
               <Chip size="small" color="secondary" variant="outlined" icon={<EventBusyIcon />} label={absence.status ?? t('attendance.deletedStatus')} />
             </Tooltip>
