@@ -116,7 +116,8 @@ test('the access tokens screen lists every account’s tokens and creates one fo
   const dialog = tokenDialog(page, 'create');
   await dialog.getByLabel('Title').fill('Nightly report');
   await choosePermission(page, dialog, 'tokens:read');
-  await expect(dialog.getByRole('textbox', { name: 'Expires' })).not.toHaveValue('');
+  await expect(dialog.getByRole('group', { name: 'Expires' })).toBeVisible();
+  await expect(dialog.locator('input[name=expires_at]')).not.toHaveValue('');
   await dialog.getByRole('button', { name: 'Create token' }).click();
   await page.getByRole('dialog', { name: 'Token Nightly report created' }).getByRole('button', { name: 'Done' }).click();
   const row = page.getByRole('table', { name: 'Access tokens' }).getByRole('row', { name: /Nightly report/ });

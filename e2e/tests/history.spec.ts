@@ -58,8 +58,19 @@ test("an organization's and a team's history", async ({ page, request }) => {
   await signIn(page);
   await page.goto(`/organizations/details/${organizationId}?tab=history`);
   const entries = page.getByTestId('history-entry');
-  await expect(entries.first()).toContainText('Organization details changed by admin');
+  await expect(entries.first()).toContainText(`Organization details changed: title ${title} renamed by admin`);
   await entries.first().getByRole('button', { name: 'Show what changed' }).click();
   await expect(entries.first().getByRole('row', { name: `title ${title} ${title} renamed` })).toBeVisible();
   await expectAccessible(page, 'organization history');
+  // an event that changed no field of the entity does not count 'changed fields'
+  await expect(entries.filter({ hasText: `Organization ${title} created by admin` })).toHaveCount(1);
+  await expect(page.getByText(/^0 fields changed$/)).toHaveCount(0);
+
+  // in German every entry reads German: the sentence, the field, the actor
+  await page.getByRole('button', { name: 'DE', exact: true }).click();
+  await expect(entries.first()).toContainText(`Details der Organisation geändert: Titel ${title} renamed, durch admin`);
+  await expect(entries.first().getByRole('row', { name: `Titel ${title} ${title} renamed` })).toBeVisible();
+  await expect(entries.filter({ hasText: `Organisation ${title} angelegt, durch admin` })).toHaveCount(1);
+  await expect(entries.filter({ hasText: / by |changed|created/ })).toHaveCount(0);
+  await expectAccessible(page, 'organization history (de)');
 });

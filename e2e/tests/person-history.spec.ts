@@ -24,6 +24,14 @@ test("an auditor follows a person: the account's history holds their arrivals, c
   await expect(entries.filter({ hasText: `Card ${uid} registered (assigned by an administrator) by admin` })).toHaveCount(1);
   await expectAccessible(page, 'person history');
 
+  // the same in German: the sentences, the times in the person's zone, labelled
+  await page.getByRole('button', { name: 'DE', exact: true }).click();
+  await expect(entries.filter({ hasText: `Karte ${uid} registriert (von einem Administrator zugewiesen), durch admin` })).toHaveCount(1);
+  await expect(entries.filter({ hasText: new RegExp(`Gekommen an West gate ${tag}, \\d\\d\\.\\d\\d\\.\\d{4} \\d\\d:\\d\\d:\\d\\d \\(UTC\\), durch Gate reader ${tag}`) })).toHaveCount(1);
+  await expect(entries.filter({ hasText: /Zeitraum vom .* korrigiert von .* \(UTC\) .*Grund: Badge forgotten at home, durch admin/ })).toHaveCount(1);
+  await expectAccessible(page, 'person history (de)');
+  await page.getByRole('button', { name: 'EN', exact: true }).click();
+
   // the arrival in the event log: the stream and the actor by name, the ids a click away
   await arrival.getByRole('button', { name: 'Show what changed' }).click();
   await arrival.getByRole('link', { name: 'Open in the event log' }).click();

@@ -201,6 +201,7 @@ test("a team's details page: reached from its row, its title renamed in place, m
   const history = page.getByRole('list', { name: 'Events, newest first' });
   await expect(history.getByTestId('history-entry').first()).toContainText(`${ada.username} removed from team ${renamed} by admin`);
   await expect(history.getByTestId('history-entry').nth(1)).toContainText(`${grace.username} added to team ${renamed} by admin`);
+  await expect(history.getByTestId('history-entry').nth(2)).toContainText(`Team renamed from ${title} to ${renamed} by admin`);
 
   // the breadcrumb leads back to the list
   await page.getByRole('navigation', { name: 'You are here' }).getByRole('link', { name: 'Teams' }).click();

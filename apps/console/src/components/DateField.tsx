@@ -1,27 +1,19 @@
 import { useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
-import 'dayjs/locale/de';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { deDE, enUS } from '@mui/x-date-pickers/locales';
 import { useTranslation } from 'react-i18next';
+import { DATE_FORMAT, PickerLocalization } from './date-pickers';
 import { fieldMessages } from './field-messages';
 
 /** The wire format of every date (spec section 3); the admin sees DD.MM.YYYY (section 9). */
 const WIRE_FORMAT = 'YYYY-MM-DD';
-const SHOWN_FORMAT = 'DD.MM.YYYY';
+const SHOWN_FORMAT = DATE_FORMAT;
 
 /**
  * Sent while the admin has typed only part of a date: the server answers it with its own
  * field error, where silently sending the old date or nothing would lose what was typed.
  */
 export const INCOMPLETE_DATE = 'incomplete';
-
-const pickerTexts = {
-  en: enUS.components.MuiLocalizationProvider.defaultProps.localeText,
-  de: deDE.components.MuiLocalizationProvider.defaultProps.localeText,
-};
 
 function parse(value: string): Dayjs | null {
   if (!/^\d{4}-\d{2}-\d{2}/.test(value)) return null;
@@ -52,11 +44,10 @@ export interface DateFieldProps {
 
 /**
  * A date picker that speaks YYYY-MM-DD strings to its form and DD.MM.YYYY to the admin. It brings
- * its own LocalizationProvider so the picker code stays in the lazily loaded screens that use it.
+ * its own localization (date-pickers.tsx) so the picker code stays in the lazily loaded screens that use it.
  */
 export function DateField({ label, value, onChange, name, errors, helperText, disabled, disableFuture, disablePast, fullWidth = true }: DateFieldProps) {
-  const { t, i18n } = useTranslation();
-  const language = i18n.resolvedLanguage === 'de' ? 'de' : 'en';
+  const { t } = useTranslation();
   const [picked, setPicked] = useState<Dayjs | null>(() => parse(value));
   // what this field last reported: a different value from outside (a reset, a reload) replaces the typed one
   const [reported, setReported] = useState(value);
@@ -69,7 +60,7 @@ export function DateField({ label, value, onChange, name, errors, helperText, di
   const messages = errors?.length ? fieldMessages(errors) : incomplete ? t('common.dateIncomplete', { format: SHOWN_FORMAT }) : (helperText ?? ' ');
 
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={language} localeText={pickerTexts[language]}>
+    <PickerLocalization>
       <DatePicker
         label={label}
         name={name}
@@ -89,6 +80,6 @@ export function DateField({ label, value, onChange, name, errors, helperText, di
           textField: { size: 'small', fullWidth, error: Boolean(errors?.length) || incomplete, helperText: messages },
         }}
       />
-    </LocalizationProvider>
+    </PickerLocalization>
   );
 }

@@ -25,6 +25,7 @@ import { useFieldErrors } from '../use-field-errors';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { trpc } from '../../trpc';
 import { fieldMessages } from '../field-messages';
+import { DateTimeField } from '../DateTimeField';
 
 /** Spec section 5: token create and update errors are shown on title and permissions; ours also on restrictions, expiry and account. */
 const FIELD_NAMES = ['title', 'permissions', 'restrictions', 'expires_at', 'account_id'] as const;
@@ -187,15 +188,7 @@ function TokenForm({ titleId, token, accountId, onClose }: { titleId: string; to
           <RestrictionsField value={form.restrictions} errors={errors.restrictions} onChange={set('restrictions', 'restrictions')} />
           <FormControlLabel control={<Switch checked={form.forever} onChange={(event) => { set('forever', 'expires_at')(event.target.checked); }} />} label={t('accessTokens.fields.forever')} />
           {!form.forever ? (
-            <TextField
-              type="datetime-local"
-              label={t('accessTokens.fields.expires')}
-              value={form.expires}
-              onChange={(event) => set('expires', 'expires_at')(event.target.value)}
-              error={Boolean(errors.expires_at)}
-              helperText={fieldMessages(errors.expires_at) ?? t('accessTokens.fields.expiresHint')}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
+            <DateTimeField label={t('accessTokens.fields.expires')} name="expires_at" value={form.expires} onChange={set('expires', 'expires_at')} errors={errors.expires_at} helperText={t('accessTokens.fields.expiresHint')} fullWidth />
           ) : null}
         </Box>
       </DialogContent>

@@ -14,17 +14,18 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { TFieldChange, THistoryKind, TTimeTravelKind } from '@rollcall/contracts';
 import { ExpandRowButton } from '../data-table';
+import { DateTimeField } from '../DateTimeField';
 import { ErrorState } from '../ErrorState';
 import { formatDateTime } from '../../lib/format-date';
 import { trpc } from '../../trpc';
 import { toAuditEvents } from '../../paths';
 import { positionJustBefore, toLocalSecondsInput } from './history-moments';
+import { fieldLabel, fieldValue, historySentence, type HistoryContext } from './history-words';
 
 const PAGE_SIZE = 20;
 
@@ -66,31 +67,35 @@ export function EntityHistoryPanel({ kind, id, headingless = false }: { kind: TH
 }
 
 function HistoryPage({ kind, id, before, isLast, onOlder, onTravel }: { kind: THistoryKind; id: string; before: string | undefined; isLast: boolean; onOlder: (before: string) => void; onTravel?: (position: string, label: string) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const page = trpc.audit.history.useQuery({ kind, id, before, limit: PAGE_SIZE });
   const [expanded, setExpanded] = useState<string | null>(null);
   if (page.isPending) return <CircularProgress size={24} sx={{ m: 2 }} aria-label={t('history.loading')} />;
   if (page.isError) return <ErrorState error={page.error} onRetry={() => void page.refetch()} />;
   if (page.data.data.length === 0 && !before) return <Typography color="text.secondary">{t('history.empty')}</Typography>;
+  const context: HistoryContext = { names: page.data.names ?? {}, timeZone: page.data.time_zone ?? 'UTC', language: i18n.resolvedLanguage ?? 'en' };
   return (
     <>
       {page.data.data.map((entry) => {
         const open = expanded === entry.position;
+        const sentence = historySentence(entry, context, t);
         const detailsId = `history-${entry.position}`;
         return (
           <ListItem key={entry.position} divider disableGutters sx={{ display: 'block', py: 1.5 }} data-testid="history-entry">
             <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
               <ExpandRowButton label={t('history.showChanges')} expanded={open} controls={detailsId} onToggle={() => setExpanded(open ? null : entry.position)} />
               <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Typography variant="body1">{entry.summary}</Typography>
+                <Typography variant="body1">{sentence}</Typography>
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5, mt: 0.5 }}>
                   <Typography variant="body2" color="text.secondary" title={entry.recorded_at}>
                     {formatDateTime(entry.recorded_at)}
                   </Typography>
                   <Chip size="small" variant="outlined" label={entry.type} />
-                  <Typography variant="body2" color="text.secondary">
-                    {t('history.changedFields', { count: entry.changes.length })}
-                  </Typography>
+                  {entry.changes.length ? (
+                    <Typography variant="body2" color="text.secondary">
+                      {t('history.changedFields', { count: entry.changes.length })}
+                    </Typography>
+                  ) : null}
                 </Stack>
               </Box>
             </Stack>
@@ -102,7 +107,7 @@ function HistoryPage({ kind, id, before, isLast, onOlder, onTravel }: { kind: TH
                     {t('history.openInLog')}
                   </Link>
                   {onTravel ? (
-                    <Link component="button" type="button" variant="body2" onClick={() => onTravel(positionJustBefore(entry.position), t('history.beforeEvent', { summary: entry.summary }))}>
+                    <Link component="button" type="button" variant="body2" onClick={() => onTravel(positionJustBefore(entry.position), t('history.beforeEvent', { summary: sentence, interpolation: { escapeValue: false } }))}>
                       {t('history.showBefore')}
                     </Link>
                   ) : null}
@@ -142,9 +147,9 @@ function ChangesTable({ changes }: { changes: TFieldChange[] }) {
       <TableBody>
         {changes.map((change) => (
           <TableRow key={change.field}>
-            <TableCell sx={{ fontWeight: 500 }}>{change.field}</TableCell>
-            <TableCell sx={{ color: 'error.main', textDecoration: change.before === null ? 'none' : 'line-through', wordBreak: 'break-word' }}>{change.before ?? '—'}</TableCell>
-            <TableCell sx={{ color: 'success.main', wordBreak: 'break-word' }}>{change.after ?? '—'}</TableCell>
+            <TableCell sx={{ fontWeight: 500 }}>{fieldLabel(change.field, t)}</TableCell>
+            <TableCell sx={{ color: 'error.main', textDecoration: change.before === null ? 'none' : 'line-through', wordBreak: 'break-word' }}>{fieldValue(change.field, change.before, t)}</TableCell>
+            <TableCell sx={{ color: 'success.main', wordBreak: 'break-word' }}>{fieldValue(change.field, change.after, t)}</TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -163,14 +168,7 @@ function TimeTravel({ kind, id, moment, onMoment }: { kind: TTimeTravelKind; id:
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <TextField
-          label={t('history.travelTo')}
-          type="datetime-local"
-          size="small"
-          value={input}
-          onChange={(event) => setInput(event.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1 } }}
-        />
+        <DateTimeField label={t('history.travelTo')} name="at" value={input} onChange={setInput} withSeconds />
         <Button variant="contained" onClick={show} disabled={!input}>
           {t('history.showAsItWas')}
         </Button>
@@ -194,9 +192,9 @@ function TimeTravel({ kind, id, moment, onMoment }: { kind: TTimeTravelKind; id:
                   {asOf.data.fields.map((field) => (
                     <TableRow key={field.field}>
                       <TableCell component="th" scope="row" sx={{ fontWeight: 500, width: '35%' }}>
-                        {field.field}
+                        {fieldLabel(field.field, t)}
                       </TableCell>
-                      <TableCell sx={{ wordBreak: 'break-word' }}>{field.value ?? '—'}</TableCell>
+                      <TableCell sx={{ wordBreak: 'break-word' }}>{fieldValue(field.field, field.value, t)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

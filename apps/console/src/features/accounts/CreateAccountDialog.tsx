@@ -15,6 +15,7 @@ import { useNavigate } from 'react-router-dom';
 import { toAccount } from '../../paths';
 import { describeError } from '../../api/api-error';
 import { CountedTextField } from '../../components/CountedTextField';
+import { DateField } from '../../components/DateField';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { useFieldErrors } from '../../components/use-field-errors';
 import { trpc } from '../../trpc';
@@ -73,11 +74,6 @@ function toInput(form: FormState): TCreateAccountInput {
     expiry: form.expiry,
     ...(form.organization ? { organization: form.organization.id } : {}),
   };
-}
-
-function todayIso(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
 interface CreateAccountDialogProps {
@@ -285,16 +281,7 @@ function CreateAccountForm({ titleId, onClose, preset }: { titleId: string; onCl
             onChange={setExpiry}
           />
           {form.expiry && (
-            <TextField
-              type="date"
-              label={t('accounts.create.expiresAt')}
-              name="expires_at"
-              value={form.expires_at}
-              onChange={(event) => setText('expires_at')(event.target.value)}
-              error={Boolean(errors.expires_at?.length)}
-              helperText={fieldMessages(errors.expires_at)}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayIso() } }}
-            />
+            <DateField label={t('accounts.create.expiresAt')} name="expires_at" value={form.expires_at} onChange={setText('expires_at')} errors={errors.expires_at} disablePast />
           )}
         </Box>
       </FormDialogLayout>

@@ -32,6 +32,7 @@ import { formatDateTime } from '../../lib/format-date';
 import { trpc } from '../../trpc';
 import { exportQuery, fromLocalInput, readAuditFilters, toFilterInput, toLocalInput, writeAuditFilters, type AuditFilters } from './audit-filters';
 import { downloadEventLog, ExportError } from './export-ndjson';
+import { DateTimeField } from '../../components/DateTimeField';
 
 const PAGE_SIZE = 50;
 /** as tRPC delivers it: an `unknown` payload becomes optional in the serialized type */
@@ -152,24 +153,8 @@ export default function EventLogPage() {
           <Box sx={{ minWidth: 240 }}>
             <OrganizationPicker label={t('audit.filters.organization')} name="organization" value={filters.organization} onChange={(organization) => setFilters({ organization })} errors={fieldErrors.organization ? [fieldErrors.organization] : undefined} />
           </Box>
-          <TextField
-            type="datetime-local"
-            label={t('audit.filters.from')}
-            value={toLocalInput(filters.from)}
-            onChange={(event) => setFilters({ from: fromLocalInput(event.target.value) }, { replace: true })}
-            error={Boolean(fieldErrors.from)}
-            sx={{ width: 240 }}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            type="datetime-local"
-            label={t('audit.filters.to')}
-            value={toLocalInput(filters.to)}
-            onChange={(event) => setFilters({ to: fromLocalInput(event.target.value) }, { replace: true })}
-            error={Boolean(fieldErrors.to)}
-            sx={{ width: 240 }}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <DateTimeField label={t('audit.filters.from')} name="from" value={toLocalInput(filters.from)} onChange={(value) => setFilters({ from: fromLocalInput(value) }, { replace: true })} error={Boolean(fieldErrors.from)} sx={{ width: 240 }} commitOnBlur />
+          <DateTimeField label={t('audit.filters.to')} name="to" value={toLocalInput(filters.to)} onChange={(value) => setFilters({ to: fromLocalInput(value) }, { replace: true })} error={Boolean(fieldErrors.to)} sx={{ width: 240 }} commitOnBlur />
           {hasFilters && (
             <Button sx={{ alignSelf: 'center' }} onClick={() => setFilters({ stream: '', types: [], actor: '', correlation: '', organization: null, from: '', to: '' })}>
               {t('audit.filters.clear')}
