@@ -285,7 +285,12 @@ test('a drag over days or hours, or the keyboard, opens a new event group on tha
   for (let step = 0; step < 6 && !(await page.locator(`td.fc-timegrid-col[data-date="${tenth.iso}"]`).count()); step += 1) {
     await page.getByRole('button', { name: tenth.iso < tenthOfThisMonth().today ? 'Previous week' : 'Next week' }).click();
   }
-  await drag(page, await centreOf(page, tenth.iso, '09:00:00'), await centreOf(page, tenth.iso, '11:00:00'));
+  // both ends measured once the hours are in view (measuring the second must not scroll the first away)
+  await page.locator('td.fc-timegrid-slot-lane[data-time="12:00:00"]').scrollIntoViewIfNeeded();
+  await centreOf(page, tenth.iso, '09:00:00');
+  const [nine, eleven] = [await centreOf(page, tenth.iso, '09:00:00'), await centreOf(page, tenth.iso, '11:00:00')];
+  expect(eleven.y - nine.y).toBeGreaterThan(40);
+  await drag(page, nine, eleven);
   await expect(dialog.locator('input[name=startDate]')).toHaveValue(tenth.shown);
   await expect(dialog.getByLabel('Start time')).toHaveValue('09:00:00');
   await expect(dialog.getByLabel('End time')).toHaveValue('12:00:00');
@@ -293,8 +298,19 @@ test('a drag over days or hours, or the keyboard, opens a new event group on tha
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 });
 
-test('the calendar speaks German: its views, its weeks from Monday, its buttons', async ({ page, request }) => {
+test('the calendar speaks German and lists the week on a phone', async ({ page, request }) => {
+  const tag = Date.now().toString(36);
+  const headers = { authorization: `Bearer ${await restToken(request)}` };
+  const status = `Urlaub ${tag}`;
+  const created = await request.post('/api/v2/states/attendance/', { data: { title: status, active: 1 }, headers });
+  expect(created.status(), await created.text()).toBe(201);
   const accountId = await createAccountThroughRest(request, newAccount('kalender'));
+  const { today } = tenthOfThisMonth();
+  const group = await request.post(`/api/v2/account/${accountId}/tracking-status/`, {
+    data: { event_group_title: 'Betriebsausflug', status_id: (await created.json()).data.id, start_date: today, end_date: today, start_time: '10:00', end_time: '16:00', description: '', single: false, account_id: accountId },
+    headers,
+  });
+  expect(group.status(), await group.text()).toBe(201);
   await signIn(page);
   await expect(page.getByRole('navigation')).toBeVisible();
   await page.evaluate(() => window.localStorage.setItem('rollcall.language', 'de'));
@@ -303,10 +319,22 @@ test('the calendar speaks German: its views, its weeks from Monday, its buttons'
   await expect(page.getByRole('columnheader').first()).toHaveText(/^Mo/);
   const month = new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric' }).format(new Date());
   await expect(page.getByRole('heading', { level: 2, name: month })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Betriebsausflug – ${status}` })).toHaveCount(1);
   await expectAccessible(page, 'month view in German');
   await page.getByRole('button', { name: 'Woche', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Vorherige Woche' })).toBeVisible();
   await expect(page.getByText('Ganztägig')).toBeVisible();
   await expect(page.getByRole('columnheader').first()).toHaveText(/^Mo\. \d{2}\.\d{2}\./);
+
+  // a phone: the week is a list of its events, each opens its dialog
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.locator('.fc-list')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Vorherige Woche' })).toBeVisible();
+  const row = page.getByRole('button', { name: `Betriebsausflug – ${status}` });
+  await expect(row).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(page, 'the week listed on a phone, in German');
+  await row.click();
+  await expect(page.getByRole('dialog', { name: 'Terminreihe bearbeiten' }).getByLabel('Titel')).toHaveValue('Betriebsausflug');
   await page.evaluate(() => window.localStorage.setItem('rollcall.language', 'en'));
 });

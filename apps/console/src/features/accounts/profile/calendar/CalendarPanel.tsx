@@ -177,7 +177,8 @@ export default function CalendarPanel({ accountId }: { accountId: string }) {
   };
   // the week and the day: each day's heading is its button (a new all-day event)
   const renderDayHeader = (header: DayHeaderContentArg) => {
-    if (!header.view.type.startsWith('timeGrid') || !mayWrite) return header.text;
+    // elsewhere (the month's weekdays, the phone's lists) FullCalendar's own
+    if (!header.view.type.startsWith('timeGrid') || !mayWrite) return true;
     return dayButton(header.date.toISOString().slice(0, 10), header.text, header.isToday);
   };
   const renderEvent = (content: EventContentArg) => {
@@ -257,13 +258,13 @@ export default function CalendarPanel({ accountId }: { accountId: string }) {
           weekNumbers={view === 'month' && !phone}
           displayEventTime={!(phone && view === 'month')}
           allDayText={t('calendar.allDay')}
-          height={view === 'month' ? 'auto' : 640}
+          height={view === 'month' || phone ? 'auto' : 640}
           slotDuration="01:00:00"
           scrollTime="07:00:00"
           slotLabelFormat={HOURS_MINUTES}
           eventTimeFormat={HOURS_MINUTES}
           dayMaxEvents={3}
-          moreLinkClick="timeGridDay"
+          moreLinkClick={views.day}
           eventDisplay="block"
           selectable={mayWrite}
           selectMirror

@@ -68,5 +68,5 @@ export const calendarSx: SxProps<Theme> = (theme) => ({
   '& .rc-event-time': { flexShrink: 0, opacity: 0.95 },
   '& .rc-event-title': { overflow: 'hidden', textOverflow: 'ellipsis' },
   '& .fc .fc-more-link': { fontWeight: 500, color: 'primary.main', '&:hover': { textDecoration: 'underline' } },
-  '& .rc-visually-hidden': { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+  '& .rc-visually-hidden': { position: 'absolute', width: '1px', height: '1px', m: '-1px', p: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
 });
