@@ -1,4 +1,4 @@
-import { ZApiError } from '@rollcall/contracts';
+import { ZApiError, isErrorCode, isFieldRuleCode } from '@rollcall/contracts';
 import type { StoredEvent, EventStore } from '../../src/platform/event-store/event-store.port';
 import { EVENT_STORE } from '../../src/platform/tokens';
 import type { TestApp } from '../test-app';
@@ -24,12 +24,19 @@ export function leaksInternals(text: string): string | null {
   return null;
 }
 
-/** `{error: {code, message, fields?}}` and nothing else: the one shape of every REST error */
+/** `{error: {code, message, fields?, rules?}}` and nothing else: the one shape of every REST error */
 export function restErrorProblem(body: unknown): string | null {
   const parsed = ZApiError.strict().safeParse(body);
   if (!parsed.success) return `not the ApiError shape: ${JSON.stringify(body)?.slice(0, 300)}`;
-  const extra = Object.keys((body as { error: object }).error).filter((key) => !['code', 'message', 'fields'].includes(key));
+  const extra = Object.keys((body as { error: object }).error).filter((key) => !['code', 'message', 'fields', 'rules'].includes(key));
   if (extra.length) return `unexpected keys in error: ${extra.join(', ')}`;
+  // every message of `fields` has its rule, a code the console has a text for (libs/contracts field-rules.ts)
+  const { fields, rules } = parsed.data.error;
+  if (Boolean(fields) !== Boolean(rules)) return `fields and rules come together: ${JSON.stringify(body)?.slice(0, 300)}`;
+  const messages = Object.entries(fields ?? {}).flatMap(([field, list]) => list.map((message) => `${field}: ${message}`));
+  if (rules && messages.join('\n') !== rules.map((rule) => `${rule.field}: ${rule.message}`).join('\n')) return `rules do not follow fields: ${JSON.stringify(body)?.slice(0, 300)}`;
+  const unknown = (rules ?? []).filter((rule) => !isFieldRuleCode(rule.code) && !isErrorCode(rule.code));
+  if (unknown.length) return `a rule of an unknown code: ${unknown.map((rule) => rule.code).join(', ')}`;
   if (!/^[a-z_]+(\.[a-z_]+)+$/.test(parsed.data.error.code)) return `error code is not a dotted code: ${parsed.data.error.code}`;
   return null;
 }

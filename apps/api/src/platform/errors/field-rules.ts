@@ -65,10 +65,16 @@ export function ruleOfIssue(issue: ZodIssue): { code: FieldRuleCode; params: Par
 
 /** `error.rules` of a ZodError's answer: one per issue, beside `fields` (same keys, same order, same messages) */
 export function zodRules(issues: readonly ZodIssue[], messageOf: (issue: ZodIssue) => string): TFieldRule[] {
-  return issues.map((issue) => {
+  // grouped by field in the order `fields` has them (a field's first issue), each field's in issue order
+  const byField = new Map<string, TFieldRule[]>();
+  for (const issue of issues) {
     const { code, params } = ruleOfIssue(issue);
-    return { field: issue.path.length ? issue.path.join('.') : '_', code, ...(Object.keys(params).length ? { params } : {}), message: messageOf(issue) };
-  });
+    const field = issue.path.length ? issue.path.join('.') : '_';
+    const list = byField.get(field) ?? [];
+    list.push({ field, code, ...(Object.keys(params).length ? { params } : {}), message: messageOf(issue) });
+    byField.set(field, list);
+  }
+  return [...byField.values()].flat();
 }
 
 /**

@@ -30,6 +30,17 @@ describe('the rules of bad input', () => {
     for (const rule of error.rules!) expect(FIELD_RULE_CODES).toContain(rule.code);
   });
 
+  it("keeps the order of fields when a field has issues apart (as the audit filters' checks do)", () => {
+    const error = mapError(
+      new ZodError([
+        { code: 'custom', path: ['type'], message: 'type must be event type names' },
+        { code: 'custom', path: ['actor'], message: 'actor must be a UUID' },
+        { code: 'custom', path: ['type'], message: 'type may be at most 20 names' },
+      ]),
+    ).body.error;
+    expect(Object.entries(error.fields!).flatMap(([field, messages]) => messages.map((message) => `${field}: ${message}`))).toEqual(error.rules!.map((rule) => `${rule.field}: ${rule.message}`));
+  });
+
   it('says a missing value is required, and a number or choice by its rule', () => {
     const missing = answerTo(ZChangeOwnPasswordInput, {});
     expect(missing.rules!.map(({ field, code }) => ({ field, code }))).toEqual([
