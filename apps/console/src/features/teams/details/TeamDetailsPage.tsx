@@ -70,7 +70,7 @@ export default function TeamDetailsPage() {
       ) : team.error || !data ? (
         <ErrorState error={team.error} onRetry={() => void team.refetch()} />
       ) : (
-        <Box key={data.id} sx={{ display: 'grid', gap: 3 }}>
+        <Box key={data.id} sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 3 }}>
           <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="team-details-heading">
             <Typography id="team-details-heading" variant="h6" component="h2" gutterBottom>
               {t('teams.details.heading')}

@@ -82,7 +82,7 @@ export function TeamMembersCard({ team, mayWrite }: { team: TeamDetails; mayWrit
 
   const shown = localPage(members, page, pageSize);
   return (
-    <Box component="section" aria-labelledby="team-members-heading">
+    <Box component="section" aria-labelledby="team-members-heading" sx={{ minWidth: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 2, mb: 1.5 }}>
         <Typography id="team-members-heading" variant="h6" component="h2">
           {t('teams.details.membersHeading')}
