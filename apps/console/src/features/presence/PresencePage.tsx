@@ -74,7 +74,8 @@ export default function PresencePage() {
                               }
                               secondary={t('presence.since', {
                               time: (({ time, zone }) => `${time} ${zone}`)(zonedTime(person.arrived_at, person.time_zone ?? browserTimeZone(), i18n.language)),
-                              door: person.door,
+                              // a slot added by hand has no door: it says so instead
+                              door: person.door || t('attendance.manual'),
                             })}
                             />
                           </ListItem>
