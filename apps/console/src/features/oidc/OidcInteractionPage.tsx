@@ -13,7 +13,9 @@ import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../components/LoadingState';
 import { CredentialsFields, type Credentials } from '../../components/CredentialsFields';
-import { abortInteraction, interactionDetails, InteractionCallError, submitConsent, submitLogin, submitSecondFactor, type LoginAnswer, type OidcInteractionDetails } from './interaction-api';
+import { abortInteraction, interactionDetails, InteractionCallError, passkeyStepOptions, submitConsent, submitLogin, submitPasskeyStep, submitSecondFactor, type LoginAnswer, type OidcInteractionDetails } from './interaction-api';
+import Divider from '@mui/material/Divider';
+import { getPasskeyAssertion, passkeyCancelled, passkeysSupported } from '../../components/passkeys/passkey-ceremony';
 import TextField from '@mui/material/TextField';
 
 /** The provider continues at the URL it answered: the next step, or back to the application. */
@@ -33,12 +35,29 @@ function SignInStep({ details }: { details: OidcInteractionDetails }) {
   const { t } = useTranslation();
   const [credentials, setCredentials] = useState<Credentials>({ username: details.login_hint ?? '', password: '' });
   const [challenge, setChallenge] = useState<string | null>(null);
+  const [withPasskey, setWithPasskey] = useState(false);
   const [code, setCode] = useState('');
   const signIn = useMutation({
     mutationFn: () => submitLogin(details.uid, credentials.username, credentials.password),
-    onSuccess: (answer: LoginAnswer) => ('second_factor' in answer ? setChallenge(answer.second_factor.challenge) : go(answer)),
+    onSuccess: (answer: LoginAnswer) => {
+      if (!('second_factor' in answer)) return go(answer);
+      setChallenge(answer.second_factor.challenge);
+      setWithPasskey(answer.second_factor.methods.includes('passkey') && passkeysSupported());
+    },
   });
   const verify = useMutation({ mutationFn: () => submitSecondFactor(details.uid, challenge ?? '', code.trim()), onSuccess: go });
+  // a closed browser dialog is no error: the page stays as it was
+  const passkey = useMutation({
+    mutationFn: async () => {
+      try {
+        return await submitPasskeyStep(details.uid, challenge ?? '', await getPasskeyAssertion(await passkeyStepOptions(details.uid, challenge ?? '')));
+      } catch (error) {
+        if (passkeyCancelled(error)) return null;
+        throw error;
+      }
+    },
+    onSuccess: (answer) => answer && go(answer),
+  });
   const cancel = useMutation({ mutationFn: () => abortInteraction(details.uid), onSuccess: go });
   const fields = signIn.error instanceof InteractionCallError ? signIn.error.fields : {};
   const submit = (event: FormEvent) => {
@@ -53,16 +72,24 @@ function SignInStep({ details }: { details: OidcInteractionDetails }) {
           {t('secondFactors.signIn.title')}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
-          {t('secondFactors.signIn.intro')}
+          {withPasskey ? t('secondFactors.signIn.passkeyIntro') : t('secondFactors.signIn.intro')}
         </Typography>
-        {verify.error && (
+        {(verify.error ?? passkey.error) && (
           <Alert severity="error" sx={{ mb: 2 }} role="alert">
-            {messageOf(verify.error, t('oidc.failed'))}
+            {messageOf(verify.error ?? passkey.error, t('oidc.failed'))}
           </Alert>
         )}
         <Box component="form" noValidate onSubmit={(event) => (event.preventDefault(), verify.mutate())} sx={{ display: 'grid', gap: 2 }}>
-          <TextField label={t('secondFactors.signIn.code')} name="code" autoComplete="one-time-code" autoFocus required value={code} onChange={(event) => setCode(event.target.value)} helperText={t('secondFactors.signIn.codeHint')} slotProps={{ htmlInput: { maxLength: 64 } }} />
-          <Button type="submit" variant="contained" size="large" loading={verify.isPending} disabled={!code.trim()}>
+          {withPasskey && (
+            <>
+              <Button variant="contained" size="large" onClick={() => (verify.reset(), passkey.mutate())} loading={passkey.isPending} disabled={verify.isPending}>
+                {t('secondFactors.signIn.usePasskey')}
+              </Button>
+              <Divider>{t('secondFactors.signIn.or')}</Divider>
+            </>
+          )}
+          <TextField label={t('secondFactors.signIn.code')} name="code" autoComplete="one-time-code" autoFocus={!withPasskey} required value={code} onChange={(event) => setCode(event.target.value)} helperText={t('secondFactors.signIn.codeHint')} slotProps={{ htmlInput: { maxLength: 64 } }} />
+          <Button type="submit" variant={withPasskey ? 'outlined' : 'contained'} size="large" loading={verify.isPending} disabled={!code.trim() || passkey.isPending}>
             {t('secondFactors.signIn.submit')}
           </Button>
           <Button variant="text" onClick={() => cancel.mutate()} disabled={verify.isPending} loading={cancel.isPending}>

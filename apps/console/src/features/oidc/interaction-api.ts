@@ -37,5 +37,8 @@ export const interactionDetails = (uid: string) => call<OidcInteractionDetails>(
 export type LoginAnswer = { redirect_to: string } | { second_factor: { challenge: string; methods: string[]; expires_at: string } };
 export const submitLogin = (uid: string, username: string, password: string) => call<LoginAnswer>(uid, 'login', { username, password });
 export const submitSecondFactor = (uid: string, challenge: string, code: string) => call<{ redirect_to: string }>(uid, 'second-factor', { challenge, code });
+/** the code step with a passkey (docs/adr/0029): options bound to the sign-in's challenge, then the browser's assertion */
+export const passkeyStepOptions = (uid: string, challenge: string) => call<{ options: Record<string, unknown> }>(uid, 'passkey-options', { challenge });
+export const submitPasskeyStep = (uid: string, challenge: string, passkey: unknown) => call<{ redirect_to: string }>(uid, 'second-factor', { challenge, passkey });
 export const submitConsent = (uid: string) => call<{ redirect_to: string }>(uid, 'consent', {});
 export const abortInteraction = (uid: string) => call<{ redirect_to: string }>(uid, 'abort', {});

@@ -20,7 +20,7 @@ import { useFieldErrors } from '../../components/use-field-errors';
 import { trpc } from '../../trpc';
 
 /** Fields whose server errors are shown under the field (spec section 5). */
-const FIELD_NAMES = ['title', 'description', 'history', 'min_length', 'min_strength', 'lockout', 'lockout_duration', 'password_age', 'second_factor'] as const;
+const FIELD_NAMES = ['title', 'description', 'history', 'min_length', 'min_strength', 'lockout', 'lockout_duration', 'password_age', 'second_factor', 'passkey_sign_in'] as const;
 type FieldName = (typeof FIELD_NAMES)[number];
 
 const STRENGTHS = [0, 1, 2, 3, 4] as const;
@@ -41,6 +41,8 @@ interface FormState {
   lockout: string;
   lockout_duration: string;
   second_factor: SecondFactorRule;
+  /** accounts may sign in with a passkey alone (docs/adr/0029) */
+  passkey_sign_in: boolean;
 }
 
 /** Spec section 9: history 4 (off), min length 6, strength 0, lockout 4 for 3600 s, age 90 days (off). */
@@ -56,6 +58,7 @@ const DEFAULTS: FormState = {
   lockout: '4',
   lockout_duration: '3600',
   second_factor: 'off',
+  passkey_sign_in: false,
 };
 
 /** Edit mode: a switch is on only when the stored value is above 0. */
@@ -74,6 +77,7 @@ function fromPolicy(policy: TPolicy): FormState {
     lockout: String(policy.lockout),
     lockout_duration: String(policy.lockout_duration),
     second_factor: policy.second_factor,
+    passkey_sign_in: policy.passkey_sign_in,
   };
 }
 
@@ -92,6 +96,7 @@ function toInput(form: FormState): TPolicyInput {
     ...(form.historyOn ? { history: numberOrNull(form.history) } : {}),
     ...(form.aging ? { max_age: numberOrNull(form.max_age) } : {}),
     second_factor: form.second_factor,
+    passkey_sign_in: form.passkey_sign_in,
   };
 }
 
@@ -235,6 +240,15 @@ function PolicyForm({ titleId, policy, onClose }: { titleId: string; policy: TPo
               </MenuItem>
             ))}
           </TextField>
+          <Box sx={{ display: 'grid', alignContent: 'start' }}>
+            <FormControlLabel
+              label={t('secondFactors.policy.passkeySignIn')}
+              control={<Switch name="passkey_sign_in" checked={form.passkey_sign_in} onChange={(event) => set('passkey_sign_in', 'passkey_sign_in')(event.target.checked)} />}
+            />
+            <Typography variant="caption" color={errors.passkey_sign_in?.length ? 'error' : 'text.secondary'} sx={{ mx: 1.75 }}>
+              {errors.passkey_sign_in?.join(' ') ?? t('secondFactors.policy.passkeySignInHint')}
+            </Typography>
+          </Box>
         </Box>
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2, gap: 1 }}>

@@ -8,19 +8,20 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../../api/api-error';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { trpc } from '../../trpc';
+import { ConfirmWithSecondFactorDialog } from './ConfirmWithSecondFactorDialog';
+import { PasskeysSection } from './PasskeysSection';
 import { RecoveryCodesList } from './RecoveryCodesList';
 import { TotpEnrolment } from './TotpEnrolment';
 
 /**
- * The signed-in account's own second factors (docs/adr/0025), for its own page: what is enrolled,
- * enrolling an authenticator app, new recovery codes, removing the app. No secret is ever read
- * back: the secret and the codes are shown only in the answer that made them.
+ * The signed-in account's own second factors (docs/adr/0025, 0029), for its own page: what is
+ * enrolled, enrolling an authenticator app, its passkeys, new recovery codes, removing the app.
+ * Removing a factor or replacing the codes asks for a current code or passkey first. No secret is
+ * ever read back: the secret and the codes are shown only in the answer that made them.
  */
 export function SecondFactorsPanel() {
   const { t, i18n } = useTranslation();
@@ -37,13 +38,17 @@ export function SecondFactorsPanel() {
   if (mine.isError) return <ErrorState error={mine.error} onRetry={() => void mine.refetch()} />;
   const status = mine.data;
   const totp = status.factors.find((factor) => factor.kind === 'totp');
+  const hasPasskey = status.factors.some((factor) => factor.kind === 'passkey');
+  const anyFactor = status.factors.length > 0;
+  // the policy keeps the last factor (the server refuses too)
+  const lastRequired = status.required && status.factors.length === 1;
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.language);
   return (
     <Box component="section" aria-labelledby="second-factors-title" sx={{ display: 'grid', gap: 2 }}>
       <Typography id="second-factors-title" variant="h6" component="h2">
         {t('secondFactors.panel.title')}
       </Typography>
-      {status.required && !totp && <Alert severity="warning">{t('secondFactors.panel.requiredMissing')}</Alert>}
+      {status.required && !anyFactor && <Alert severity="warning">{t('secondFactors.panel.requiredMissing')}</Alert>}
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="subtitle2" component="span">
           {t('secondFactors.panel.totp')}
@@ -56,15 +61,10 @@ export function SecondFactorsPanel() {
           {totp.last_used_at ? ` · ${t('secondFactors.panel.lastUsed', { at: when(totp.last_used_at) })}` : ''}
         </Typography>
       )}
-      {totp && (
+      {anyFactor && (
         <Typography variant="body2" color={status.recovery_codes.remaining <= 3 ? 'warning.main' : 'text.secondary'}>
           {t('secondFactors.panel.recoveryCodesLeft', { count: status.recovery_codes.remaining })}
         </Typography>
-      )}
-      {(remove.error || regenerate.error) && (
-        <Alert severity="error" role="alert">
-          {describeError(remove.error ?? regenerate.error, t)}
-        </Alert>
       )}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         {!totp && (
@@ -72,17 +72,23 @@ export function SecondFactorsPanel() {
             {t('secondFactors.panel.enrol')}
           </Button>
         )}
-        {totp && <Button onClick={() => setConfirming('regenerate')}>{t('secondFactors.panel.regenerate')}</Button>}
         {totp && (
-          <Button color="error" onClick={() => setConfirming('remove')} disabled={status.required}>
+          <Button color="error" onClick={() => (remove.reset(), setConfirming('remove'))} disabled={lastRequired}>
             {t('secondFactors.panel.remove')}
           </Button>
         )}
       </Box>
-      {totp && status.required && (
+      {totp && lastRequired && (
         <Typography variant="caption" color="text.secondary">
           {t('secondFactors.panel.requiredKeep')}
         </Typography>
+      )}
+
+      <PasskeysSection status={status} onChanged={refresh} />
+      {anyFactor && (
+        <Box>
+          <Button onClick={() => (regenerate.reset(), setConfirming('regenerate'))}>{t('secondFactors.panel.regenerate')}</Button>
+        </Box>
       )}
 
       <Dialog open={enrolling} fullWidth maxWidth="xs" disableEscapeKeyDown aria-labelledby="enrol-totp-title">
@@ -103,22 +109,30 @@ export function SecondFactorsPanel() {
         <DialogTitle id="new-codes-title">{t('secondFactors.recoveryCodes.title')}</DialogTitle>
         <DialogContent>{regenerate.data && <RecoveryCodesList codes={regenerate.data.recovery_codes} onDone={() => regenerate.reset()} />}</DialogContent>
       </Dialog>
-      <ConfirmDialog
-        open={confirming === 'remove'}
-        title={t('secondFactors.panel.removeTitle')}
-        message={t('secondFactors.panel.removeMessage')}
-        busy={remove.isPending}
-        onConfirm={() => remove.mutate()}
-        onCancel={() => setConfirming(null)}
-      />
-      <ConfirmDialog
-        open={confirming === 'regenerate'}
-        title={t('secondFactors.panel.regenerateTitle')}
-        message={t('secondFactors.panel.regenerateMessage')}
-        busy={regenerate.isPending}
-        onConfirm={() => regenerate.mutate()}
-        onCancel={() => setConfirming(null)}
-      />
+      {confirming === 'remove' && (
+        <ConfirmWithSecondFactorDialog
+          open
+          title={t('secondFactors.panel.removeTitle')}
+          message={t('secondFactors.panel.removeMessage')}
+          hasPasskey={hasPasskey}
+          busy={remove.isPending}
+          error={remove.error}
+          onConfirm={(confirmation) => remove.mutate({ confirmation })}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
+      {confirming === 'regenerate' && (
+        <ConfirmWithSecondFactorDialog
+          open
+          title={t('secondFactors.panel.regenerateTitle')}
+          message={t('secondFactors.panel.regenerateMessage')}
+          hasPasskey={hasPasskey}
+          busy={regenerate.isPending}
+          error={regenerate.error}
+          onConfirm={(confirmation) => regenerate.mutate({ confirmation })}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
     </Box>
   );
 }

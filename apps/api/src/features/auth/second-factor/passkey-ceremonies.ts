@@ -46,6 +46,12 @@ export interface RelyingParty {
   origin: string;
 }
 
+/**
+ * The COSE algorithms offered and accepted: EdDSA, ES256, RS256 (what authenticators make). Named,
+ * so the library does not probe the runtime for ML-DSA (an experimental Node API that warns).
+ */
+const PASSKEY_ALGORITHMS = [-8, -7, -257];
+
 /** what the second step binds its WebAuthn challenge to: the sign-in challenge, hashed (it is long and holds an account id) */
 export const boundToSignIn = (signInChallenge: string) => createHash('sha256').update(signInChallenge).digest('base64url');
 
@@ -124,6 +130,7 @@ export class PasskeyCeremonies implements OnModuleInit {
       challenge: randomBytes(32),
       timeout: PASSKEY_CEREMONY_SECONDS * 1000,
       attestationType: 'none',
+      supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
       excludeCredentials: passkeys.map((p) => ({ id: p.credential.credentialId, transports: p.credential.transports })),
       // discoverable, so the same passkey can sign in alone where the policy allows it
       authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
@@ -143,6 +150,7 @@ export class PasskeyCeremonies implements OnModuleInit {
         expectedOrigin: rp.origin,
         expectedRPID: rp.id,
         requireUserVerification: false,
+        supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
       });
       if (!verified.verified) throw passkeyInvalid();
       const { credential, credentialDeviceType, credentialBackedUp } = verified.registrationInfo;
