@@ -37,6 +37,12 @@ async function drag(page: Page, from: { x: number; y: number }, to: { x: number;
   await page.mouse.up();
 }
 
+/** the account's Calendar tab; FullCalendar's chunk comes with it, which a busy machine has taken over 10 s to load */
+async function openCalendar(page: Page, accountId: string): Promise<void> {
+  await page.goto(`/accounts/profile/${accountId}?tab=calendar`);
+  await expect(page.locator('.fc')).toBeVisible({ timeout: 30_000 });
+}
+
 async function openAttendanceStatuses(page: Page): Promise<void> {
   await page.getByRole('navigation').getByRole('link', { name: 'Attendance statuses' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Attendance statuses' })).toBeVisible();
@@ -88,7 +94,7 @@ test('an administrator keeps attendance statuses and plans the days of an accoun
   // the calendar tab of a fresh account: click a day, the times are required, then create
   const account = newAccount('cal');
   const accountId = await createAccountThroughRest(request, account);
-  await page.goto(`/accounts/profile/${accountId}?tab=calendar`);
+  await openCalendar(page, accountId);
   const { label, today } = tenthOfThisMonth();
   await expect(page.getByRole('button', { name: 'Previous month' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible();
@@ -182,7 +188,7 @@ test('renaming a whole event group keeps the day changed alone, says so, and res
 
   await signIn(page);
   await expect(page.getByRole('navigation')).toBeVisible();
-  await page.goto(`/accounts/profile/${accountId}?tab=calendar`);
+  await openCalendar(page, accountId);
   await expect(page.getByRole('button', { name: `Offsite – ${conference}` })).toHaveCount(4);
   await expect(page.getByRole('button', { name: `Travel day – ${travel}` })).toHaveCount(1);
 
@@ -242,7 +248,18 @@ test('a drag over days or hours, or the keyboard, opens a new event group on tha
   const accountId = await createAccountThroughRest(request, newAccount('drag'));
   await signIn(page);
   await expect(page.getByRole('navigation')).toBeVisible();
-  await page.goto(`/accounts/profile/${accountId}?tab=calendar`);
+  // FullCalendar comes with the Calendar tab, not with the profile (its own chunk)
+  const scripts: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'script') scripts.push(sent.url());
+  });
+  await page.goto(`/accounts/profile/${accountId}`);
+  await expect(page.getByRole('tab', { name: 'Calendar' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+  expect(scripts.filter((url) => /CalendarPanel-/.test(url))).toEqual([]);
+  await page.getByRole('tab', { name: 'Calendar' }).click();
+  await expect(page.locator('.fc')).toBeVisible({ timeout: 30_000 });
+  expect(scripts.filter((url) => /CalendarPanel-/.test(url))).toHaveLength(1);
   const dialog = page.getByRole('dialog', { name: 'Create event group' });
 
   // the month: from the 3rd to the 5th, whole days
@@ -314,7 +331,7 @@ test('the calendar speaks German and lists the week on a phone', async ({ page, 
   await signIn(page);
   await expect(page.getByRole('navigation')).toBeVisible();
   await page.evaluate(() => window.localStorage.setItem('rollcall.language', 'de'));
-  await page.goto(`/accounts/profile/${accountId}?tab=calendar`);
+  await openCalendar(page, accountId);
   await expect(page.getByRole('button', { name: 'Vorheriger Monat' })).toBeVisible();
   await expect(page.getByRole('columnheader').first()).toHaveText(/^Mo/);
   const month = new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric' }).format(new Date());
@@ -325,6 +342,12 @@ test('the calendar speaks German and lists the week on a phone', async ({ page, 
   await expect(page.getByRole('button', { name: 'Vorherige Woche' })).toBeVisible();
   await expect(page.getByText('Ganztägig')).toBeVisible();
   await expect(page.getByRole('columnheader').first()).toHaveText(/^Mo\. \d{2}\.\d{2}\./);
+  await expectAccessible(page, 'week view in German');
+  await page.getByRole('button', { name: 'Tag', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Vorheriger Tag' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Betriebsausflug – ${status}` })).toHaveCount(1);
+  await expectAccessible(page, 'day view in German');
+  await page.getByRole('button', { name: 'Woche', exact: true }).click();
 
   // a phone: the week is a list of its events, each opens its dialog
   await page.setViewportSize({ width: 390, height: 844 });
