@@ -13,6 +13,7 @@ import { theme } from './theme';
 import { lazyWithReload } from './lib/lazy-with-reload';
 import { SecuritySlot } from './features/me/security-slot';
 import { createTrpcClient, QUIET_ACCESS_CHECK, trpc } from './trpc';
+import type { ConsoleRoute } from './routing/console-route';
 
 /** the own second factors, on the own page's Security tab (features/me/security-slot.ts); its code loads when shown */
 const SecondFactorsPanel = lazyWithReload(() => import('./features/second-factors').then((module) => ({ default: module.SecondFactorsPanel })));
@@ -60,10 +61,13 @@ export interface ConsoleClients {
  * `auth.me` (which the shell needs before anything shows) is asked at once, while the screen's code
  * is still loading (router.tsx preloadScreen).
  */
-export function createConsoleClients({ askWhoAmI }: { askWhoAmI: boolean }): ConsoleClients {
+export function createConsoleClients({ askWhoAmI, prefetch }: { askWhoAmI: boolean; prefetch?: ConsoleRoute['prefetch'] }): ConsoleClients {
   const queryClient = createQueryClient();
   const trpcClient = createTrpcClient();
-  if (askWhoAmI) void createTRPCQueryUtils({ queryClient, client: trpcClient }).auth.me.prefetch(undefined, { trpc: { context: { [QUIET_ACCESS_CHECK]: true } } });
+  const utils = createTRPCQueryUtils({ queryClient, client: trpcClient });
+  if (askWhoAmI) void utils.auth.me.prefetch(undefined, { trpc: { context: { [QUIET_ACCESS_CHECK]: true } } });
+  // in the same turn: the batch link sends them with auth.me in one request
+  prefetch?.(utils, new URLSearchParams(window.location.search));
   return { queryClient, trpcClient };
 }
 

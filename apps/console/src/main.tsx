@@ -15,7 +15,7 @@ if (!root) throw new Error('missing #root');
 
 // the first screen's code, and on an admin screen who is signed in, load while the language does
 const firstScreen = preloadScreen(window.location.pathname);
-const clients = createConsoleClients({ askWhoAmI: firstScreen.admin });
+const clients = createConsoleClients({ askWhoAmI: firstScreen.admin, prefetch: firstScreen.prefetch });
 
 // the first screen appears in the admin's language, never in English first, and renders its code
 // without suspending (lib/lazy-with-reload.ts); a chunk that failed to load is tried again by the render

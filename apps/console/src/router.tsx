@@ -49,10 +49,15 @@ const adminScreens: AdminRoute[] = [
 /** the screens of the admin shell every signed-in account may see (its own things): no permission to check */
 const ownScreens: ConsoleRoute[] = [...meRoutes];
 
-const publicRoute = ({ path, screen: Screen }: ConsoleRoute): RouteObject => ({ path, element: <Screen /> });
-const adminRoute = ({ path, screen: Screen, permission }: AdminRoute): RouteObject => ({
+/** what router.tsx keeps of a screen beside its element (react-router's `handle`) */
+interface ScreenHandle {
+  prefetch?: ConsoleRoute['prefetch'];
+}
+
+const publicRoute = ({ path, screen: Screen, prefetch }: ConsoleRoute): RouteObject => ({ path, element: <Screen />, handle: { prefetch } satisfies ScreenHandle });
+const adminRoute = ({ path, screen: Screen, permission, prefetch }: AdminRoute): RouteObject => ({
   element: <RequirePermission permission={permission} />,
-  children: [{ path, element: <Screen /> }],
+  children: [{ path, element: <Screen />, handle: { prefetch } satisfies ScreenHandle }],
 });
 
 export const routes: RouteObject[] = [
@@ -74,17 +79,20 @@ export const routes: RouteObject[] = [
  * Starts loading the code of the screen at `pathname` and of its layout at once, before the first
  * render. Left to React, the admin shell's chunk loads first and the screen's only once the shell
  * renders, and the shell's `auth.me` call waits for both (the time to the first list).
- * `admin`: the path is an admin screen, which asks `auth.me` first; `loaded`: when the code is here.
+ * `admin`: the path is an admin screen, which asks `auth.me` first; `loaded`: when the code is here;
+ * `prefetch`: the screen's first queries, to ask with `auth.me`.
  */
-export function preloadScreen(pathname: string): { admin: boolean; loaded: Promise<void> } {
+export function preloadScreen(pathname: string): { admin: boolean; loaded: Promise<void>; prefetch: ConsoleRoute['prefetch'] } {
   let admin = false;
+  let prefetch: ConsoleRoute['prefetch'];
   const loading: Array<Promise<void>> = [];
   for (const { route } of matchRoutes(routes, pathname) ?? []) {
     const type = isValidElement(route.element) ? route.element.type : undefined;
     if (type === AdminLayout) admin = true;
     if (isPreloadable(type)) loading.push(type.preload());
+    prefetch ??= (route.handle as ScreenHandle | undefined)?.prefetch;
   }
-  return { admin, loaded: Promise.all(loading).then(() => undefined) };
+  return { admin, loaded: Promise.all(loading).then(() => undefined), prefetch };
 }
 
 export const router = createBrowserRouter(routes);

@@ -1,4 +1,4 @@
-import { createTRPCReact } from '@trpc/react-query';
+import { type createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import { createWSClient, httpBatchLink, splitLink, wsLink, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import type { AppRouter } from '@rollcall/api-router';
@@ -6,6 +6,9 @@ import { authStore, reportAccessLost } from './api/auth-store';
 import { getHttpStatus } from './api/api-error';
 
 export const trpc = createTRPCReact<AppRouter>();
+
+/** the query cache's tRPC helpers outside React (prefetches before the first render) */
+export type TrpcQueryUtils = ReturnType<typeof createTRPCQueryUtils<AppRouter>>;
 
 /** Calls whose 401/403 is an answer for the screen, not a loss of access. */
 const ACCESS_CHECK_EXEMPT = new Set(['auth.signIn', 'auth.signOut', 'auth.completeSignIn']);

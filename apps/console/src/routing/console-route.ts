@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { SystemPermission } from '@rollcall/contracts';
+import type { TrpcQueryUtils } from '../trpc';
 
 /**
  * A screen as its feature declares it in `routes.ts`: where it answers (paths.ts) and its code,
@@ -8,6 +9,11 @@ import type { SystemPermission } from '@rollcall/contracts';
 export interface ConsoleRoute {
   path: string;
   screen: ComponentType;
+  /**
+   * The screen's first queries, asked before the first render when the console opens on it, with
+   * the URL's search parameters (router.tsx preloadScreen): the screen then finds them on their way.
+   */
+  prefetch?: (utils: TrpcQueryUtils, search: URLSearchParams) => void;
 }
 
 /**

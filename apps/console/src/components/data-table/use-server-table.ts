@@ -16,8 +16,12 @@ interface PagedListQuery<Row> {
 
 type RowOf<List extends PagedListQuery<unknown>> = NonNullable<List['data']> extends TPage<infer Row> ? Row : never;
 
-/** the options every list query of a server table is asked with: the previous page stays shown while the next loads */
-export const SERVER_TABLE_QUERY = { placeholderData: keepPreviousData };
+/**
+ * The options every list query of a server table is asked with: the previous page stays shown while
+ * the next loads; a page asked for a moment ago (the first screen's prefetch, routing/console-route.ts)
+ * is not asked again when the table mounts. Live messages and mutations keep it current after that.
+ */
+export const SERVER_TABLE_QUERY = { placeholderData: keepPreviousData, staleTime: 3_000 };
 
 /** the input of a list with a search field: page, size, search (left out when empty) and sort */
 export const searchListInput = <SortField extends string>({ page, limit, search, sortBy, desc }: UrlTableState<SortField>) => ({ page, limit, search: search || undefined, sortBy, desc });

@@ -38,6 +38,24 @@ export function writePaging({ page, limit }: { page: number; limit: number }, pa
 
 const noFilters: UrlTableFilters<object> = { read: () => ({}), write: () => undefined };
 
+/** a table's sort fields, its default sort and its own filters: what reads its state from a URL */
+export interface UrlTableShape<SortField extends string, Filters extends object = object> {
+  sortFields: readonly SortField[];
+  defaultSort: SortField;
+  filters?: UrlTableFilters<Filters>;
+}
+
+/** the table's state in these search parameters, defaults for what they leave out or get wrong */
+export function readUrlTableState<SortField extends string, Filters extends object = object>(
+  params: URLSearchParams,
+  { sortFields, defaultSort, ...shape }: UrlTableShape<SortField, Filters>,
+): UrlTableState<SortField> & Filters {
+  const filters = (shape.filters ?? noFilters) as UrlTableFilters<Filters>;
+  const sortBy = params.get('sortBy');
+  const sort = sortBy !== null && (sortFields as readonly string[]).includes(sortBy) ? (sortBy as SortField) : defaultSort;
+  return { ...readPaging(params), search: params.get('search') ?? '', sortBy: sort, desc: params.get('desc') !== 'false', ...filters.read(params) };
+}
+
 /**
  * A server-paged table's state in the URL, so a reload, Back or a shared link shows the same page.
  * Only what differs from the defaults is written: a plain /accounts stays plain. A page-size change returns to page 1 (spec), as does any change of
@@ -60,13 +78,7 @@ export function useUrlTableState<SortField extends string, Filters extends objec
   }, [pathname]);
 
   const isSortField = useCallback((value: string | null): value is SortField => value !== null && (sortFields as readonly string[]).includes(value), [sortFields]);
-  const readState = useCallback(
-    (from: URLSearchParams): UrlTableState<SortField> & Filters => {
-      const sortBy = from.get('sortBy');
-      return { ...readPaging(from), search: from.get('search') ?? '', sortBy: isSortField(sortBy) ? sortBy : defaultSort, desc: from.get('desc') !== 'false', ...filters.read(from) };
-    },
-    [isSortField, defaultSort, filters],
-  );
+  const readState = useCallback((from: URLSearchParams) => readUrlTableState(from, { sortFields, defaultSort, filters }), [sortFields, defaultSort, filters]);
 
   const state = useMemo(() => readState(params), [readState, params]);
   // for callbacks that fire later (the debounced search): the state as it is then

@@ -4,35 +4,22 @@ import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_SORT_FIELDS, type TListAccountsInput } from '@rollcall/contracts';
+import type { TListAccountsInput } from '@rollcall/contracts';
 import { AccountStatusFilter } from '../../components/AccountStatusFilter';
 import { DataTable } from '../../components/data-table';
-import type { UrlTableFilters, UrlTableState } from '../../components/data-table/use-url-table-state';
-import { searchListInput, SERVER_TABLE_QUERY, useServerTable } from '../../components/data-table/use-server-table';
+import { SERVER_TABLE_QUERY, useServerTable } from '../../components/data-table/use-server-table';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchField } from '../../components/SearchField';
 import { useLive } from '../../live/use-live';
 import { trpc } from '../../trpc';
 import { useAccountColumns } from './account-columns';
 import { accountsListLive } from './accounts.live';
+import { ACCOUNT_STATUSES_STALE_MS, accountsTableSort, statusFilter, toAccountsListInput } from './accounts-list-query';
 import { useGrants } from '../../auth/use-grants';
 import { lazyDialog } from '../../lib/lazy-dialog';
 
 const CreateAccountDialog = lazyDialog(async () => (await import('./CreateAccountDialog')).CreateAccountDialog);
 const ImportAccountsDialog = lazyDialog(async () => (await import('./import/ImportAccountsDialog')).ImportAccountsDialog);
-
-/** 'Filter by Account Status': any number of status ids, `?status=1&status=3` */
-const statusFilter: UrlTableFilters<{ status: number[] }> = {
-  read: (params) => ({ status: [...new Set(params.getAll('status').map(Number).filter((id) => Number.isInteger(id) && id > 0))] }),
-  write: ({ status }, params) => {
-    for (const id of status) params.append('status', String(id));
-  },
-};
-
-const toInput = (state: UrlTableState<(typeof ACCOUNT_SORT_FIELDS)[number]> & { status: number[] }): TListAccountsInput => ({
-  ...searchListInput(state),
-  status: state.status.length ? state.status : undefined,
-});
 
 const useAccountsList = (input: TListAccountsInput) => trpc.accounts.list.useQuery(input, SERVER_TABLE_QUERY);
 
@@ -40,10 +27,10 @@ const useAccountsList = (input: TListAccountsInput) => trpc.accounts.list.useQue
 export default function AccountsPage() {
   const { t } = useTranslation();
   const grants = useGrants();
-  const table = useServerTable(useAccountsList, { sort: { fields: ACCOUNT_SORT_FIELDS, defaultSort: 'created_at' }, filters: statusFilter, toInput });
+  const table = useServerTable(useAccountsList, { sort: accountsTableSort, filters: statusFilter, toInput: toAccountsListInput });
   const { state } = table;
   const columns = useAccountColumns();
-  const statuses = trpc.accounts.statuses.useQuery(undefined, { staleTime: 5 * 60_000 });
+  const statuses = trpc.accounts.statuses.useQuery(undefined, { staleTime: ACCOUNT_STATUSES_STALE_MS });
   const [createOpen, setCreateOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
   useLive(trpc.live.accounts, { cache: [accountsListLive] });
