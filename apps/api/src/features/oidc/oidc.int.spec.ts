@@ -4,6 +4,7 @@ import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Kysely } from 'kysely';
 import { createAccount, http, signIn, startTestApp, storageKinds, type StorageKind, type TestApp } from '../../../test/test-app';
+import { SoftwareAuthenticator } from '../../../test/software-authenticator';
 import { READ_DB } from '../../platform/tokens';
 import type { ReadDatabase } from '../../platform/read-db/read-database';
 import { totpCodeAt } from '../auth/second-factor/totp-codes';
@@ -34,11 +35,11 @@ class Browser {
     return this.cookies.get(name);
   }
 
-  async fetch(url: string, init: { method?: string; json?: unknown } = {}): Promise<LooseResponse> {
+  async fetch(url: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}): Promise<LooseResponse> {
     const response = await fetch(new URL(url, this.base), {
       method: init.method ?? 'GET',
       redirect: 'manual',
-      headers: { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '), ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '), ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
       body: init.json === undefined ? undefined : JSON.stringify(init.json),
     });
     for (const line of response.headers.getSetCookie()) {
@@ -484,6 +485,34 @@ describe.each(storageKinds())('the OpenID Connect provider (%s)', (kind: Storage
     const plain = await signInThrough(new Browser(app.url), config, alice, 'openid');
     const plainToken = await jwtVerify(plain.tokens.id_token!, createRemoteJWKSet(new URL(`${issuer}/jwks`)), { issuer, audience: applicationId });
     expect(plainToken.payload).toMatchObject({ amr: ['pwd'], acr: 'urn:rollcall:acr:password' });
+  });
+
+  it('takes a passkey at the code step (docs/adr/0029): the ID token says amr pwd, hwk, user and acr second-factor', async () => {
+    // ROLLCALL_PUBLIC_URL is set here: the relying party is its origin, whatever the request says
+    const origin = new URL(app.url).origin;
+    const carol = await createAccount(admin, { first_name: 'Carol', last_name: 'Shaw' });
+    const own = http(app.url, await signIn(app.url, { username: carol.username, password: carol.password }));
+    const authenticator = new SoftwareAuthenticator(origin);
+    const options = (await own.post('/api/v2/second-factors/passkeys/registration-options', undefined, { origin })).body.data.options;
+    expect((await own.post('/api/v2/second-factors/passkeys', { name: 'Laptop', response: authenticator.register(options) }, { origin })).status).toBe(201);
+
+    const config = await relyingParty();
+    const browser = new Browser(app.url);
+    const { verifier, state, step } = await authorize(browser, config, 'openid profile');
+    const uid = (step as { uid: string }).uid;
+    const asked = await (await browser.fetch(`/oidc/interaction/${uid}/login`, { method: 'POST', json: { username: carol.username, password: carol.password } })).json();
+    expect(asked.second_factor.methods).toEqual(['passkey', 'recovery_code']);
+    const challenge = asked.second_factor.challenge as string;
+    const asOptions = await browser.fetch(`/oidc/interaction/${uid}/passkey-options`, { method: 'POST', json: { challenge }, headers: { origin } });
+    expect(asOptions.status).toBe(200);
+    const verified = await browser.fetch(`/oidc/interaction/${uid}/second-factor`, { method: 'POST', json: { challenge, passkey: authenticator.assert((await asOptions.json()).options) }, headers: { origin } });
+    expect(verified.status, await verified.clone().text()).toBe(200);
+    const consentStep = await browser.follow((await verified.json()).redirect_to);
+    const accepted = await browser.fetch(`/oidc/interaction/${(consentStep as { uid: string }).uid}/consent`, { method: 'POST', json: {} });
+    const done = await browser.follow((await accepted.json()).redirect_to);
+    const tokens = await oidc.authorizationCodeGrant(config, (done as { callback: URL }).callback, { pkceCodeVerifier: verifier, expectedState: state });
+    const { payload } = await jwtVerify(tokens.id_token!, createRemoteJWKSet(new URL(`${issuer}/jwks`)), { issuer, audience: applicationId });
+    expect(payload).toMatchObject({ sub: carol.id, amr: ['pwd', 'hwk', 'user'], acr: 'urn:rollcall:acr:second-factor' });
   });
 
   it('rotates the signing key and keeps the previous one published', async () => {
