@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { authStore } from '../api/auth-store';
 import { trpc } from '../trpc';
 import { toIndex } from '../paths';
-import { unknownCardNotices } from '../features/unknown-cards/unknown-card-notices';
+import { unknownCardNotices } from '../live/unknown-card-notices';
 
 /**
  * Log out: the server revokes the session and clears the user_session cookie; we forget the token

@@ -9,13 +9,13 @@ import { useTranslation } from 'react-i18next';
 import type { TAttendanceLiveMessage } from '@rollcall/contracts';
 import { unknownCardsPath } from '../paths';
 import { timeOf } from '../lib/slot-times';
-import { unknownCardNotices } from '../features/unknown-cards/unknown-card-notices';
+import { unknownCardNotices } from './unknown-card-notices';
 
 /**
  * A scan of a card no account holds, told on the live screens where an administrator watches the
  * doors (the push reaches only those who may manage readers): which card, at which door, when, and
  * the way to the list where it can be assigned or dismissed. `onMessages` goes to useLive. The
- * notices are the console's, not the screen's (features/unknown-cards/unknown-card-notices.ts): they
+ * notices are the console's, not the screen's (live/unknown-card-notices.ts): they
  * stay while the administrator moves between live screens, until dismissed.
  */
 export function useUnknownCardNotices() {
