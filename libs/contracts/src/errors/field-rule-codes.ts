@@ -5,7 +5,9 @@
  * translates `{field: 'first_name', code: 'too_long', params: {label: 'First name', max: 64}}`
  * instead of matching the English message's shape). Each answer's `error.rules` lists them beside
  * `error.fields`, one entry per message, in the same order; a message that is the error's own (a
- * taken username) carries the error's code instead (ERROR_CODES). `invalid` and `pattern` say only
+ * taken username) carries the error's code instead (ERROR_CODES), unless the domain names the field
+ * rule it breaks (a password shorter than its policy's minimum: `too_short` with `min`, beside the
+ * error's code `password.too_short`). `invalid` and `pattern` say only
  * that a rule of the field's own was broken: its message says which.
  */
 export const FIELD_RULE_CODES = [
@@ -25,6 +27,10 @@ export const FIELD_RULE_CODES = [
   'too_large',
   'too_few',
   'too_many',
+  /** a whole number from `min` to `max` */
+  'range',
+  /** a password weaker than its policy allows: `score` of 4 where `min` is needed */
+  'too_weak',
   'one_of',
   'pattern',
   'unknown_fields',

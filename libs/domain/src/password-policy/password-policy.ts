@@ -86,7 +86,12 @@ export interface PolicyViolation {
   /** the wire field the console shows the message under (spec section 5) */
   field: string;
   message: string;
+  /** the field rule it breaks (a FIELD_RULE_CODES member of libs/contracts) with its numbers, where one fits */
+  rule?: { code: string; params: Record<string, string | number> };
 }
+
+/** a whole number from min to max under a field's label: the `range` rule */
+const range = (label: string, { min, max }: { min: number; max: number }) => ({ code: 'range', params: { label, min, max } });
 
 const inRange = (value: number, { min, max }: { min: number; max: number }) => Number.isInteger(value) && value >= min && value <= max;
 
@@ -95,23 +100,25 @@ export function passwordPolicyViolations(rules: PasswordPolicyRules): PolicyViol
   const L = PASSWORD_POLICY_LIMITS;
   const violations: PolicyViolation[] = [];
   const title = rules.title.trim();
-  if (!title) violations.push({ code: 'policy.title_required', field: 'title', message: 'Title is required' });
-  else if ([...title].length > L.textMax) violations.push({ code: 'policy.title_too_long', field: 'title', message: `Title may be at most ${L.textMax} characters` });
-  if ([...rules.description].length > L.textMax) violations.push({ code: 'policy.description_too_long', field: 'description', message: `Description may be at most ${L.textMax} characters` });
+  if (!title) violations.push({ code: 'policy.title_required', field: 'title', message: 'Title is required', rule: { code: 'required', params: { label: 'Title' } } });
+  else if ([...title].length > L.textMax) violations.push({ code: 'policy.title_too_long', field: 'title', message: `Title may be at most ${L.textMax} characters`, rule: { code: 'too_long', params: { label: 'Title', max: L.textMax } } });
+  if ([...rules.description].length > L.textMax) violations.push({ code: 'policy.description_too_long', field: 'description', message: `Description may be at most ${L.textMax} characters`, rule: { code: 'too_long', params: { label: 'Description', max: L.textMax } } });
   if (rules.maxAgeDays !== null && !inRange(rules.maxAgeDays, L.maxAgeDays)) {
     // the spec's console shows age errors under `password_age` (wire field `max_age`)
-    violations.push({ code: 'policy.max_age', field: 'password_age', message: `Password age must be a whole number of days from ${L.maxAgeDays.min} to ${L.maxAgeDays.max}` });
+    violations.push({ code: 'policy.max_age', field: 'password_age', message: `Password age must be a whole number of days from ${L.maxAgeDays.min} to ${L.maxAgeDays.max}`, rule: range('Password age', L.maxAgeDays) });
   }
   if (rules.history !== null && !inRange(rules.history, L.history)) {
-    violations.push({ code: 'policy.history', field: 'history', message: `History must be a whole number of passwords from ${L.history.min} to ${L.history.max}` });
+    violations.push({ code: 'policy.history', field: 'history', message: `History must be a whole number of passwords from ${L.history.min} to ${L.history.max}`, rule: range('History', L.history) });
   }
-  if (!inRange(rules.minLength, L.minLength)) violations.push({ code: 'policy.min_length', field: 'min_length', message: `Minimum length must be a whole number from ${L.minLength.min} to ${L.minLength.max}` });
-  if (!inRange(rules.minStrength, L.minStrength)) violations.push({ code: 'policy.min_strength', field: 'min_strength', message: 'Minimum strength is a score from 0 to 4' });
+  if (!inRange(rules.minLength, L.minLength)) violations.push({ code: 'policy.min_length', field: 'min_length', message: `Minimum length must be a whole number from ${L.minLength.min} to ${L.minLength.max}`, rule: range('Minimum length', L.minLength) });
+  if (!inRange(rules.minStrength, L.minStrength)) violations.push({ code: 'policy.min_strength', field: 'min_strength', message: 'Minimum strength is a score from 0 to 4', rule: range('Minimum strength', L.minStrength) });
   if (!inRange(rules.lockoutAttempts, L.lockoutAttempts)) {
     violations.push({ code: 'policy.lockout', field: 'lockout', message: `Lockout must be a whole number of attempts from ${L.lockoutAttempts.min} to ${L.lockoutAttempts.max} (0 = the built-in default lockout)` });
   }
   if (!inRange(rules.lockoutDurationSeconds, L.lockoutDurationSeconds)) {
-    violations.push({ code: 'policy.lockout_duration', field: 'lockout_duration', message: `Lockout duration must be a whole number of seconds from ${L.lockoutDurationSeconds.min} to ${L.lockoutDurationSeconds.max}` });
+    violations.push({ code: 'policy.lockout_duration', field: 'lockout_duration', message: `Lockout duration must be a whole number of seconds from ${L.lockoutDurationSeconds.min} to ${L.lockoutDurationSeconds.max}`,
+      rule: range('Lockout duration', L.lockoutDurationSeconds),
+    });
   }
   if (rules.secondFactor !== undefined && !(SECOND_FACTOR_REQUIREMENTS as readonly string[]).includes(rules.secondFactor)) {
     violations.push({ code: 'policy.second_factor', field: 'second_factor', message: `Second factor must be one of ${SECOND_FACTOR_REQUIREMENTS.join(', ')}` });
@@ -126,7 +133,8 @@ function assertValid(rules: PasswordPolicyRules): void {
   for (const v of violations) (fields[v.field] ??= []).push(v.message);
   const [first] = violations;
   const message = violations.length === 1 ? first.message : `Invalid policy (${violations.map((v) => `${v.field}: ${v.message}`).join('; ')})`;
-  throw new DomainError(first.code, message, first.field, fields);
+  const named = violations.flatMap(({ field, message: text, rule }) => (rule ? [{ field, message: text, ...rule }] : []));
+  throw new DomainError(first.code, message, first.field, fields, named);
 }
 
 const rulesOf = (data: PasswordPolicyRules): PasswordPolicyRules => ({

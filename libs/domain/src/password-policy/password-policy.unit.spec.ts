@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type DomainError, fold } from '../shared';
+import { type DomainError, fold, underField } from '../shared';
 import {
   passwordPolicyDecider,
   policyTitleReservation,
@@ -110,6 +110,26 @@ describe('password policy decider', () => {
         expect((error as DomainError).fields).toEqual({ title: ['Title is required'], min_strength: [expect.any(String)], lockout: [expect.any(String)] });
       }
     });
+
+    it('names the rule of each broken bound with its numbers, so a console can say them in its language', () => {
+      try {
+        passwordPolicyDecider.decide(create({ title: '', description: 'd'.repeat(256), minLength: 0, minStrength: 7, history: 30, maxAgeDays: 0, lockoutDurationSeconds: 0 }), fold(passwordPolicyDecider, []));
+        throw new Error('accepted');
+      } catch (error) {
+        const rules = (error as DomainError).rules;
+        expect(rules).toEqual([
+          { field: 'title', message: 'Title is required', code: 'required', params: { label: 'Title' } },
+          { field: 'description', message: 'Description may be at most 255 characters', code: 'too_long', params: { label: 'Description', max: 255 } },
+          { field: 'password_age', message: expect.any(String), code: 'range', params: { label: 'Password age', min: 1, max: 3650 } },
+          { field: 'history', message: expect.any(String), code: 'range', params: { label: 'History', min: 1, max: 24 } },
+          { field: 'min_length', message: 'Minimum length must be a whole number from 1 to 255', code: 'range', params: { label: 'Minimum length', min: 1, max: 255 } },
+          { field: 'min_strength', message: 'Minimum strength is a score from 0 to 4', code: 'range', params: { label: 'Minimum strength', min: 0, max: 4 } },
+          { field: 'lockout_duration', message: expect.any(String), code: 'range', params: { label: 'Lockout duration', min: 1, max: 86400 } },
+        ]);
+        // each rule belongs to a message of its field
+        for (const rule of rules ?? []) expect((error as DomainError).fields?.[rule.field]).toContain(rule.message);
+      }
+    });
   });
 
   it('reserves titles case-insensitively and without surrounding spaces', () =>
@@ -130,6 +150,21 @@ describe('a new password under a policy', () => {
   it('is refused when shorter than the minimum length, naming the policy', () => {
     const error = refusal('short pass', 4);
     expect(error).toMatchObject({ code: 'password.too_short', field: 'password', message: 'Password must be at least 12 characters under policy "Staff"' });
+  });
+
+  it('names the rule with the policy\'s minimum length, and the strength with score and need', () => {
+    expect(refusal('short pass', 4)?.rules).toEqual([
+      { field: 'password', message: 'Password must be at least 12 characters under policy "Staff"', code: 'too_short', params: { label: 'Password', min: 12, policy: 'Staff' } },
+    ]);
+    expect(refusal('staffstaff12', 1)?.rules).toEqual([
+      { field: 'password', message: 'Password is too weak under policy "Staff": strength 1 of 4 needed 3', code: 'too_weak', params: { label: 'Password', min: 3, score: 1, policy: 'Staff' } },
+    ]);
+  });
+
+  it('keeps its rule when a form shows it under another field (new_password)', () => {
+    const moved = underField(refusal('short pass', 4)!, 'new_password');
+    expect(moved).toMatchObject({ code: 'password.too_short', field: 'new_password', message: 'Password must be at least 12 characters under policy "Staff"' });
+    expect(moved.rules).toEqual([expect.objectContaining({ field: 'new_password', code: 'too_short', params: expect.objectContaining({ min: 12 }) })]);
   });
 
   it('counts characters, not UTF-16 units', () => {

@@ -1,4 +1,4 @@
-import { DomainError } from '../shared';
+import { fieldError } from '../shared';
 
 /** The part of a policy a new password is checked against (history and aging belong to other paths). */
 export interface PasswordRulesPolicy {
@@ -19,9 +19,15 @@ export const passwordLength = (password: string) => [...password].length;
  */
 export function assertPasswordMeetsPolicy(password: string, strengthScore: number, policy: PasswordRulesPolicy): void {
   if (passwordLength(password) < policy.minLength) {
-    throw new DomainError('password.too_short', `Password must be at least ${policy.minLength} characters under policy "${policy.title}"`, 'password');
+    throw fieldError('password.too_short', 'password', `Password must be at least ${policy.minLength} characters under policy "${policy.title}"`, {
+      code: 'too_short',
+      params: { label: 'Password', min: policy.minLength, policy: policy.title },
+    });
   }
   if (strengthScore < policy.minStrength) {
-    throw new DomainError('password.too_weak', `Password is too weak under policy "${policy.title}": strength ${strengthScore} of 4 needed ${policy.minStrength}`, 'password');
+    throw fieldError('password.too_weak', 'password', `Password is too weak under policy "${policy.title}": strength ${strengthScore} of 4 needed ${policy.minStrength}`, {
+      code: 'too_weak',
+      params: { label: 'Password', min: policy.minStrength, score: strengthScore, policy: policy.title },
+    });
   }
 }

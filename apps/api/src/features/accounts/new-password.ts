@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { assertPasswordMeetsPolicy, DomainError, type AccountState } from '@rollcall/domain';
+import { assertPasswordMeetsPolicy, DomainError, underField, type AccountState } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
 import { PasswordHasher } from '../../platform/passwords/password-hasher';
 import { PasswordStrength } from '../../platform/passwords/password-strength';
@@ -39,7 +39,7 @@ export class NewPasswordService {
       try {
         assertPasswordMeetsPolicy(password, score, { title: policy.title, minLength: policy.min_length, minStrength: policy.min_strength });
       } catch (error) {
-        throw error instanceof DomainError && field !== 'password' ? new DomainError(error.code, error.message, field) : error;
+        throw error instanceof DomainError && field !== 'password' ? underField(error, field) : error;
       }
       if (policy.history) {
         const recent = account.passwordHistory.slice(0, policy.history);

@@ -69,8 +69,9 @@ export function mapError(error: unknown): MappedError {
     const fields = error.fields ?? (error.field ? { [error.field]: [error.message] } : undefined);
     // a DomainError's code is a plain string (libs/domain imports nothing): one the table does not know
     // (thrown-error-codes.unit.spec.ts looks for them) is answered as bad input
-    if (isErrorCode(error.code)) return answer(error.code, error.message, fields);
-    return { status: ERROR_STATUS['request.invalid'], body: { error: { code: error.code, message: error.message, ...(fields ? { fields, rules: domainRules(error.code, error.message, fields) } : {}) } } };
+    const rules = fields ? domainRules(error.code, error.message, fields, error.rules) : undefined;
+    if (isErrorCode(error.code)) return answer(error.code, error.message, fields, rules);
+    return { status: ERROR_STATUS['request.invalid'], body: { error: { code: error.code, message: error.message, ...(fields ? { fields, rules } : {}) } } };
   }
   if (error instanceof ReservationTakenError) {
     const known = RESERVATION_ERRORS[error.reservation.scope];

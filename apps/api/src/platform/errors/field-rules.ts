@@ -77,13 +77,28 @@ export function zodRules(issues: readonly ZodIssue[], messageOf: (issue: ZodIssu
   return [...byField.values()].flat();
 }
 
+/** the rule the domain names for one message of a field (DomainError's `rules`, libs/domain) */
+export interface NamedRule {
+  field: string;
+  message: string;
+  code: string;
+  params?: Params;
+}
+
 /**
- * `error.rules` of a domain error's (or a taken unique value's) fields: a message that is the error's
- * own carries the error's code (the console has a text for every one); the domain's other messages
- * say their own rule, 'invalid' here, and the console falls back to their message.
+ * `error.rules` of a domain error's (or a taken unique value's) fields: a message whose rule the domain
+ * names with a field-rule code carries that code and its numbers (a password's `too_short` with the
+ * policy's `min`); else a message that is the error's own carries the error's code (the console has a
+ * text for every one); the domain's other messages say their own rule, 'invalid' here, and the
+ * console falls back to their message.
  */
-export function domainRules(code: string, message: string, fields: Record<string, string[]>): TFieldRule[] {
+export function domainRules(code: string, message: string, fields: Record<string, string[]>, named: readonly NamedRule[] = []): TFieldRule[] {
+  const namedRule = (field: string, text: string) => named.find((rule) => rule.field === field && rule.message === text && isFieldRuleCode(rule.code));
   return Object.entries(fields).flatMap(([field, messages]) =>
-    messages.map((text) => (text === message && isErrorCode(code) ? { field, code, message: text } : { field, code: 'invalid', ...(Object.keys(labelled(text)).length ? { params: labelled(text) } : {}), message: text })),
+    messages.map((text): TFieldRule => {
+      const own = namedRule(field, text);
+      if (own) return { field, code: own.code, params: labelled(text, own.params), message: text };
+      return text === message && isErrorCode(code) ? { field, code, message: text } : { field, code: 'invalid', ...(Object.keys(labelled(text)).length ? { params: labelled(text) } : {}), message: text };
+    }),
   );
 }

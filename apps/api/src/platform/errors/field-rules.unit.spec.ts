@@ -1,5 +1,5 @@
 import { FIELD_RULE_CODES, ZChangeOwnPasswordInput, ZCreateAccountInput, ZUpdateOwnProfileInput, fieldRule } from '@rollcall/contracts';
-import { DomainError } from '@rollcall/domain';
+import { DomainError, assertPasswordMeetsPolicy, passwordPolicyDecider } from '@rollcall/domain';
 import { z, ZodError } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { mapError } from './api-error';
@@ -70,5 +70,43 @@ describe('the rules of bad input', () => {
       { field: 'gender', code: 'invalid', message: 'Gender is male or female' },
       { field: 'email', code: 'account.status_invalid', message: 'Refused' },
     ]);
+  });
+
+  it("carries the rule and numbers the domain names for a message (a password shorter than its policy's minimum), keeping code, message and fields", () => {
+    let thrown: unknown;
+    try {
+      assertPasswordMeetsPolicy('short', 4, { title: 'Staff', minLength: 12, minStrength: 0 });
+    } catch (error) {
+      thrown = error;
+    }
+    const mapped = mapError(thrown);
+    expect(mapped.status).toBe(400);
+    expect(mapped.body.error).toEqual({
+      code: 'password.too_short',
+      message: 'Password must be at least 12 characters under policy "Staff"',
+      fields: { password: ['Password must be at least 12 characters under policy "Staff"'] },
+      rules: [{ field: 'password', code: 'too_short', params: { label: 'Password', min: 12, policy: 'Staff' }, message: 'Password must be at least 12 characters under policy "Staff"' }],
+    });
+  });
+
+  it("names only field-rule codes from the domain's rules: a code the contracts do not know stays the error's own", () => {
+    const error = new DomainError('password.too_short', 'Too short', 'password', { password: ['Too short'] }, [{ field: 'password', message: 'Too short', code: 'no_such_rule', params: { min: 3 } }]);
+    expect(mapError(error).body.error.rules).toEqual([{ field: 'password', code: 'password.too_short', message: 'Too short' }]);
+  });
+
+  it('answers every rule a password policy names with a field-rule code of the contracts', () => {
+    let thrown: unknown;
+    try {
+      passwordPolicyDecider.decide(
+        { type: 'CreatePasswordPolicy', data: { policyId: 'p', title: '', description: 'd'.repeat(300), minLength: 0, minStrength: 9, history: 0, maxAgeDays: 0, lockoutAttempts: 0, lockoutDurationSeconds: 0, createdAt: '2026-11-26T00:00:00.000Z' } },
+        passwordPolicyDecider.initialState(),
+      );
+    } catch (error) {
+      thrown = error;
+    }
+    const rules = mapError(thrown).body.error.rules ?? [];
+    expect(rules.map((rule) => rule.code)).toEqual(['required', 'too_long', 'range', 'range', 'range', 'range', 'range']);
+    for (const rule of rules) expect(FIELD_RULE_CODES).toContain(rule.code);
+    expect(rules.find((rule) => rule.field === 'min_length')?.params).toEqual({ label: 'Minimum length', min: 1, max: 255 });
   });
 });

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { TChangeOwnPasswordInput } from '@rollcall/contracts';
-import { accountDecider, accountStream, DomainError } from '@rollcall/domain';
+import { accountDecider, accountStream, DomainError, underField } from '@rollcall/domain';
 import { handleCommand, loadState } from '../../../platform/commands/handle-command';
 import type { Clock } from '../../../platform/runtime/clock';
 import type { RequestContext } from '../../../platform/commands/request-context';
@@ -51,7 +51,7 @@ export class ChangeOwnPasswordHandler implements ICommandHandler<ChangeOwnPasswo
         return await handleCommand(this.store, this.clock, accountDecider, accountStream(accountId), { type: 'SetPassword', data: { ...prepared, changedAt: this.clock.now().toISOString(), checkedPasswordHash } }, context);
       } catch (error) {
         // the decider names `password`; this call's field is `new_password`
-        if (error instanceof DomainError && error.field === 'password') throw new DomainError(error.code, error.message, 'new_password');
+        if (error instanceof DomainError && error.field === 'password') throw underField(error, 'new_password');
         throw error;
       }
     });
