@@ -84,9 +84,10 @@ test('an account adds a named passkey, signs in with it as the second factor and
   await page.getByRole('button', { name: 'Use a passkey' }).click();
   await expect(page).toHaveURL(/\/me$/);
 
-  // the policy lets it sign in with the passkey alone: no username, no password
+  // the policy lets it sign in with the passkey alone: no username, no password (the button's name
+  // holds no 'Sign in', which other scenarios look the password's button up by)
   await forgetSession(page);
-  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await page.getByRole('button', { name: 'Continue with a passkey' }).click();
   await expect(page).toHaveURL(/\/me$/);
   await page.getByRole('tab', { name: 'Security' }).click();
   await expect(passkeys.getByTestId('passkey')).not.toContainText('never used');
@@ -123,7 +124,7 @@ test('the sign-in page and the passkeys in German and on a phone', async ({ page
   // no part of the page runs wider than the phone
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await forgetSession(page);
-  await expect(page.getByRole('button', { name: 'Mit einem Passkey anmelden' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mit einem Passkey fortfahren' })).toBeVisible();
   await expectAccessible(page, 'sign-in with a passkey button in German on a phone');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

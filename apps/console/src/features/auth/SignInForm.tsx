@@ -23,7 +23,7 @@ type SignInAnswer = ReturnType<typeof trpc.auth.signIn.useMutation>['data'];
 /**
  * Username, password, 'Sign in'; then, for an account with a second factor, its code or a passkey
  * (docs/adr/0025, 0029). Where a password policy lets accounts sign in with a passkey alone, 'Sign
- * in with a passkey' asks the browser for a discoverable one. The token is kept in memory; the
+ * in with a passkey' ('Continue with a passkey') asks the browser for a discoverable one. The token is kept in memory; the
  * server also sets the cookie.
  */
 export function SignInForm({ notice }: { notice?: string }) {
