@@ -32,6 +32,8 @@ export function ResetSecondFactorsCard({ accountId }: { accountId: string }) {
   const [reason, setReason] = useState('');
   if (!status.data) return null;
   const enrolled = status.data.factors.length > 0 || status.data.totp_pending;
+  // passkeys (docs/adr/0029) are named beside the app
+  const passkeys = status.data.factors.filter((factor) => factor.kind === 'passkey').length;
   const reasonErrors = getApiError(reset.error)?.fields?.reason;
   const close = () => {
     setOpen(false);
@@ -59,7 +61,9 @@ export function ResetSecondFactorsCard({ accountId }: { accountId: string }) {
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {enrolled
-            ? t('secondFactors.reset.enrolled', { count: status.data.recovery_codes.remaining })
+            ? passkeys > 0
+              ? t(status.data.factors.some((factor) => factor.kind === 'totp') ? 'secondFactors.reset.enrolledAppAndPasskeys' : 'secondFactors.reset.enrolledPasskeys', { passkeys, count: status.data.recovery_codes.remaining })
+              : t('secondFactors.reset.enrolled', { count: status.data.recovery_codes.remaining })
             : status.data.required
               ? t('secondFactors.reset.noneRequired')
               : t('secondFactors.reset.none')}
