@@ -144,7 +144,7 @@ export const ZWebAuthnResponse = z.object({
 export type TWebAuthnResponse = z.infer<typeof ZWebAuthnResponse>;
 
 /** options for the browser's WebAuthn call, as SimpleWebAuthn makes them (challenge, relying party, credentials) */
-export const ZPasskeyOptions = z.object({ options: z.record(z.string(), z.unknown()) });
+export const ZPasskeyOptions = z.object({ options: z.record(answerText(64), z.unknown()) });
 export type TPasskeyOptions = z.infer<typeof ZPasskeyOptions>;
 
 const ZPasskeyName = requiredLine('Name', PASSKEY_NAME_MAX);
