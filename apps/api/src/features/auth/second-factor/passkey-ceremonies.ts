@@ -1,13 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { TWebAuthnResponse } from '@rollcall/contracts';
 import { DomainError, invalidSecondFactor, type Passkey, type PasskeyCredential } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
@@ -15,6 +8,9 @@ import type { AppConfig } from '../../../platform/config/app-config';
 import type { ReadDatabase } from '../../../platform/read-db/read-database';
 import type { Clock } from '../../../platform/runtime/clock';
 import { APP_CONFIG, CLOCK, READ_DB } from '../../../platform/tokens';
+
+/** SimpleWebAuthn and its X.509/ASN.1 stack load with the first passkey ceremony, not at start (about 25 MB of an idle API's memory) */
+const webAuthn = () => import('@simplewebauthn/server');
 
 /** how long the browser has to answer a WebAuthn challenge */
 export const PASSKEY_CEREMONY_SECONDS = 180;
@@ -120,7 +116,7 @@ export class PasskeyCeremonies implements OnModuleInit {
   }
 
   async registrationOptions(rp: RelyingParty, account: { id: string; username: string; displayName: string }, passkeys: Passkey[], sessionId: string): Promise<Record<string, unknown>> {
-    const options = await generateRegistrationOptions({
+    const options = await (await webAuthn()).generateRegistrationOptions({
       rpName: 'Rollcall',
       rpID: rp.id,
       userName: account.username,
@@ -144,7 +140,7 @@ export class PasskeyCeremonies implements OnModuleInit {
     const challenge = await this.take(response, 'register', sessionId);
     if (!challenge) throw passkeyInvalid();
     try {
-      const verified = await verifyRegistrationResponse({
+      const verified = await (await webAuthn()).verifyRegistrationResponse({
         response: response as unknown as RegistrationResponseJSON,
         expectedChallenge: challenge,
         expectedOrigin: rp.origin,
@@ -174,7 +170,7 @@ export class PasskeyCeremonies implements OnModuleInit {
    * discoverable ones, and the user verification is required then).
    */
   async authenticationOptions(rp: RelyingParty, passkeys: Passkey[] | null, purpose: Exclude<CeremonyPurpose, 'register'>, boundTo: string): Promise<Record<string, unknown>> {
-    const options = await generateAuthenticationOptions({
+    const options = await (await webAuthn()).generateAuthenticationOptions({
       rpID: rp.id,
       challenge: randomBytes(32),
       timeout: PASSKEY_CEREMONY_SECONDS * 1000,
@@ -194,7 +190,7 @@ export class PasskeyCeremonies implements OnModuleInit {
     const challenge = await this.take(response, purpose, boundTo);
     if (!passkey || !challenge) throw invalidSecondFactor();
     try {
-      const verified = await verifyAuthenticationResponse({
+      const verified = await (await webAuthn()).verifyAuthenticationResponse({
         response: response as unknown as AuthenticationResponseJSON,
         expectedChallenge: challenge,
         expectedOrigin: rp.origin,
