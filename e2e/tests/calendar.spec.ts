@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createAccountThroughRest, expectAccessible, newAccount, restToken, signIn } from '../support/console';
 
 /** the tenth of the current month, as the browser's calendar shows it (DD.MM.YYYY), and today as FullCalendar's cells name it (YYYY-MM-DD) */
@@ -14,6 +14,15 @@ function dayOfThisMonth(day: number) {
   const month = String(now.getMonth() + 1).padStart(2, '0');
   const dd = String(day).padStart(2, '0');
   return { iso: `${now.getFullYear()}-${month}-${dd}`, shown: `${dd}.${month}.${now.getFullYear()}` };
+}
+
+/** a time typed section by section on the 24-hour clock, as an admin would ('' clears it) */
+async function typeTime(dialog: Locator, label: string, digits: string): Promise<void> {
+  await dialog.getByRole('group', { name: new RegExp(`^${label}`) }).getByRole('spinbutton', { name: 'Hours' }).click();
+  const page = dialog.page();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Backspace');
+  if (digits) await page.keyboard.type(digits);
 }
 
 /** the middle of a month view's day cell, or of a week view's hour slot on a day (FullCalendar's cells carry their date and time) */
@@ -100,18 +109,19 @@ test('an administrator keeps attendance statuses and plans the days of an accoun
   await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible();
   await page.getByRole('button', { name: `New event on ${label}`, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Create event group' });
-  await expect(dialog.getByLabel('Start time')).toHaveValue('00:00:00');
-  await expect(dialog.getByLabel('End time')).toHaveValue('23:59:59');
+  await expect(dialog.locator('input[name=startTime]')).toHaveValue('00:00:00');
+  await expect(dialog.locator('input[name=endTime]')).toHaveValue('23:59:59');
   await dialog.getByLabel('Title').fill('Summer holiday');
   await dialog.getByRole('combobox', { name: 'Status' }).click();
   // an inactive status is not offered for a new event
   await expect(page.getByRole('option', { name: retired })).toHaveCount(0);
   await page.getByRole('option', { name: vacation }).click();
-  await dialog.getByLabel('Start time').fill('');
+  await typeTime(dialog, 'Start time', '');
   await dialog.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(dialog.getByText('This field is required')).toBeVisible();
   await expectAccessible(page, 'event dialog with an error');
-  await dialog.getByLabel('Start time').fill('08:00:00');
+  await typeTime(dialog, 'Start time', '080000');
+  await expect(dialog.locator('input[name=startTime]')).toHaveValue('08:00:00');
   await dialog.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page.getByText('Event created successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -142,8 +152,8 @@ test('an administrator keeps attendance statuses and plans the days of an accoun
   await expect(page.getByText('All day')).toBeVisible();
   const slot = await centreOf(page, today, '14:00:00');
   await page.mouse.click(slot.x, slot.y);
-  await expect(dialog.getByLabel('Start time')).toHaveValue('14:00:00');
-  await expect(dialog.getByLabel('End time')).toHaveValue('15:00:00');
+  await expect(dialog.locator('input[name=startTime]')).toHaveValue('14:00:00');
+  await expect(dialog.locator('input[name=endTime]')).toHaveValue('15:00:00');
   await expectAccessible(page, 'week view with the event dialog');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
@@ -269,8 +279,8 @@ test('a drag over days or hours, or the keyboard, opens a new event group on tha
   await expect(dialog).toBeVisible();
   await expect(dialog.locator('input[name=startDate]')).toHaveValue(third.shown);
   await expect(dialog.locator('input[name=endDate]')).toHaveValue(fifth.shown);
-  await expect(dialog.getByLabel('Start time')).toHaveValue('00:00:00');
-  await expect(dialog.getByLabel('End time')).toHaveValue('23:59:59');
+  await expect(dialog.locator('input[name=startTime]')).toHaveValue('00:00:00');
+  await expect(dialog.locator('input[name=endTime]')).toHaveValue('23:59:59');
   await dialog.getByLabel('Title').fill('Course');
   await dialog.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: status }).click();
@@ -309,8 +319,8 @@ test('a drag over days or hours, or the keyboard, opens a new event group on tha
   expect(eleven.y - nine.y).toBeGreaterThan(40);
   await drag(page, nine, eleven);
   await expect(dialog.locator('input[name=startDate]')).toHaveValue(tenth.shown);
-  await expect(dialog.getByLabel('Start time')).toHaveValue('09:00:00');
-  await expect(dialog.getByLabel('End time')).toHaveValue('12:00:00');
+  await expect(dialog.locator('input[name=startTime]')).toHaveValue('09:00:00');
+  await expect(dialog.locator('input[name=endTime]')).toHaveValue('12:00:00');
   await expectAccessible(page, 'week view with a dragged selection');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 });

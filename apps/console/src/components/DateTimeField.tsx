@@ -26,6 +26,8 @@ export interface DateTimeFieldProps {
   /** marks the field invalid without a message of its own (a message shown elsewhere) */
   error?: boolean;
   helperText?: string;
+  /** marks the label as required (the form checks it) */
+  required?: boolean;
   /** seconds too (time travel goes to the second) */
   withSeconds?: boolean;
   disablePast?: boolean;
@@ -43,7 +45,7 @@ export interface DateTimeFieldProps {
  * (24-hour, both languages), typed section by section or picked from the calendar and clock, in
  * the browser's zone as the input was. Speaks the input's own value strings to its form.
  */
-export function DateTimeField({ label, value, onChange, name, errors, error, helperText, withSeconds = false, disablePast, fullWidth = false, sx, commitOnBlur = false }: DateTimeFieldProps) {
+export function DateTimeField({ label, value, onChange, name, errors, error, helperText, required, withSeconds = false, disablePast, fullWidth = false, sx, commitOnBlur = false }: DateTimeFieldProps) {
   const wire = withSeconds ? 'YYYY-MM-DDTHH:mm:ss' : 'YYYY-MM-DDTHH:mm';
   const textOf = (day: Dayjs | null) => (day && day.isValid() ? day.format(wire) : '');
   const [picked, setPicked] = useState<Dayjs | null>(() => parse(value));
@@ -84,6 +86,7 @@ export function DateTimeField({ label, value, onChange, name, errors, error, hel
             size: 'small',
             name,
             fullWidth,
+            required,
             error: Boolean(errors?.length) || error,
             helperText: errors?.length ? fieldMessages(errors) : helperText,
             sx,

@@ -9,16 +9,23 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { TArrivalDeparture } from '@rollcall/contracts';
+import { DateTimeField } from '../../components/DateTimeField';
 import { FormDialogLayout } from '../../components/FormDialogLayout';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
-import { formatDateTime } from '../../lib/format-date';
+import { zonedDateTime } from '../../lib/attendance-format';
+import { zoneAbbreviation } from '../../lib/zone-label';
 import { useFieldErrors } from '../../components/use-field-errors';
-import { trpc } from '../../trpc';
-import { fromLocalInput, toLocalInput } from '../../lib/slot-times';
+import { browserTimeZone, trpc } from '../../trpc';
+import { fromZonedInput, toZonedInput } from '../../lib/slot-times';
 
 const FIELD_NAMES = ['arrived_at', 'departed_at', 'reason'] as const;
 
-/** 'Edit' of a slot: new times and a required reason, recorded as a correction (the scans stay). */
+/**
+ * 'Edit' of a slot: new times and a required reason, recorded as a correction (the scans stay). The
+ * times are shown and typed in the zone the server draws the slot's day in (the account's, else its
+ * organization's: `time_zone` of the row), labelled with it, whatever the browser's zone; they are
+ * sent as instants, as the call takes them.
+ */
 export function CorrectSlotDialog({ slot, onClose }: { slot: TArrivalDeparture | null; onClose: () => void }) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
@@ -31,11 +38,18 @@ export function CorrectSlotDialog({ slot, onClose }: { slot: TArrivalDeparture |
 }
 
 function CorrectSlotForm({ titleId, slot, onClose }: { titleId: string; slot: TArrivalDeparture; onClose: () => void }) {
-  const { t } = useTranslation();
   const { notify } = useSnackbar();
   const utils = trpc.useUtils();
-  const [arrived, setArrived] = useState(toLocalInput(slot.arrived_at));
-  const [departed, setDeparted] = useState(toLocalInput(slot.departed_at));
+  const { t, i18n } = useTranslation();
+  // a row pushed live before it was fetched again names no zone yet: the browser's, as the table shows it
+  const timeZone = slot.time_zone ?? browserTimeZone();
+  const zone = zoneAbbreviation(timeZone, slot.arrived_at, i18n.language);
+  const at = (instant: string) => {
+    const { date, time } = zonedDateTime(instant, timeZone);
+    return `${date} ${time}`;
+  };
+  const [arrived, setArrived] = useState(toZonedInput(slot.arrived_at, timeZone));
+  const [departed, setDeparted] = useState(toZonedInput(slot.departed_at, timeZone));
   const [reason, setReason] = useState('');
   const { errors, clearErrors, showServerErrors } = useFieldErrors(FIELD_NAMES);
   const [required, setRequired] = useState<Partial<Record<(typeof FIELD_NAMES)[number], string[]>>>({});
@@ -52,7 +66,7 @@ function CorrectSlotForm({ titleId, slot, onClose }: { titleId: string; slot: TA
     setRequired(missing);
     if (Object.keys(missing).length) return;
     correct.mutate(
-      { id: slot.id, arrived_at: fromLocalInput(arrived, slot.arrived_at) ?? '', departed_at: fromLocalInput(departed, slot.departed_at), reason },
+      { id: slot.id, arrived_at: fromZonedInput(arrived, timeZone, slot.arrived_at) ?? '', departed_at: fromZonedInput(departed, timeZone, slot.departed_at), reason },
       {
         onSuccess: (result) => {
           notify(result.corrected ? t('arrivalsDepartures.dialog.saved') : t('arrivalsDepartures.dialog.unchanged'), 'success');
@@ -80,27 +94,29 @@ function CorrectSlotForm({ titleId, slot, onClose }: { titleId: string; slot: TA
       submitLabel={t('arrivalsDepartures.dialog.save')}
       busy={correct.isPending}
     >
-      <TextField
-        label={t('arrivalsDepartures.dialog.arrivedAt')}
+      <Typography variant="body2" color="text.secondary" title={timeZone}>
+        {t('arrivalsDepartures.dialog.zoneIntro', { zone: timeZone })}
+      </Typography>
+      <DateTimeField
+        label={`${t('arrivalsDepartures.dialog.arrivedAt')} (${zone})`}
         name="arrived_at"
-        type="datetime-local"
         required
+        withSeconds
+        fullWidth
         value={arrived}
-        onChange={(event) => change('arrived_at', setArrived)(event.target.value)}
-        error={!!errorsOf('arrived_at')}
-        helperText={errorsOf('arrived_at')?.join(' ')}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1 } }}
+        onChange={change('arrived_at', setArrived)}
+        errors={errorsOf('arrived_at')}
       />
-      <TextField
-        label={t('arrivalsDepartures.dialog.departedAt')}
+      <DateTimeField
+        label={`${t('arrivalsDepartures.dialog.departedAt')} (${zone})`}
         name="departed_at"
-        type="datetime-local"
         required={slot.departed_at !== null}
+        withSeconds
+        fullWidth
         value={departed}
-        onChange={(event) => change('departed_at', setDeparted)(event.target.value)}
-        error={!!errorsOf('departed_at')}
-        helperText={errorsOf('departed_at')?.join(' ') ?? (slot.departed_at ? undefined : t('arrivalsDepartures.dialog.openHint'))}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1 } }}
+        onChange={change('departed_at', setDeparted)}
+        errors={errorsOf('departed_at')}
+        helperText={slot.departed_at ? undefined : t('arrivalsDepartures.dialog.openHint')}
       />
       <TextField
         label={t('arrivalsDepartures.dialog.reason')}
@@ -122,10 +138,10 @@ function CorrectSlotForm({ titleId, slot, onClose }: { titleId: string; slot: TA
               <ListItem key={correction.corrected_at} disableGutters>
                 <ListItemText
                   primary={t('arrivalsDepartures.dialog.historyLine', {
-                    from: `${formatDateTime(correction.previous.arrived_at)} – ${correction.previous.departed_at ? formatDateTime(correction.previous.departed_at) : '…'}`,
-                    to: `${formatDateTime(correction.arrived_at)} – ${correction.departed_at ? formatDateTime(correction.departed_at) : '…'}`,
+                    from: `${at(correction.previous.arrived_at)} – ${correction.previous.departed_at ? at(correction.previous.departed_at) : '…'}`,
+                    to: `${at(correction.arrived_at)} – ${correction.departed_at ? at(correction.departed_at) : '…'}`,
                   })}
-                  secondary={t('arrivalsDepartures.dialog.historyBy', { by: correction.corrected_by_name ?? correction.corrected_by, at: formatDateTime(correction.corrected_at), reason: correction.reason })}
+                  secondary={t('arrivalsDepartures.dialog.historyBy', { by: correction.corrected_by_name ?? correction.corrected_by, at: `${at(correction.corrected_at)} ${zone}`, reason: correction.reason })}
                 />
               </ListItem>
             ))}

@@ -22,6 +22,7 @@ import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { CountedTextField } from '../../../../components/CountedTextField';
 import { DateField } from '../../../../components/DateField';
 import { DescriptionField } from '../../../../components/DescriptionField';
+import { TimeField } from '../../../../components/TimeField';
 import { useSnackbar } from '../../../../components/snackbar/snackbar-context';
 import { trpc } from '../../../../trpc';
 import { changeField, createInput, eventFormOf, formErrors, formFieldOf, newEventForm, updateInput, type EventForm, type EventFormField, type NewEventRange } from './event-form';
@@ -159,17 +160,7 @@ function EventFormContent({ titleId, accountId, target, onClose }: { titleId: st
     <DateField label={t(`calendar.dialog.${field}`)} name={field} value={form[field]} onChange={(value) => set(field, value)} errors={errors[field]} disabled={disabled} />
   );
   const timeField = (field: 'startTime' | 'endTime' | 'eventStartTime' | 'eventEndTime') => (
-    <TextField
-      type="time"
-      label={t(`calendar.dialog.${field}`)}
-      name={field}
-      required
-      value={form[field]}
-      onChange={(event) => set(field, event.target.value)}
-      error={Boolean(errors[field]?.length)}
-      helperText={errors[field]?.join(' ') ?? ' '}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1 } }}
-    />
+    <TimeField label={t(`calendar.dialog.${field}`)} name={field} required value={form[field]} onChange={(value) => set(field, value)} errors={errors[field]} fullWidth />
   );
   // create: the dates are the new group's range; edit: the selected day, and the group's range unless single
   const showRange = editing && !form.single;
