@@ -8,7 +8,7 @@ import { SEARCH_DEBOUNCE_MS } from '../lib/use-debounced-value';
  * A search input that reports its text 300 ms after the last keystroke (spec: search debounce), and
  * shows a value that changed from outside (the URL's search after Back).
  */
-export function SearchField({ label, value, onSearch }: { label: string; value: string; onSearch: (value: string) => void }) {
+export function SearchField({ label, value, onSearch, error = false }: { label: string; value: string; onSearch: (value: string) => void; error?: boolean }) {
   const [text, setText] = useState(value);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -22,6 +22,7 @@ export function SearchField({ label, value, onSearch }: { label: string; value: 
       type="search"
       label={label}
       value={text}
+      error={error}
       onChange={(event) => {
         const next = event.target.value;
         setText(next);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isRealDate } from '../common/dates';
 import { answerTimestamp } from '../common/answers';
+import { fieldRule } from '../errors/field-rule-codes';
 import { answerText, boundedText, TEXT_MAX, uuidOf } from '../common/text';
 
 /**
@@ -62,7 +63,10 @@ export const ZAuditEventFilterShape = {
     boundedText('actor', 200, { trim: true })
       .min(1)
       // every actor is one of these: a filter that can match nothing is a mistake worth saying
-      .refine((value) => value === 'system' || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value), { error: 'actor must be an account, access token or door reader id (a UUID), or system' }),
+      .refine((value) => value === 'system' || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value), {
+        error: 'actor must be an account, access token or door reader id (a UUID), or system',
+        params: fieldRule('actor_id', { label: 'Actor' }),
+      }),
   ),
   correlation_id: optionalAuditFilter(z.string({ error: 'correlation_id must be text' }).max(100, { error: 'correlation_id must be 1-100 letters, digits, _ . : or -', abort: true }).regex(/^[\w.:-]{1,100}$/, { error: 'correlation_id must be 1-100 letters, digits, _ . : or -' })),
   /**
@@ -77,7 +81,7 @@ export const ZAuditEventFilterShape = {
 };
 
 const fromBeforeTo = (value: { from?: string; to?: string }, context: z.RefinementCtx) => {
-  if (value.from && value.to && value.from >= value.to) context.addIssue({ code: 'custom', path: ['to'], message: 'to must be after from' });
+  if (value.from && value.to && value.from >= value.to) context.addIssue({ code: 'custom', path: ['to'], message: 'to must be after from', params: fieldRule('after', { label: 'To', other: 'From' }) });
 };
 
 export const ZAuditEventFilter = z.object(ZAuditEventFilterShape).superRefine(fromBeforeTo);

@@ -35,6 +35,10 @@ export const FIELD_RULE_CODES = [
   'pattern',
   'unknown_fields',
   'invalid',
+  /** an event log actor: an account, access token or door reader id (a UUID), or `system` */
+  'actor_id',
+  /** a time that must come after another field's (`other`: that field's English label) */
+  'after',
 ] as const;
 export type FieldRuleCode = (typeof FIELD_RULE_CODES)[number];
 

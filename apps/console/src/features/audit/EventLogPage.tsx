@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { AUDIT_EVENTS_LIMIT_MAX, type TAuditEvent } from '@rollcall/contracts';
 import { getApiError } from '../../api/api-error';
+import { translateFieldErrors } from '../../components/use-field-errors';
 import { ExpandRowButton } from '../../components/data-table';
 import { ErrorState } from '../../components/ErrorState';
 import { PageHeader } from '../../components/PageHeader';
@@ -48,7 +49,7 @@ const FIELD_OF: Record<string, keyof AuditFilters> = { stream_prefix: 'stream', 
  * metadata; 'Export NDJSON' downloads the filtered log with a running count.
  */
 export default function EventLogPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { notify } = useSnackbar();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readAuditFilters(params), [params]);
@@ -61,12 +62,13 @@ export default function EventLogPage() {
   const list = trpc.audit.events.useQuery({ ...toFilterInput(filters), before, limit: PAGE_SIZE }, { placeholderData: keepPreviousData });
   const fieldErrors = useMemo(() => {
     const errors: Partial<Record<keyof AuditFilters, string>> = {};
-    for (const [field, messages] of Object.entries(getApiError(list.error)?.fields ?? {})) {
+    // in the console's language by each message's rule (error.rules)
+    for (const [field, messages] of Object.entries(getApiError(translateFieldErrors(list.error, t, i18n.resolvedLanguage ?? i18n.language))?.fields ?? {})) {
       const filter = FIELD_OF[field.split('.')[0]];
       if (filter && messages.length) errors[filter] = messages.join(' ');
     }
     return errors;
-  }, [list.error]);
+  }, [list.error, t, i18n.resolvedLanguage, i18n.language]);
 
   const go = useCallback(
     (next: AuditFilters, cursor: string | undefined, options?: { replace?: boolean }) => {
@@ -137,7 +139,7 @@ export default function EventLogPage() {
       />
       <Paper variant="outlined">
         <Box role="search" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, alignItems: 'flex-start' }}>
-          <SearchField label={t('audit.filters.stream')} value={filters.stream} onSearch={(stream) => setFilters({ stream }, { replace: true })} />
+          <SearchField label={t('audit.filters.stream')} value={filters.stream} onSearch={(stream) => setFilters({ stream }, { replace: true })} error={Boolean(fieldErrors.stream)} />
           <Autocomplete
             multiple
             freeSolo
@@ -148,8 +150,8 @@ export default function EventLogPage() {
             renderValue={(value, getItemProps) => value.map((option, index) => <Chip size="small" label={option} {...getItemProps({ index })} key={option} />)}
             renderInput={(input) => <TextField {...input} label={t('audit.filters.types')} error={Boolean(fieldErrors.types)} />}
           />
-          <SearchField label={t('audit.filters.actor')} value={filters.actor} onSearch={(actor) => setFilters({ actor }, { replace: true })} />
-          <SearchField label={t('audit.filters.correlation')} value={filters.correlation} onSearch={(correlation) => setFilters({ correlation }, { replace: true })} />
+          <SearchField label={t('audit.filters.actor')} value={filters.actor} onSearch={(actor) => setFilters({ actor }, { replace: true })} error={Boolean(fieldErrors.actor)} />
+          <SearchField label={t('audit.filters.correlation')} value={filters.correlation} onSearch={(correlation) => setFilters({ correlation }, { replace: true })} error={Boolean(fieldErrors.correlation)} />
           <Box sx={{ minWidth: 240 }}>
             <OrganizationPicker label={t('audit.filters.organization')} name="organization" value={filters.organization} onChange={(organization) => setFilters({ organization })} errors={fieldErrors.organization ? [fieldErrors.organization] : undefined} />
           </Box>
