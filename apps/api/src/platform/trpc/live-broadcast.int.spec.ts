@@ -183,6 +183,27 @@ describe.each(storageKinds())('live.attendance, pushed per audience (%s)', (kind
     expect(socket.texts.join('\n')).not.toContain(lastB.id);
   });
 
+  it('ends the subscription of a session that must enrol a second factor now (its policy requires one) and pushes it nothing more, while a free session of the same grants is pushed on', async () => {
+    const rule = { title: `Live enrolment ${stamp}`, min_length: 6, min_strength: 0, lockout: 5, lockout_duration: 60 };
+    const policy = await created(admin.post('/api/v2/policy', { ...rule, second_factor: 'off' }));
+    const account = await createAccount(admin, { organization: places.A.organization, policy: true, policy_id: policy });
+    await grant(account.id, 'A');
+    const restricted = await watching(await signIn(app.url, { username: account.username, password: account.password }));
+    const free = await watching((await viewerIn('A')).token);
+    const first = await memberIn('A');
+    await scan(first);
+    await expect.poll(() => restricted.scannedAccounts(), { timeout: 5000 }).toEqual([first.id]);
+
+    const changed = await admin.raw('PUT', `/api/v2/policy/${policy}`, { ...rule, second_factor: 'all' });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const later = await memberIn('A');
+    await scan(later);
+    await expect.poll(() => free.scannedAccounts(), { timeout: 5000 }).toEqual([first.id, later.id]);
+    await expect.poll(() => restricted.forbidden(), { timeout: 5000 }).toBe(true);
+    expect(restricted.texts.join('\n')).toContain('auth.second_factor_enrolment_required');
+    expect(restricted.texts.join('\n')).not.toContain(later.id);
+  });
+
   it('writes a push to every live.attendance subscription of a socket under its own id, to none of its other subscriptions, and no more to one stopped', async () => {
     const socket = await consoleSocket(app.url, await signIn(app.url));
     open.push(socket);

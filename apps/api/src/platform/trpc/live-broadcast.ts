@@ -4,7 +4,7 @@ import { TRPCError } from '@trpc/server';
 import type { AccessChecks } from '../access/caller-access';
 import { holdsAnywhere, scopeOf, type Grants } from '../access/grants';
 import type { SessionPrincipal } from '../access/principal';
-import { passwordChangeRequiredError } from '../access/route-decorators';
+import { passwordChangeRequiredError, secondFactorEnrolmentRequiredError } from '../access/route-decorators';
 import type { LiveFeed } from '../live/live-feed';
 import type { LiveConnection } from './live-connection';
 
@@ -168,6 +168,7 @@ export class LiveBroadcast<Message> {
     try {
       // the subscription's own check (permittedProcedure's), once for the audience: it depends on nothing else
       if (principal.passwordChangeRequired) throw passwordChangeRequiredError();
+      if (principal.secondFactorEnrolmentRequired) throw secondFactorEnrolmentRequiredError();
       await access.authorize(principal, this.spec.permission, [], { input: undefined });
       visible = await this.visibleTo(principal, messages, access);
     } catch (error) {
@@ -216,7 +217,8 @@ export class LiveBroadcast<Message> {
 
   /**
    * Who sees the same: where each of the channel's permissions is held (everywhere, or the set of
-   * organizations with their subtrees), and whether the session must change its password first.
+   * organizations with their subtrees), and whether the session must change its password or enrol
+   * a second factor first.
    * AccessChecks.permits decides on the scope of the permission alone (docs/adr/0011), so two
    * principals with the same key get the same verdict on every message.
    */
@@ -231,6 +233,7 @@ export class LiveBroadcast<Message> {
         .join(';');
       this.scopeKeys.set(principal.grants, scopes);
     }
-    return principal.passwordChangeRequired ? `!${scopes}` : scopes;
+    // a restricted session never shares an audience with a free one: its verdict is the restriction's
+    return `${principal.passwordChangeRequired ? '!' : ''}${principal.secondFactorEnrolmentRequired ? '2' : ''}|${scopes}`;
   }
 }
