@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { DomainError } from '@rollcall/domain';
 import { requestContext } from '../../platform/http/request-context.factory';
 import { REQUIRED_PERMISSION, type PermissionRequirement } from '../../platform/access/permissions';
-import { ALLOWED_WHILE_PASSWORD_CHANGE_REQUIRED, ALLOWED_WHILE_SECOND_FACTOR_ENROLMENT_REQUIRED, IS_PUBLIC, passwordChangeRequiredError, secondFactorEnrolmentRequiredError } from '../../platform/access/route-decorators';
+import { ALLOWED_WHILE_PASSWORD_CHANGE_REQUIRED, ALLOWED_WHILE_SECOND_FACTOR_ENROLMENT_REQUIRED, IS_PUBLIC, restrictionRefusal } from '../../platform/access/route-decorators';
 import { type AuthenticatedRequest } from '../../platform/http/request-params';
 import { Authenticator } from './authenticator';
 import { AccessPolicy } from './access-policy';
@@ -26,12 +26,12 @@ export class AuthGuard implements CanActivate {
     if (isPublic) return true;
     if (refusal) throw refusal;
     if (!principal) throw new DomainError('auth.required', 'Sign in first: this call needs a valid session');
-    if (principal.passwordChangeRequired) {
-      if (!this.reflector.getAllAndOverride<boolean>(ALLOWED_WHILE_PASSWORD_CHANGE_REQUIRED, [context.getHandler(), context.getClass()])) throw passwordChangeRequiredError();
-    } else if (principal.kind === 'session' && principal.secondFactorEnrolmentRequired) {
-      // the password first, then the second factor (docs/adr/0025): one restriction at a time
-      if (!this.reflector.getAllAndOverride<boolean>(ALLOWED_WHILE_SECOND_FACTOR_ENROLMENT_REQUIRED, [context.getHandler(), context.getClass()])) throw secondFactorEnrolmentRequiredError();
-    }
+    // the password first, then the second factor (docs/adr/0025): one restriction at a time, as tRPC's procedures
+    const restricted = restrictionRefusal(principal, {
+      passwordChangeRequired: this.reflector.getAllAndOverride<boolean>(ALLOWED_WHILE_PASSWORD_CHANGE_REQUIRED, [context.getHandler(), context.getClass()]),
+      secondFactorEnrolmentRequired: this.reflector.getAllAndOverride<boolean>(ALLOWED_WHILE_SECOND_FACTOR_ENROLMENT_REQUIRED, [context.getHandler(), context.getClass()]),
+    });
+    if (restricted) throw restricted;
     const required = this.reflector.getAllAndOverride<PermissionRequirement | undefined>(REQUIRED_PERMISSION, [context.getHandler(), context.getClass()]);
     await this.access.authorize(principal, required?.permission, required?.requirements ?? [], { param: request.params, body: request.body, query: request.query });
     return true;

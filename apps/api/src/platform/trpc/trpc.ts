@@ -4,7 +4,7 @@ import type { RequestContext } from '../commands/request-context';
 import type { Principal } from '../access/principal';
 import type { SystemPermission } from '@rollcall/contracts';
 import type { DomainError } from '@rollcall/domain';
-import { passwordChangeRequiredError, secondFactorEnrolmentRequiredError } from '../access/route-decorators';
+import { restrictionRefusal, type AllowedRestrictions } from '../access/route-decorators';
 import type { AccessChecks } from '../access/caller-access';
 import type { ResourceRequirement } from '../access/resource-requirements';
 import { mapError } from '../errors/api-error';
@@ -117,12 +117,22 @@ const authenticatedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   return next({ ctx: { ...ctx, principal } });
 });
 
-/** Any valid session, also one that must change its password first (me, the change, sign-out); no access tokens. */
-export const sessionProcedure = authenticatedProcedure.use(({ ctx, next }) => {
-  const principal = ctx.principal;
-  if (principal.kind !== 'session') throw new TRPCError({ code: 'FORBIDDEN', message: 'This call needs a signed-in session: access tokens cannot make it' });
-  return next({ ctx: { ...ctx, principal } });
-});
+/**
+ * A signed-in session (no access tokens) open under the restrictions `allowed` names, by the same
+ * rule as REST's guard (restrictionRefusal): a procedure says what its REST twin's @AllowedWhile…
+ * decorators say (docs/adr/0025).
+ */
+export const sessionProcedureAllowedWhile = (allowed: AllowedRestrictions) =>
+  authenticatedProcedure.use(({ ctx, next }) => {
+    const principal = ctx.principal;
+    if (principal.kind !== 'session') throw new TRPCError({ code: 'FORBIDDEN', message: 'This call needs a signed-in session: access tokens cannot make it' });
+    const refusal = restrictionRefusal(principal, allowed);
+    if (refusal) throw refusal;
+    return next({ ctx: { ...ctx, principal } });
+  });
+
+/** A signed-in session free to act (no restriction pending); no access tokens. */
+export const sessionProcedure = sessionProcedureAllowedWhile({});
 
 /**
  * A session free to act (or an access token) holding `permission` where `requirements` say (ids read
@@ -136,8 +146,8 @@ export const permittedByInputProcedure = (permission: SystemPermission, requirem
     const input = await getRawInput();
     const requirements = requirementsOf(input);
     const check = async () => {
-      if (ctx.principal.passwordChangeRequired) throw passwordChangeRequiredError();
-      if (ctx.principal.kind === 'session' && ctx.principal.secondFactorEnrolmentRequired) throw secondFactorEnrolmentRequiredError();
+      const refusal = restrictionRefusal(ctx.principal, {});
+      if (refusal) throw refusal;
       await ctx.access.authorize(ctx.principal, permission, requirements, { input: requirements.length > 0 ? input : undefined });
     };
     await check();

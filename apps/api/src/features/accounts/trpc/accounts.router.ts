@@ -28,7 +28,7 @@ import { EVERYWHERE, on, onWholeAccount } from '../../../platform/access/resourc
 import type { CommandGateway } from '../../../platform/commands/command-gateway';
 import { MESSAGE_CHANNEL, type LiveFeed } from '../../../platform/live/live-feed';
 import { supportedTimeZones } from '../../../platform/runtime/time-zones';
-import { permittedProcedure, publicProcedure, router, sessionProcedure } from '../../../platform/trpc/trpc';
+import { permittedProcedure, publicProcedure, router, sessionProcedureAllowedWhile } from '../../../platform/trpc/trpc';
 import { accountStatuses } from '../accounts.answers';
 import { ActivateAccountCommand } from '../commands/activate-account.handler';
 import { ChangeAccountAuthCommand } from '../commands/change-account-auth.handler';
@@ -138,9 +138,9 @@ export const accountsLiveProcedure = (live: LiveFeed) =>
     }
   });
 
-/** the signed-in account's own change (`auth.changePassword`); allowed to a session that must change its password */
+/** the signed-in account's own change (`auth.changePassword`); allowed to a session that must change its password, as REST's (not to one that must enrol a second factor) */
 export const changeOwnPasswordProcedure = ({ gateway }: { gateway: CommandGateway }) =>
-  sessionProcedure.input(ZChangeOwnPasswordInput).mutation(async ({ input, ctx }) => {
+  sessionProcedureAllowedWhile({ passwordChangeRequired: true }).input(ZChangeOwnPasswordInput).mutation(async ({ input, ctx }) => {
     await gateway.execute(new ChangeOwnPasswordCommand(ctx.principal.accountId, input, ctx.context, ctx.principal.sessionId));
     return { message: 'Password updated successfully' };
   });

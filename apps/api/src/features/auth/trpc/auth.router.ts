@@ -11,7 +11,7 @@ import {
 import { PasskeySignInOfferedQuery, PasskeySignInOptionsCommand, PasskeyStepOptionsCommand, SignInWithPasskeyCommand } from '../commands/passkey-sign-in.handler';
 import type { CommandGateway } from '../../../platform/commands/command-gateway';
 import type { TrpcContext } from '../../../platform/trpc/trpc';
-import { publicProcedure, sessionProcedure } from '../../../platform/trpc/trpc';
+import { publicProcedure, sessionProcedureAllowedWhile } from '../../../platform/trpc/trpc';
 import { CompleteSecondFactorCommand } from '../commands/complete-second-factor.handler';
 import { SignInCommand, type SignInResult } from '../commands/sign-in.handler';
 import { SignOutCommand } from '../commands/sign-out.handler';
@@ -25,6 +25,8 @@ import { CurrentAccountQuery } from '../queries/current-account.query';
  */
 export function authProcedures({ gateway, queryBus }: { gateway: CommandGateway; queryBus: QueryBus }) {
   const originOf = (ctx: Pick<TrpcContext, 'client'>) => ctx.client?.origin ?? null;
+  /** as REST's logout and account/current: open under either restriction */
+  const anyRestriction = sessionProcedureAllowedWhile({ passwordChangeRequired: true, secondFactorEnrolmentRequired: true });
   const answer = async (result: SignInResult, ctx: Pick<TrpcContext, 'cookies'>) => {
     if (result.kind === 'second_factor_required') {
       return { status: 'second_factor_required' as const, second_factor: { challenge: result.challenge, methods: result.methods, expires_at: result.expiresAt } };
@@ -55,13 +57,13 @@ export function authProcedures({ gateway, queryBus }: { gateway: CommandGateway;
     signInWithPasskey: publicProcedure
       .input(ZPasskeySignInInput)
       .mutation(async ({ input, ctx }) => answer((await gateway.execute<SignInResult>(new SignInWithPasskeyCommand(input, originOf(ctx), ctx.context))).value, ctx)),
-    signOut: sessionProcedure.mutation(async ({ ctx }) => {
+    signOut: anyRestriction.mutation(async ({ ctx }) => {
       await gateway.execute(new SignOutCommand(ctx.principal.sessionId, ctx.context));
       ctx.cookies?.clear();
       return { ok: true as const };
     }),
     /** what this session must do before anything else (after a reload the console asks rather than waits for a refusal) */
-    restrictions: sessionProcedure.query(({ ctx }) => ({ password_change_required: ctx.principal.passwordChangeRequired, second_factor_enrolment_required: ctx.principal.secondFactorEnrolmentRequired === true })),
-    me: sessionProcedure.query(({ ctx }) => queryBus.execute<CurrentAccountQuery, TCurrentAccount>(new CurrentAccountQuery(ctx.principal.accountId, ctx.principal.grants))),
+    restrictions: anyRestriction.query(({ ctx }) => ({ password_change_required: ctx.principal.passwordChangeRequired, second_factor_enrolment_required: ctx.principal.secondFactorEnrolmentRequired === true })),
+    me: anyRestriction.query(({ ctx }) => queryBus.execute<CurrentAccountQuery, TCurrentAccount>(new CurrentAccountQuery(ctx.principal.accountId, ctx.principal.grants))),
   };
 }

@@ -11,9 +11,8 @@ import {
   type TOwnSession,
   type TOwnSessionsSignedOut,
 } from '@rollcall/contracts';
-import { passwordChangeRequiredError, secondFactorEnrolmentRequiredError } from '../../../platform/access/route-decorators';
 import type { CommandGateway } from '../../../platform/commands/command-gateway';
-import { router, sessionProcedure } from '../../../platform/trpc/trpc';
+import { router, sessionProcedure, sessionProcedureAllowedWhile } from '../../../platform/trpc/trpc';
 import { supportedTimeZones } from '../../../platform/runtime/time-zones';
 import { ChangeOwnPasswordCommand } from '../../accounts/commands/change-own-password.handler';
 import { GetAccountQuery } from '../../accounts/queries/get-account.query';
@@ -33,15 +32,9 @@ import { OwnAttendanceQuery } from '../queries/own-attendance.query';
  * second factor first may call none of it (it enrols first), as over REST.
  */
 export function buildMeRouter({ gateway, queryBus }: { gateway: CommandGateway; queryBus: QueryBus }) {
-  const session = sessionProcedure.use(({ ctx, next }) => {
-    // as REST's guard: a session that must enrol a second factor first enrols before anything else
-    if (ctx.principal.secondFactorEnrolmentRequired) throw secondFactorEnrolmentRequiredError();
-    return next();
-  });
-  const own = session.use(({ ctx, next }) => {
-    if (ctx.principal.passwordChangeRequired) throw passwordChangeRequiredError();
-    return next();
-  });
+  // as REST's guard: the change is open to a session that must change its password, nothing to one that must enrol first
+  const session = sessionProcedureAllowedWhile({ passwordChangeRequired: true });
+  const own = sessionProcedure;
   return router({
     /** the zones the profile's time zone may name (server.timeZones needs accounts:read, which an ordinary account lacks) */
     timeZones: own.query(() => supportedTimeZones()),

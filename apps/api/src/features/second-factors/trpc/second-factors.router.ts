@@ -16,7 +16,7 @@ import {
 import { z } from 'zod';
 import { on, onWholeAccount } from '../../../platform/access/resource-requirements';
 import type { CommandGateway } from '../../../platform/commands/command-gateway';
-import { permittedProcedure, router, sessionProcedure, type TrpcContext } from '../../../platform/trpc/trpc';
+import { permittedProcedure, router, sessionProcedure, sessionProcedureAllowedWhile, type TrpcContext } from '../../../platform/trpc/trpc';
 import type { SessionPrincipal } from '../../../platform/access/principal';
 import { ConfirmationOptionsCommand, PasskeyRegistrationOptionsCommand, RegisterPasskeyCommand, RemovePasskeyCommand, RenamePasskeyCommand, type OwnSession } from '../commands/passkeys.handlers';
 import { ConfirmTotpCommand } from '../commands/confirm-totp.handler';
@@ -33,14 +33,16 @@ const ZConfirmed = z.object({ confirmation: ZSecondFactorConfirmation.optional()
 
 /**
  * Second factors for the console (docs/adr/0025), the same handlers as REST: the own account's on
- * its session (`sessionProcedure`, which a session that must enrol first may call), an account's
- * status and reset under the same permissions and scope as REST.
+ * its session (enrolment open to a session that must enrol first, as REST's, the rest to a free
+ * session), an account's status and reset under the same permissions and scope as REST.
  */
 export function buildSecondFactorsRouter({ gateway, queryBus }: { gateway: CommandGateway; queryBus: QueryBus }) {
+  /** as REST's @AllowedWhileSecondFactorEnrolmentRequired routes: not while the password must be changed (it comes first) */
+  const enrolment = sessionProcedureAllowedWhile({ secondFactorEnrolmentRequired: true });
   return router({
-    mine: sessionProcedure.query(({ ctx }) => queryBus.execute<GetSecondFactorStatusQuery, TSecondFactorStatus>(new GetSecondFactorStatusQuery(ctx.principal.accountId))),
-    startTotp: sessionProcedure.mutation(async ({ ctx }) => (await gateway.execute<TTotpEnrolment>(new StartTotpEnrolmentCommand(ctx.principal.accountId, ctx.context))).value),
-    confirmTotp: sessionProcedure.input(ZConfirmTotpInput).mutation(async ({ input, ctx }) => (await gateway.execute<TTotpConfirmed>(new ConfirmTotpCommand(ctx.principal.accountId, input, ctx.context))).value),
+    mine: enrolment.query(({ ctx }) => queryBus.execute<GetSecondFactorStatusQuery, TSecondFactorStatus>(new GetSecondFactorStatusQuery(ctx.principal.accountId))),
+    startTotp: enrolment.mutation(async ({ ctx }) => (await gateway.execute<TTotpEnrolment>(new StartTotpEnrolmentCommand(ctx.principal.accountId, ctx.context))).value),
+    confirmTotp: enrolment.input(ZConfirmTotpInput).mutation(async ({ input, ctx }) => (await gateway.execute<TTotpConfirmed>(new ConfirmTotpCommand(ctx.principal.accountId, input, ctx.context))).value),
     removeTotp: sessionProcedure.input(ZConfirmed.optional()).mutation(async ({ input, ctx }) => {
       await gateway.execute(new RemoveTotpCommand(own(ctx), input?.confirmation, ctx.context));
       return { message: totpRemovedMessage };
@@ -48,8 +50,8 @@ export function buildSecondFactorsRouter({ gateway, queryBus }: { gateway: Comma
     regenerateRecoveryCodes: sessionProcedure
       .input(ZConfirmed.optional())
       .mutation(async ({ input, ctx }) => (await gateway.execute<TRecoveryCodes>(new RegenerateRecoveryCodesCommand(own(ctx), input?.confirmation, ctx.context))).value),
-    passkeyRegistrationOptions: sessionProcedure.mutation(async ({ ctx }) => (await gateway.execute<TPasskeyOptions>(new PasskeyRegistrationOptionsCommand(own(ctx), ctx.context))).value),
-    registerPasskey: sessionProcedure.input(ZRegisterPasskeyInput).mutation(async ({ input, ctx }) => (await gateway.execute<TPasskeyRegistered>(new RegisterPasskeyCommand(own(ctx), input, ctx.context))).value),
+    passkeyRegistrationOptions: enrolment.mutation(async ({ ctx }) => (await gateway.execute<TPasskeyOptions>(new PasskeyRegistrationOptionsCommand(own(ctx), ctx.context))).value),
+    registerPasskey: enrolment.input(ZRegisterPasskeyInput).mutation(async ({ input, ctx }) => (await gateway.execute<TPasskeyRegistered>(new RegisterPasskeyCommand(own(ctx), input, ctx.context))).value),
     renamePasskey: sessionProcedure.input(ZRenamePasskeyInput.extend({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
       await gateway.execute(new RenamePasskeyCommand(ctx.principal.accountId, input.id, input.name, ctx.context));
       return { message: passkeyRenamedMessage };
