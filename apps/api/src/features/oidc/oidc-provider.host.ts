@@ -9,6 +9,9 @@ import type { AppConfig } from '../../platform/config/app-config';
 import { APP_CONFIG, CLOCK, EVENT_STORE, READ_DB } from '../../platform/tokens';
 import type { EventStore } from '../../platform/event-store/event-store.port';
 import type { ReadDatabase } from '../../platform/read-db/read-database';
+import { accountDecider, accountStream, fold, hasSecondFactor, secondFactorDecider, secondFactorStream, type AccountEvent, type SecondFactorEvent } from '@rollcall/domain';
+import type { StoredEvent } from '../../platform/event-store/event-store.port';
+import { secondFactorRequiredFor } from '../auth/second-factor/second-factor-requirement';
 import { releasedSsoClaims } from '../sso-claims/released-sso-claims';
 import { recordOidcActivity, type OidcActivity } from './oidc-audit';
 import { ApplicationClientAdapter, clientSecretMatches } from './oidc-clients';
@@ -43,6 +46,16 @@ async function usableAccount(db: Kysely<ReadDatabase>, id: string, now: Date) {
   if (!row || row.status_id === ACCOUNT_STATUS.disabled || row.status_id === ACCOUNT_STATUS.awaitingActivation) return undefined;
   if (row.expires_at !== null && row.expires_at <= now.toISOString()) return undefined;
   return row;
+}
+
+/** account events after which a provider session's earlier sign-in no longer counts */
+const ACCOUNT_CHANGES_ENDING_SIGN_IN = new Set(['PasswordChanged', 'PasswordChangeRequired', 'AccountLocked']);
+/** second-factor events that change what the account signs in with */
+const FACTOR_CHANGES = new Set(['TotpEnrolled', 'TotpRemoved', 'PasskeyRegistered', 'PasskeyRemoved', 'SecondFactorsReset']);
+
+/** the authorization request asks for the second-factor level in acr_values (the claims parameter is not enabled) */
+function secondFactorAsked(ctx: KoaContextWithOIDC): boolean {
+  return typeof ctx.oidc.params?.acr_values === 'string' && ctx.oidc.params.acr_values.split(' ').includes(ACR_SECOND_FACTOR);
 }
 
 /**
@@ -155,7 +168,48 @@ export class OidcProviderHost {
       }),
       0,
     );
+    login.checks.add(
+      new interactionPolicy.Check('sign_in_outdated', 'The sign-in of this browser no longer meets what the account or the application requires', 'login_required', async (ctx) => {
+        const { session } = ctx.oidc;
+        // a sign-in made in this very interaction passed every rule of the sign-in commands
+        if (!session?.accountId || !ctx.oidc.account || ctx.oidc.result?.login) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+        const accountId = session.accountId;
+        if (await this.signInOutdated(accountId, session.loginTs)) {
+          // the session's sign-in ends for good (a lock that runs out, a factor removed again, does not bring it back)
+          const target = session as unknown as Record<string, unknown>;
+          if (target.accountId === accountId) for (const member of ['accountId', 'loginTs', 'amr', 'acr', 'authorizations', 'transient']) delete target[member];
+          target.touched = true;
+          return interactionPolicy.Check.REQUEST_PROMPT;
+        }
+        // the application asks for a second factor (acr_values) that this sign-in did not use
+        return secondFactorAsked(ctx) && session.acr !== ACR_SECOND_FACTOR ? interactionPolicy.Check.REQUEST_PROMPT : interactionPolicy.Check.NO_NEED_TO_PROMPT;
+      }),
+      1,
+    );
     return policy;
+  }
+
+  /**
+   * Is the provider session's sign-in (at `loginTs`, epoch seconds) no longer good for this account
+   * (docs/security.md, 'OpenID Connect provider')? It is when the account is locked or must change
+   * its password, when the policy requires a second factor it has not enrolled, and when since that
+   * sign-in its password was changed (by itself or an administrator), it was locked, or its second
+   * factors changed (enrolled, registered, removed, reset). Read from the streams, the truth (locks
+   * are not projected). Events of the sign-in's own second count as after it: a sign-in again is
+   * asked once too often rather than a change missed.
+   */
+  private async signInOutdated(accountId: string, loginTs: number | undefined): Promise<boolean> {
+    const since = (loginTs ?? 0) * 1000;
+    const [accountEvents, factorEvents] = await this.store.readStreams([{ streamId: accountStream(accountId) }, { streamId: secondFactorStream(accountId) }]);
+    const after = (event: StoredEvent) => Date.parse(event.metadata.occurredAt) >= since;
+    if (accountEvents.some((event) => ACCOUNT_CHANGES_ENDING_SIGN_IN.has(event.type) && after(event))) return true;
+    if (factorEvents.some((event) => FACTOR_CHANGES.has(event.type) && after(event))) return true;
+    const account = fold(accountDecider, accountEvents.map((event) => ({ type: event.type, data: event.data }) as AccountEvent));
+    if (account.status !== 'created') return true;
+    if (account.lockedUntil !== null && account.lockedUntil > this.clock.now().toISOString()) return true;
+    if (account.statusId === ACCOUNT_STATUS.passwordChangeRequired) return true;
+    if (!(await secondFactorRequiredFor(this.db, accountId, account.policyId))) return false;
+    return !hasSecondFactor(fold(secondFactorDecider, factorEvents.map((event) => ({ type: event.type, data: event.data }) as SecondFactorEvent)));
   }
 
   private configuration(keys: OidcKeys, InvalidTarget: new (description?: string) => Error, policy: NonNullable<Configuration['interactions']>['policy']): Configuration {

@@ -515,6 +515,65 @@ describe.each(storageKinds())('the OpenID Connect provider (%s)', (kind: Storage
     expect(payload).toMatchObject({ sub: carol.id, amr: ['pwd', 'hwk', 'user'], acr: 'urn:rollcall:acr:second-factor' });
   });
 
+  it('asks a browser to sign in again when its sign-in no longer meets the account or the application (locked, must enrol, password or factors changed, second factor or max_age asked)', async () => {
+    const config = await relyingParty();
+    const body = { title: `Sign-in again ${Date.now().toString(36)}`, min_length: 6, min_strength: 0, lockout: 5, lockout_duration: 60, second_factor: 'off' };
+    const policy = (await admin.post('/api/v2/policy', body)).body.data;
+    /** a browser signed in to the provider (with consent given), whose next sign-in at the application goes straight through */
+    const signedInBrowser = async () => {
+      const account = await createAccount(admin, { policy: true, policy_id: policy.id });
+      const browser = new Browser(app.url);
+      const first = await signInThrough(browser, config, account, 'openid');
+      expect((await jwtVerify(first.tokens.id_token!, createRemoteJWKSet(new URL(`${issuer}/jwks`)), { issuer, audience: applicationId })).payload).toMatchObject({ amr: ['pwd'], acr: 'urn:rollcall:acr:password' });
+      return { account, browser };
+    };
+    const straightThrough = async (browser: Browser, extra: Record<string, string> = {}) => expect((await authorize(browser, config, 'openid', extra)).step).toHaveProperty('callback');
+    const askedToSignIn = async (browser: Browser, extra: Record<string, string> = {}) => {
+      const { step } = await authorize(browser, config, 'openid', extra);
+      expect(step, JSON.stringify(step)).toHaveProperty('uid');
+      expect((await (await browser.fetch(`/oidc/interaction/${(step as { uid: string }).uid}/details`)).json()).prompt).toBe('login');
+    };
+
+    // nothing changed: single sign-on, no page
+    const unchanged = await signedInBrowser();
+    await straightThrough(unchanged.browser);
+    await straightThrough(unchanged.browser);
+    // the application asks for the second-factor level this sign-in did not reach, or for a fresh sign-in
+    await askedToSignIn(unchanged.browser, { acr_values: 'urn:rollcall:acr:second-factor' });
+    await askedToSignIn(unchanged.browser, { max_age: '0' });
+    // asking for what it reached (or less) changes nothing
+    await straightThrough(unchanged.browser, { acr_values: 'urn:rollcall:acr:password' });
+
+    // its own password change
+    const changer = await signedInBrowser();
+    const own = http(app.url, await signIn(app.url, { username: changer.account.username, password: changer.account.password }));
+    expect((await own.post('/api/v2/me/password', { current_password: changer.account.password, new_password: 'a second secret of ada 1843' })).status).toBe(200);
+    await askedToSignIn(changer.browser);
+    // and that stays so: the provider session's sign-in has ended
+    await askedToSignIn(changer.browser);
+
+    // it enrols a second factor
+    const enroller = await signedInBrowser();
+    const ownClient = http(app.url, await signIn(app.url, { username: enroller.account.username, password: enroller.account.password }));
+    const started = (await ownClient.post('/api/v2/second-factors/totp')).body.data;
+    expect((await ownClient.post('/api/v2/second-factors/totp/confirm', { enrolment_id: started.enrolment_id, code: totpCodeAt(started.secret, new Date()) })).status).toBe(200);
+    await askedToSignIn(enroller.browser);
+
+    // it is locked by wrong passwords
+    const locked = await signedInBrowser();
+    for (let attempt = 0; attempt < 5; attempt += 1) await http(app.url).post('/api/v1/admin/authenticate', { username: locked.account.username, password: 'not the password at all' });
+    const lockedAuth = (await admin.get(`/api/v2/account/${locked.account.id}/auth`)).body;
+    expect((lockedAuth.data ?? lockedAuth).locked_until, JSON.stringify(lockedAuth)).toEqual(expect.any(String));
+    await askedToSignIn(locked.browser);
+
+    // its policy now requires a second factor it has not enrolled
+    const mustEnrol = await signedInBrowser();
+    await straightThrough(mustEnrol.browser);
+    const updated = await admin.raw('PUT', `/api/v2/policy/${policy.id}`, { ...body, second_factor: 'all' });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    await askedToSignIn(mustEnrol.browser);
+  });
+
   it('rotates the signing key and keeps the previous one published', async () => {
     const before = (await http(app.url).get('/oidc/jwks')).body.keys.map((key: { kid: string }) => key.kid);
     const rotated = await admin.post('/api/v2/oidc/keys/rotate');
