@@ -226,6 +226,17 @@ describe.each(storageKinds())('second factors (%s)', (kind) => {
     expect((await restricted.get(`/api/v2/account/${ordinary.id}/second-factors`)).body.error.code).toBe('auth.second_factor_enrolment_required');
     const started = (await restricted.post('/api/v2/second-factors/totp')).body.data;
     expect((await restricted.post('/api/v2/second-factors/totp/confirm', { enrolment_id: started.enrolment_id, code: codeAt(started.secret, stepNow()) })).status).toBe(200);
+    // never its own account through the administrator's reset (no code, past the policy's last factor): its own page, with a current factor
+    for (const prefix of ['/api/v2', '/api']) {
+      const own = await restricted.post(`${prefix}/account/${administrator.id}/second-factors/reset`, { reason: 'x' });
+      expect([own.status, own.body.error?.code], prefix).toEqual([403, 'second_factor.reset_own_account']);
+    }
+    const ownTrpc = await restricted.post('/trpc/secondFactors.reset', { id: administrator.id, reason: 'x' });
+    expect([ownTrpc.status, ownTrpc.body.error?.data.apiError.code]).toEqual([403, 'second_factor.reset_own_account']);
+    // nor the super administrator's own
+    const superAdministrator = (await admin.get('/api/v2/account/current')).body.data.id as string;
+    expect((await admin.post(`/api/v2/account/${superAdministrator}/second-factors/reset`, { reason: 'x' })).body.error?.code).toBe('second_factor.reset_own_account');
+    expect((await restricted.get('/api/v2/second-factors')).body.data.factors).toEqual([expect.objectContaining({ kind: 'totp' })]);
 
     const inA = await createAccount(admin, { organization: a });
     const inBoth = await createAccount(admin, { organization: a });

@@ -10,18 +10,25 @@ import type { ReadDatabase } from '../../../platform/read-db/read-database';
 import type { Clock } from '../../../platform/runtime/clock';
 import { CLOCK, EVENT_STORE, READ_DB } from '../../../platform/tokens';
 
+export const ownResetRefused = () =>
+  new DomainError('second_factor.reset_own_account', "An administrator's reset is for other accounts: remove your own second factors on your own page, each with a current code or passkey");
+
 export class ResetSecondFactorsCommand {
   constructor(
     readonly accountId: string,
     readonly reason: string,
     readonly context: RequestContext,
+    /** the account the caller acts for (a session's or an access token's): never the one reset */
+    readonly callerAccountId: string,
   ) {}
 }
 
 /**
  * An administrator removes every second factor and recovery code of an account (a lost phone), with
  * a reason, in the account's history as SecondFactorsReset. Where its policy requires a second
- * factor, the account's next sign-in leads it to enrol again.
+ * factor, the account's next sign-in leads it to enrol again. Never one's own account: that reset
+ * would need no current factor and skip the policy's last-factor rule, so one's own factors go on
+ * one's own page, each with a current code or passkey (R24 finding 2).
  */
 @CommandHandler(ResetSecondFactorsCommand)
 export class ResetSecondFactorsHandler implements ICommandHandler<ResetSecondFactorsCommand, CommandOutcome<null>> {
@@ -31,7 +38,8 @@ export class ResetSecondFactorsHandler implements ICommandHandler<ResetSecondFac
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ accountId, reason, context }: ResetSecondFactorsCommand): Promise<CommandOutcome<null>> {
+  async execute({ accountId, reason, context, callerAccountId }: ResetSecondFactorsCommand): Promise<CommandOutcome<null>> {
+    if (accountId === callerAccountId) throw ownResetRefused();
     const account = await this.db.selectFrom('accounts_v2').select('id').where('id', '=', accountId).executeTakeFirst();
     if (!account) throw new DomainError('account.not_found', 'This account does not exist');
     const result = await handleCommand(this.store, this.clock, secondFactorDecider, secondFactorStream(accountId), {

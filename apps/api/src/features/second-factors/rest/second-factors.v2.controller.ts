@@ -75,9 +75,9 @@ export class SecondFactorsV2Controller {
 
   @AllowedWhileSecondFactorEnrolmentRequired()
   @Post('second-factors/totp')
-  @Documented({ summary: 'Start enrolling an authenticator app: the secret (shown once), its otpauth URI and QR code; pending until a first code confirms it', answer: ZTotpEnrolment })
-  async startTotp(@CurrentPrincipal() principal: Principal, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
-    const outcome = await this.gateway.execute<TTotpEnrolment>(new StartTotpEnrolmentCommand(sessionOf(principal).accountId, context));
+  @Documented({ summary: 'Start enrolling an authenticator app: the secret (shown once), its otpauth URI and QR code; pending until a first code confirms it. An account with a second factor confirms with a current code or passkey in the body first', answer: ZTotpEnrolment, body: ZSecondFactorConfirmation })
+  async startTotp(@CurrentPrincipal() principal: Principal, @Body() body: unknown, @Headers('origin') origin: string | undefined, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+    const outcome = await this.gateway.execute<TTotpEnrolment>(new StartTotpEnrolmentCommand(ownSession(principal, origin), context, confirmationOf(body)));
     writeConsistencyHeaders(response, outcome);
     return { data: outcome.value };
   }
@@ -112,10 +112,10 @@ export class SecondFactorsV2Controller {
 
   @AllowedWhileSecondFactorEnrolmentRequired()
   @Post('second-factors/passkeys/registration-options')
-  @Documented({ summary: "Options for the browser's navigator.credentials.create (SimpleWebAuthn's startRegistration): a challenge for this session, valid three minutes, once", answer: ZPasskeyOptions })
+  @Documented({ summary: "Options for the browser's navigator.credentials.create (SimpleWebAuthn's startRegistration): a challenge for this session, valid three minutes, once. An account with a second factor confirms with a current code or passkey in the body first", answer: ZPasskeyOptions, body: ZSecondFactorConfirmation })
   @HttpCode(200)
-  async passkeyRegistrationOptions(@CurrentPrincipal() principal: Principal, @Headers('origin') origin: string | undefined, @Ctx() context: RequestContext) {
-    return { data: (await this.gateway.execute<TPasskeyOptions>(new PasskeyRegistrationOptionsCommand(ownSession(principal, origin), context))).value };
+  async passkeyRegistrationOptions(@CurrentPrincipal() principal: Principal, @Body() body: unknown, @Headers('origin') origin: string | undefined, @Ctx() context: RequestContext) {
+    return { data: (await this.gateway.execute<TPasskeyOptions>(new PasskeyRegistrationOptionsCommand(ownSession(principal, origin), context, confirmationOf(body)))).value };
   }
 
   @AllowedWhileSecondFactorEnrolmentRequired()
@@ -166,10 +166,10 @@ export class SecondFactorsV2Controller {
   @Documented({ summary: "Reset an account's second factors and recovery codes, with a reason (an event in its history)", answer: ZMessageAnswer, body: ZResetSecondFactorsInput, params: ZAccountParam })
   @RequirePermission('accounts:credentials', onWholeAccount('param:id'))
   @HttpCode(200)
-  async reset(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+  async reset(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const { id: accountId } = parseWith(ZAccountParam, { id });
     const input = parseWith(ZResetSecondFactorsInput, body);
-    const outcome = await this.gateway.execute(new ResetSecondFactorsCommand(accountId, input.reason, context));
+    const outcome = await this.gateway.execute(new ResetSecondFactorsCommand(accountId, input.reason, context, principal.accountId));
     writeConsistencyHeaders(response, outcome);
     return { data: { message: secondFactorsResetMessage } };
   }

@@ -41,7 +41,8 @@ export function buildSecondFactorsRouter({ gateway, queryBus }: { gateway: Comma
   const enrolment = sessionProcedureAllowedWhile({ secondFactorEnrolmentRequired: true });
   return router({
     mine: enrolment.query(({ ctx }) => queryBus.execute<GetSecondFactorStatusQuery, TSecondFactorStatus>(new GetSecondFactorStatusQuery(ctx.principal.accountId))),
-    startTotp: enrolment.mutation(async ({ ctx }) => (await gateway.execute<TTotpEnrolment>(new StartTotpEnrolmentCommand(ctx.principal.accountId, ctx.context))).value),
+    // an account with a second factor confirms with a current one first (review R24 F3)
+    startTotp: enrolment.input(ZConfirmed.optional()).mutation(async ({ input, ctx }) => (await gateway.execute<TTotpEnrolment>(new StartTotpEnrolmentCommand(own(ctx), ctx.context, input?.confirmation))).value),
     confirmTotp: enrolment.input(ZConfirmTotpInput).mutation(async ({ input, ctx }) => (await gateway.execute<TTotpConfirmed>(new ConfirmTotpCommand(ctx.principal.accountId, input, ctx.context))).value),
     removeTotp: sessionProcedure.input(ZConfirmed.optional()).mutation(async ({ input, ctx }) => {
       await gateway.execute(new RemoveTotpCommand(own(ctx), input?.confirmation, ctx.context));
@@ -50,7 +51,9 @@ export function buildSecondFactorsRouter({ gateway, queryBus }: { gateway: Comma
     regenerateRecoveryCodes: sessionProcedure
       .input(ZConfirmed.optional())
       .mutation(async ({ input, ctx }) => (await gateway.execute<TRecoveryCodes>(new RegenerateRecoveryCodesCommand(own(ctx), input?.confirmation, ctx.context))).value),
-    passkeyRegistrationOptions: enrolment.mutation(async ({ ctx }) => (await gateway.execute<TPasskeyOptions>(new PasskeyRegistrationOptionsCommand(own(ctx), ctx.context))).value),
+    passkeyRegistrationOptions: enrolment
+      .input(ZConfirmed.optional())
+      .mutation(async ({ input, ctx }) => (await gateway.execute<TPasskeyOptions>(new PasskeyRegistrationOptionsCommand(own(ctx), ctx.context, input?.confirmation))).value),
     registerPasskey: enrolment.input(ZRegisterPasskeyInput).mutation(async ({ input, ctx }) => (await gateway.execute<TPasskeyRegistered>(new RegisterPasskeyCommand(own(ctx), input, ctx.context))).value),
     renamePasskey: sessionProcedure.input(ZRenamePasskeyInput.extend({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
       await gateway.execute(new RenamePasskeyCommand(ctx.principal.accountId, input.id, input.name, ctx.context));
@@ -67,7 +70,7 @@ export function buildSecondFactorsRouter({ gateway, queryBus }: { gateway: Comma
     reset: permittedProcedure('accounts:credentials', onWholeAccount('input:id'))
       .input(ZResetSecondFactorsInput.extend({ id: ZAccountId }))
       .mutation(async ({ input, ctx }) => {
-        await gateway.execute(new ResetSecondFactorsCommand(input.id, input.reason, ctx.context));
+        await gateway.execute(new ResetSecondFactorsCommand(input.id, input.reason, ctx.context, ctx.principal.accountId));
         return { message: secondFactorsResetMessage };
       }),
   });
