@@ -10,6 +10,8 @@ export interface ProfileViolation {
   /** the wire field the console shows the message under (spec section 5) */
   field: string;
   message: string;
+  /** the field rule it breaks (a FIELD_RULE_CODES member of libs/contracts) with its numbers, where one fits */
+  rule?: { code: string; params: Record<string, string | number> };
 }
 
 // Linear-time: the dot that splits the labels is a character the labels cannot hold, so a long
@@ -37,8 +39,10 @@ export function accountProfileViolations(profile: ProfileInput, today: string): 
   const a = profile.additional;
   const text = (value: string | null, field: string, label: string, required = false) => {
     const trimmed = (value ?? '').trim();
-    if (required && !trimmed) v.push({ code: 'account.profile_required', field, message: `${label} is required` });
-    else if (length(trimmed) > PROFILE_TEXT_MAX) v.push({ code: 'account.profile_too_long', field, message: `${label} may be at most ${PROFILE_TEXT_MAX} characters` });
+    if (required && !trimmed) v.push({ code: 'account.profile_required', field, message: `${label} is required`, rule: { code: 'required', params: { label } } });
+    else if (length(trimmed) > PROFILE_TEXT_MAX) {
+      v.push({ code: 'account.profile_too_long', field, message: `${label} may be at most ${PROFILE_TEXT_MAX} characters`, rule: { code: 'too_long', params: { label, max: PROFILE_TEXT_MAX } } });
+    }
   };
   text(profile.firstName, 'first_name', 'First name', true);
   text(a.middleName, 'middle_name', 'Middle name');
@@ -55,7 +59,9 @@ export function accountProfileViolations(profile: ProfileInput, today: string): 
   if (a.timeZone !== null && (!a.timeZone.trim() || length(a.timeZone) > 64)) v.push({ code: 'account.time_zone_invalid', field: 'time_zone', message: 'Unknown time zone' });
   if (a.locale !== null && !(PROFILE_LOCALES as readonly string[]).includes(a.locale)) v.push({ code: 'account.locale_invalid', field: 'locale', message: 'Locale is en or de' });
   if (a.website !== null) {
-    if (length(a.website) > PROFILE_TEXT_MAX) v.push({ code: 'account.profile_too_long', field: 'website', message: `Website may be at most ${PROFILE_TEXT_MAX} characters` });
+    if (length(a.website) > PROFILE_TEXT_MAX) {
+      v.push({ code: 'account.profile_too_long', field: 'website', message: `Website may be at most ${PROFILE_TEXT_MAX} characters`, rule: { code: 'too_long', params: { label: 'Website', max: PROFILE_TEXT_MAX } } });
+    }
     else if (!WEBSITE.test(a.website)) v.push({ code: 'account.website_invalid', field: 'website', message: 'Website must be an http or https address' });
   }
   text(a.address, 'address', 'Address');
@@ -69,5 +75,6 @@ export function throwProfileViolations(violations: ProfileViolation[]): void {
   for (const violation of violations) (fields[violation.field] ??= []).push(violation.message);
   const [first] = violations;
   const message = violations.length === 1 ? first.message : `Invalid profile (${violations.map((x) => `${x.field}: ${x.message}`).join('; ')})`;
-  throw new DomainError(first.code, message, first.field, fields);
+  const rules = violations.flatMap(({ field, message: text, rule }) => (rule ? [{ field, message: text, ...rule }] : []));
+  throw new DomainError(first.code, message, first.field, fields, rules);
 }

@@ -142,6 +142,18 @@ describe('account decider', () => {
       });
     }
 
+    it('names the rule and bound of a text too long or missing, so a console can say the number in its language', () => {
+      try {
+        accountDecider.decide(profile({ firstName: ' ', middleName: 'x'.repeat(256) }), fold(accountDecider, [created]));
+        throw new Error('accepted');
+      } catch (error) {
+        expect((error as DomainError).rules).toEqual([
+          { field: 'first_name', message: 'First name is required', code: 'required', params: { label: 'First name' } },
+          { field: 'middle_name', message: 'Middle name may be at most 255 characters', code: 'too_long', params: { label: 'Middle name', max: 255 } },
+        ]);
+      }
+    });
+
     it('accepts a birth date of today', () => given([created]).when(profile({ birthDate: '2026-11-22' })).then([expect.objectContaining({ type: 'AccountProfileUpdated' })]));
 
     it('names every broken field at once', () => {

@@ -123,6 +123,8 @@ interface Violation {
   field: string;
   code: string;
   message: string;
+  /** the field rule it breaks (a FIELD_RULE_CODES member of libs/contracts) with its numbers, where one fits */
+  rule?: { code: string; params: Record<string, string | number> };
 }
 
 /**
@@ -133,9 +135,14 @@ function eventViolations(input: CalendarEventInput, mode: 'single' | 'range', ke
   const violations: Violation[] = [];
   const title = input.title.trim();
   if (!title) violations.push({ field: 'title', code: 'calendar.title_invalid', message: 'Title is required' });
-  else if ([...title].length > CALENDAR_LIMITS.titleMax) violations.push({ field: 'title', code: 'calendar.title_invalid', message: `Title may be at most ${CALENDAR_LIMITS.titleMax} characters` });
+  else if ([...title].length > CALENDAR_LIMITS.titleMax) violations.push({ field: 'title', code: 'calendar.title_invalid', message: `Title may be at most ${CALENDAR_LIMITS.titleMax} characters`, rule: { code: 'too_long', params: { label: 'Title', max: CALENDAR_LIMITS.titleMax } } });
   if ([...input.description].length > CALENDAR_LIMITS.descriptionMax) {
-    violations.push({ field: 'description', code: 'calendar.description_invalid', message: `Description may be at most ${CALENDAR_LIMITS.descriptionMax} characters` });
+    violations.push({
+      field: 'description',
+      code: 'calendar.description_invalid',
+      message: `Description may be at most ${CALENDAR_LIMITS.descriptionMax} characters`,
+      rule: { code: 'too_long', params: { label: 'Description', max: CALENDAR_LIMITS.descriptionMax } },
+    });
   }
   if (!input.status.exists) violations.push({ field: 'status_id', code: 'attendance_status.not_found', message: 'Pick an attendance status' });
   else if (!input.status.active && input.status.statusId !== keptStatusId) violations.push({ field: 'status_id', code: 'attendance_status.inactive', message: 'This status is not active' });
@@ -168,7 +175,8 @@ function validValues(input: CalendarEventInput, mode: 'single' | 'range', keptSt
   if (violations.length) {
     const fields: Record<string, string[]> = {};
     for (const { field, message } of violations) (fields[field] ??= []).push(message);
-    throw new DomainError(violations[0].code, violations[0].message, violations[0].field, fields);
+    const rules = violations.flatMap(({ field, message, rule }) => (rule ? [{ field, message, ...rule }] : []));
+    throw new DomainError(violations[0].code, violations[0].message, violations[0].field, fields, rules);
   }
   return {
     title: input.title.trim(),

@@ -67,7 +67,7 @@ export const teamNotFound = () => new DomainError('team.not_found', 'Team not fo
 function assertValidTitle(title: string): string {
   const trimmed = title.trim();
   if (!trimmed) throw fieldError('team.title_invalid', 'title', 'Title is required');
-  if ([...trimmed].length > TEAM_LIMITS.titleMax) throw fieldError('team.title_invalid', 'title', `Title may be at most ${TEAM_LIMITS.titleMax} characters`);
+  if ([...trimmed].length > TEAM_LIMITS.titleMax) throw fieldError('team.title_invalid', 'title', `Title may be at most ${TEAM_LIMITS.titleMax} characters`, { code: 'too_long', params: { label: 'Title', max: TEAM_LIMITS.titleMax } });
   return trimmed;
 }
 
@@ -86,7 +86,10 @@ export function decideTeam(command: TeamCommand, state: TeamState): TeamEvent[] 
       if (state.status !== 'none') throw new DomainError('team.exists', 'This team already exists');
       const { members, ...data } = command.data;
       const title = assertValidTitle(data.title);
-      if ([...data.description].length > TEAM_LIMITS.descriptionMax) throw fieldError('team.description_invalid', 'description', `Description may be at most ${TEAM_LIMITS.descriptionMax} characters`);
+      if ([...data.description].length > TEAM_LIMITS.descriptionMax) throw fieldError('team.description_invalid', 'description', `Description may be at most ${TEAM_LIMITS.descriptionMax} characters`, {
+          code: 'too_long',
+          params: { label: 'Description', max: TEAM_LIMITS.descriptionMax },
+        });
       if (!data.interorg && !data.organizationId) throw fieldError('team.organization_required', 'organization', 'Pick the organization of the team, or make it a multi-organization team');
       const organizationId = data.interorg ? null : data.organizationId;
       const events: TeamEvent[] = [{ type: 'TeamCreated', data: { ...data, title, organizationId } }];

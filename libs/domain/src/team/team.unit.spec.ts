@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { givenFor } from '../../test/given';
+import type { DomainError } from '../shared';
 import { teamDecider, teamTitleReservation, type TeamCandidate, type TeamCreatedData, type TeamEvent } from './team';
 
 const at = '2026-11-22T08:00:00.000Z';
@@ -36,6 +37,19 @@ describe('team decider', () => {
     team([]).when({ type: 'CreateTeam', data: { ...teamData({ description: 'x'.repeat(2001) }), members: [] } }).thenThrows('team.description_invalid', 'description');
     team([]).when({ type: 'CreateTeam', data: { ...teamData({ organizationId: null }), members: [] } }).thenThrows('team.organization_required', 'organization');
     team([created()]).when({ type: 'CreateTeam', data: { ...teamData(), members: [] } }).thenThrows('team.exists');
+  });
+
+  it('names the bound of a title or description too long', () => {
+    const refusal = (data: Partial<TeamCreatedData>) => {
+      try {
+        teamDecider.decide({ type: 'CreateTeam', data: { ...teamData(data), members: [] } }, teamDecider.initialState());
+      } catch (error) {
+        return (error as DomainError).rules;
+      }
+      throw new Error('accepted');
+    };
+    expect(refusal({ title: 'x'.repeat(256) })).toEqual([{ field: 'title', message: 'Title may be at most 255 characters', code: 'too_long', params: { label: 'Title', max: 255 } }]);
+    expect(refusal({ description: 'x'.repeat(2001) })).toEqual([{ field: 'description', message: 'Description may be at most 2000 characters', code: 'too_long', params: { label: 'Description', max: 2000 } }]);
   });
 
   it('refuses first members that do not exist or do not belong to the organization', () => {

@@ -28,7 +28,8 @@ export async function renamingTitleField<T>(field: string, decision: () => Promi
   } catch (error) {
     if (!(error instanceof DomainError) || field === 'title' || !error.fields?.title) throw error;
     const { title, ...others } = error.fields;
-    throw new DomainError(error.code, error.message, error.field === 'title' ? field : error.field, { ...others, [field]: title });
+    const rules = error.rules?.map((rule) => (rule.field === 'title' ? { ...rule, field } : rule));
+    throw new DomainError(error.code, error.message, error.field === 'title' ? field : error.field, { ...others, [field]: title }, rules);
   }
 }
 
