@@ -45,7 +45,7 @@ describe.each(storageKinds())('passkeys (%s)', (kind) => {
     const account = await createAccount(admin, overrides);
     const session = http(app.url, await signIn(app.url, { username: account.username, password: account.password }));
     const authenticator = new SoftwareAuthenticator(origin, verifiesUser);
-    const { options } = data(await trpc(session, 'secondFactors.passkeyRegistrationOptions'));
+    const { options } = data(await trpc(session, 'secondFactors.passkeyRegistrationOptions', {}));
     const registered = data(await trpc(session, 'secondFactors.registerPasskey', { name, response: authenticator.register(options) }));
     return { account, session, authenticator, passkeyId: registered.id as string, recoveryCodes: registered.recovery_codes as string[] };
   }
@@ -64,7 +64,13 @@ describe.each(storageKinds())('passkeys (%s)', (kind) => {
     const { account, session, authenticator, passkeyId, recoveryCodes } = await withPasskey();
     expect(recoveryCodes).toHaveLength(10);
     const second = new SoftwareAuthenticator(origin);
-    const { options } = data(await trpc(session, 'secondFactors.passkeyRegistrationOptions'));
+    // a second passkey beside the first needs a current factor (review R24 F3): a stolen session alone plants none
+    const unconfirmed = await trpc(session, 'secondFactors.passkeyRegistrationOptions', {});
+    expect(unconfirmed.body.error.data.apiError.code).toBe('second_factor.confirmation_required');
+    expect((await session.post('/api/v2/second-factors/passkeys/registration-options', undefined, browser())).body.error.code).toBe('second_factor.confirmation_required');
+    expect((await session.post('/api/v2/second-factors/passkeys/registration-options', { code: '000000' }, browser())).body.error.code).toBe('second_factor.confirmation_invalid');
+    const confirmWith = data(await trpc(session, 'secondFactors.confirmationOptions'));
+    const { options } = data(await trpc(session, 'secondFactors.passkeyRegistrationOptions', { confirmation: { passkey: authenticator.assert(confirmWith.options) } }));
     // the registered one is excluded, so the browser does not register it twice
     expect((options as unknown as { excludeCredentials: Array<{ id: string }> }).excludeCredentials.map((c) => c.id)).toEqual([authenticator.id]);
     expect(options.rp.id).toBe('localhost');
@@ -75,7 +81,7 @@ describe.each(storageKinds())('passkeys (%s)', (kind) => {
     // that challenge was taken by the refused call: it registers nothing any more
     const again = await trpc(session, 'secondFactors.registerPasskey', { name: 'Phone', response: second.register(options) });
     expect(again.body.error.data.apiError.code).toBe('second_factor.passkey_invalid');
-    const fresh = data(await trpc(session, 'secondFactors.passkeyRegistrationOptions'));
+    const fresh = data(await trpc(session, 'secondFactors.passkeyRegistrationOptions', { confirmation: { code: recoveryCodes[0] } }));
     const phone = data(await trpc(session, 'secondFactors.registerPasskey', { name: 'Phone', response: second.register(fresh.options) }));
     expect(phone.recovery_codes).toBeNull();
 
@@ -151,6 +157,22 @@ describe.each(storageKinds())('passkeys (%s)', (kind) => {
     expect(status.factors).toEqual([]);
     // the last factor took the recovery codes along
     expect(status.recovery_codes.remaining).toBe(0);
+  });
+
+  it('adding an authenticator app beside a passkey asks for a current factor first (review R24 F3)', async () => {
+    const { session, authenticator, recoveryCodes } = await withPasskey();
+    const unconfirmed = await session.post('/api/v2/second-factors/totp', undefined, browser());
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.body.error).toMatchObject({ code: 'second_factor.confirmation_required', fields: { code: [expect.any(String)] } });
+    expect((await trpc(session, 'secondFactors.startTotp', {})).body.error.data.apiError.code).toBe('second_factor.confirmation_required');
+    expect((await session.post('/api/v2/second-factors/totp', { code: '000000' }, browser())).body.error.code).toBe('second_factor.confirmation_invalid');
+    expect((await session.get('/api/v2/second-factors')).body.data.totp_pending).toBe(false);
+    // a recovery code, or the passkey itself, confirms
+    const withCode = await session.post('/api/v2/second-factors/totp', { code: recoveryCodes[0] }, browser());
+    expect(withCode.status, JSON.stringify(withCode.body)).toBe(201);
+    const { options } = data(await trpc(session, 'secondFactors.confirmationOptions'));
+    const withPasskeyConfirmation = await trpc(session, 'secondFactors.startTotp', { confirmation: { passkey: authenticator.assert(options) } });
+    expect(withPasskeyConfirmation.status, JSON.stringify(withPasskeyConfirmation.body)).toBe(200);
   });
 
   it('signs in with a passkey alone where the policy allows it, and only there', async () => {

@@ -75,8 +75,9 @@ describe.each(storageKinds())('second factors (%s)', (kind) => {
     for (const code of codes) expect(code).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
     const status = (await session.get('/api/second-factors')).body.data;
     expect(status).toMatchObject({ required: false, totp_pending: false, factors: [{ kind: 'totp', enrolled_at: expect.any(String), last_used_at: null }], recovery_codes: { remaining: 10 } });
-    // a second app beside the first is refused
+    // a second app beside the first is refused (before any confirmation is asked)
     expect((await session.post('/api/v2/second-factors/totp')).body.error.code).toBe('second_factor.totp_enrolled');
+    expect((await session.post('/api/v2/second-factors/totp', { code: codes[0] })).body.error.code).toBe('second_factor.totp_enrolled');
     // an access token cannot enrol or read the own factors: a session can
     expect((await http(app.url).get('/api/v2/second-factors')).status).toBe(401);
   });

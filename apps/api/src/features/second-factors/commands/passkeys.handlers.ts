@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { TPasskeyOptions, TPasskeyRegistered, TRegisterPasskeyInput, TSecondFactorConfirmation } from '@rollcall/contracts';
-import { DomainError, remainingRecoveryCodes, secondFactorDecider, secondFactorStream } from '@rollcall/domain';
+import { DomainError, hasSecondFactor, remainingRecoveryCodes, secondFactorDecider, secondFactorStream } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
 import { handleCommand, loadState } from '../../../platform/commands/handle-command';
 import type { CommandOutcome } from '../../../platform/commands/command-gateway';
@@ -30,23 +30,31 @@ export class PasskeyRegistrationOptionsCommand {
   constructor(
     readonly session: OwnSession,
     readonly context: RequestContext,
+    /** a current code or passkey: needed when the account already has a second factor (review R24 F3) */
+    readonly confirmation?: TSecondFactorConfirmation,
   ) {}
 }
 
-/** Options for `navigator.credentials.create`: a fresh challenge bound to this session, the account's passkeys excluded. */
+/**
+ * Options for `navigator.credentials.create`: a fresh challenge bound to this session, the account's
+ * passkeys excluded. An account that already has a second factor confirms with a current one first,
+ * as a removal does (review R24 F3): without these options no passkey can be registered.
+ */
 @CommandHandler(PasskeyRegistrationOptionsCommand)
 export class PasskeyRegistrationOptionsHandler implements ICommandHandler<PasskeyRegistrationOptionsCommand, CommandOutcome<TPasskeyOptions>> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(READ_DB) private readonly db: Kysely<ReadDatabase>,
     private readonly ceremonies: PasskeyCeremonies,
+    private readonly verifier: SecondFactorVerifier,
   ) {}
 
-  async execute({ session }: PasskeyRegistrationOptionsCommand): Promise<CommandOutcome<TPasskeyOptions>> {
+  async execute({ session, context, confirmation }: PasskeyRegistrationOptionsCommand): Promise<CommandOutcome<TPasskeyOptions>> {
     const rp = this.ceremonies.relyingParty(session.origin);
-    const account = await this.db.selectFrom('accounts_v2').select(['id', 'username', 'first_name', 'last_name']).where('id', '=', session.accountId).executeTakeFirst();
+    const account = await this.db.selectFrom('accounts_v2').select(['id', 'username', 'first_name', 'last_name', 'policy_id']).where('id', '=', session.accountId).executeTakeFirst();
     if (!account) throw new DomainError('account.not_found', 'This account does not exist');
     const state = await loadState(this.store, secondFactorDecider, secondFactorStream(session.accountId));
+    if (hasSecondFactor(state)) await this.verifier.confirm({ id: account.id, policyId: account.policy_id }, confirmation, () => rp, session.sessionId, context);
     const displayName = `${account.first_name} ${account.last_name}`.trim() || account.username;
     const options = await this.ceremonies.registrationOptions(rp, { id: account.id, username: account.username, displayName }, state.passkeys, session.sessionId);
     return { value: { options }, position: noOutcome };
