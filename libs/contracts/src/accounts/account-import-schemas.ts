@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { answerId } from '../common/answers';
 import { answerText, lineText } from '../common/text';
 import { ZPolicyId } from './account-schemas';
+import { ZFieldRule } from '../errors/field-rules';
 
 /** The fields a CSV column can be mapped to; all but the password are required. */
 export const IMPORT_TARGET_FIELDS = ['first_name', 'last_name', 'email', 'username', 'password'] as const;
@@ -40,7 +41,14 @@ export type TImportAccountsCommandInput = z.output<typeof ZImportAccountsInput>;
 /** row: the 1-based number among this request's rows; line: the file's line the row starts on, when the request sent `lines` */
 export const ZImportRowResult = z.union([
   z.object({ row: z.number().int(), line: z.number().int().optional(), status: z.literal('created'), id: answerId() }),
-  z.object({ row: z.number().int(), line: z.number().int().optional(), status: z.literal('failed'), errors: z.record(answerText(), z.array(answerText())) }),
+  z.object({
+    row: z.number().int(),
+    line: z.number().int().optional(),
+    status: z.literal('failed'),
+    errors: z.record(answerText(), z.array(answerText())),
+    /** beside `errors`, each message's rule as a stable code and parameters, as an error answer's `error.rules` (to translate by) */
+    rules: z.array(ZFieldRule).optional(),
+  }),
 ]);
 export type TImportRowResult = z.infer<typeof ZImportRowResult>;
 

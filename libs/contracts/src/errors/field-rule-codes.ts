@@ -39,6 +39,8 @@ export const FIELD_RULE_CODES = [
   'actor_id',
   /** a time that must come after another field's (`other`: that field's English label) */
   'after',
+  /** a value an earlier row of the same import file holds already (`line`: that row's line, else `row`: its number) */
+  'duplicate_in_file',
 ] as const;
 export type FieldRuleCode = (typeof FIELD_RULE_CODES)[number];
 

@@ -39,11 +39,22 @@ describe.each(storageKinds())('CSV account import over REST (%s)', (kind) => {
       failed: 4,
       rows: [
         { row: 1, status: 'created', id: expect.any(String) },
-        { row: 2, status: 'failed', errors: { email: ['E-mail must be a valid e-mail address'] } },
-        { row: 3, status: 'failed', errors: { password: [expect.stringMatching(/^Password is too weak under policy "Import /)] } },
+        // beside each message its rule, to translate by (issue 21, review 6b)
+        { row: 2, status: 'failed', errors: { email: ['E-mail must be a valid e-mail address'] }, rules: [{ field: 'email', code: 'email', params: { label: 'E-mail' }, message: 'E-mail must be a valid e-mail address' }] },
+        {
+          row: 3,
+          status: 'failed',
+          errors: { password: [expect.stringMatching(/^Password is too weak under policy "Import /)] },
+          rules: [{ field: 'password', code: 'too_weak', params: expect.objectContaining({ min: 3 }), message: expect.stringMatching(/^Password is too weak/) }],
+        },
         { row: 4, status: 'created', id: expect.any(String) },
-        { row: 5, status: 'failed', errors: { username: ['This username appears more than once in the file: same username as row 1'] } },
-        { row: 6, status: 'failed', errors: { username: ['This username is already taken'] } },
+        {
+          row: 5,
+          status: 'failed',
+          errors: { username: ['This username appears more than once in the file: same username as row 1'] },
+          rules: [{ field: 'username', code: 'duplicate_in_file', params: { label: 'Username', row: 1 }, message: 'This username appears more than once in the file: same username as row 1' }],
+        },
+        { row: 6, status: 'failed', errors: { username: ['This username is already taken'] }, rules: [{ field: 'username', code: 'account.username_taken', message: 'This username is already taken' }] },
       ],
     });
     expect(await total()).toBe(before + 2);
@@ -71,8 +82,20 @@ describe.each(storageKinds())('CSV account import over REST (%s)', (kind) => {
     expect(response.body.data.rows).toEqual([
       { row: 1, line: 3, status: 'created', id: expect.any(String) },
       { row: 2, line: 4, status: 'created', id: expect.any(String) },
-      { row: 3, line: 6, status: 'failed', errors: { username: ['This username appears more than once in the file: same username as line 3'] } },
-      { row: 4, line: 8, status: 'failed', errors: { email: ['This e-mail address appears more than once in the file: same e-mail address as line 4'] } },
+      {
+        row: 3,
+        line: 6,
+        status: 'failed',
+        errors: { username: ['This username appears more than once in the file: same username as line 3'] },
+        rules: [{ field: 'username', code: 'duplicate_in_file', params: { label: 'Username', line: 3 }, message: 'This username appears more than once in the file: same username as line 3' }],
+      },
+      {
+        row: 4,
+        line: 8,
+        status: 'failed',
+        errors: { email: ['This e-mail address appears more than once in the file: same e-mail address as line 4'] },
+        rules: [{ field: 'email', code: 'duplicate_in_file', params: { label: 'E-mail', line: 4 }, message: 'This e-mail address appears more than once in the file: same e-mail address as line 4' }],
+      },
     ]);
     const mismatched = await admin.post('/api/v1/accounts/import/csv', { csv: [row(tag(), 'a'), row(tag(), 'b')], lines: [2] });
     expect(mismatched.status).toBe(400);

@@ -7,11 +7,12 @@ import {
   type TCreateAccountCommandInput,
   type TImportAccountsCommandInput,
   type TImportAccountsResult,
+  type TFieldRule,
   type TImportRowResult,
 } from '@rollcall/contracts';
 import { DomainError, emailReservation, usernameReservation } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
-import { zodFields, mapError } from '../../../platform/errors/api-error';
+import { mapError } from '../../../platform/errors/api-error';
 import type { RequestContext } from '../../../platform/commands/request-context';
 import type { CommandOutcome } from '../../../platform/commands/command-gateway';
 import { READ_DB } from '../../../platform/tokens';
@@ -30,7 +31,9 @@ export class ImportAccountsCommand {
 const CONCURRENCY = 8;
 
 /** row: 1-based among the request's rows; line: the file's line, when the client sent it */
-type Validated = { row: number; line?: number } & ({ input: TCreateAccountCommandInput } | { errors: Record<string, string[]> });
+type Validated = { row: number; line?: number } & ({ input: TCreateAccountCommandInput } | Refused);
+/** a refused row's messages by field, and each message's rule (as an error answer's `error.rules`, to translate by) */
+type Refused = { errors: Record<string, string[]>; rules: TFieldRule[] };
 
 /**
  * Bulk creation from a mapped CSV: every row is one ordinary account creation (CreateAccountHandler,
@@ -63,7 +66,7 @@ export class ImportAccountsHandler implements ICommandHandler<ImportAccountsComm
         const item = validated[next];
         next += 1;
         if ('errors' in item) {
-          results[item.row - 1] = { ...numbers(item), status: 'failed', errors: item.errors };
+          results[item.row - 1] = { ...numbers(item), status: 'failed', errors: item.errors, rules: item.rules };
           continue;
         }
         try {
@@ -72,7 +75,9 @@ export class ImportAccountsHandler implements ICommandHandler<ImportAccountsComm
           results[item.row - 1] = { ...numbers(item), status: 'created', id: outcome.value.id };
         } catch (error) {
           const { body } = mapError(error);
-          results[item.row - 1] = { ...numbers(item), status: 'failed', errors: body.error.fields ?? { _: [body.error.message] } };
+          results[item.row - 1] = body.error.fields
+            ? { ...numbers(item), status: 'failed', errors: body.error.fields, rules: body.error.rules ?? [] }
+            : { ...numbers(item), status: 'failed', errors: { _: [body.error.message] }, rules: [{ field: '_', code: body.error.code, message: body.error.message }] };
         }
       }
     };
@@ -87,8 +92,8 @@ export class ImportAccountsHandler implements ICommandHandler<ImportAccountsComm
    * up in the accounts read model (which the reservation keeps in step) and told at once.
    */
   private async reportTakenUsernames(validated: Validated[], rows: ReadonlyArray<Record<string, unknown>>): Promise<void> {
-    const failed = validated.filter((item): item is Validated & { errors: Record<string, string[]> } => 'errors' in item);
-    const wanted = new Map<string, Array<Validated & { errors: Record<string, string[]> }>>();
+    const failed = validated.filter((item): item is Validated & Refused => 'errors' in item);
+    const wanted = new Map<string, Array<Validated & Refused>>();
     for (const item of failed) {
       const username = text(rows[item.row - 1]?.username).trim();
       // only what could be a username at all: the length rule is the contract's
@@ -101,7 +106,11 @@ export class ImportAccountsHandler implements ICommandHandler<ImportAccountsComm
     for (const { username_lower } of taken) {
       for (const item of wanted.get(username_lower) ?? []) {
         const messages = item.errors.username ?? [];
-        if (!messages.includes(USERNAME_TAKEN)) item.errors.username = [...messages, USERNAME_TAKEN];
+        if (messages.includes(USERNAME_TAKEN)) continue;
+        item.errors.username = [...messages, USERNAME_TAKEN];
+        // after the field's other rules, as `errors` has them
+        const last = item.rules.map((rule) => rule.field).lastIndexOf('username');
+        item.rules.splice(last === -1 ? item.rules.length : last + 1, 0, { field: 'username', code: 'account.username_taken', message: USERNAME_TAKEN });
       }
     }
   }
@@ -115,9 +124,12 @@ const numbers = (item: Validated) => (item.line === undefined ? { row: item.row 
 const text = (value: unknown) => (value === undefined || value === null ? '' : typeof value === 'string' ? value : String(value));
 
 /** A row as the create-account model: no password means an account awaiting activation, as `no_password` on create. */
-function validateRow(row: Record<string, unknown>, policyId: string | null): { input: TCreateAccountCommandInput } | { errors: Record<string, string[]> } {
+function validateRow(row: Record<string, unknown>, policyId: string | null): { input: TCreateAccountCommandInput } | Refused {
   const unknown = Object.keys(row).filter((key) => !(IMPORT_TARGET_FIELDS as readonly string[]).includes(key));
-  if (unknown.length) return { errors: { _: [`Unknown field(s): ${unknown.join(', ')}`] } };
+  if (unknown.length) {
+    const message = `Unknown field(s): ${unknown.join(', ')}`;
+    return { errors: { _: [message] }, rules: [{ field: '_', code: 'unknown_fields', params: { keys: unknown.join(', ') }, message }] };
+  }
   const password = text(row.password);
   const parsed = ZCreateAccountInput.safeParse({
     first_name: text(row.first_name),
@@ -130,7 +142,9 @@ function validateRow(row: Record<string, unknown>, policyId: string | null): { i
     policy: Boolean(policyId),
     policy_id: policyId,
   });
-  return parsed.success ? { input: parsed.data } : { errors: zodFields(parsed.error) };
+  if (parsed.success) return { input: parsed.data };
+  const { fields, rules } = mapError(parsed.error).body.error;
+  return { errors: fields ?? {}, rules: rules ?? [] };
 }
 
 /**
@@ -142,16 +156,25 @@ function markDuplicates(rows: Validated[]): Validated[] {
   const usernames = new Map<string, Validated>();
   const emails = new Map<string, Validated>();
   const where = (earlier: Validated) => (earlier.line === undefined ? `row ${earlier.row}` : `line ${earlier.line}`);
+  // the rule's parameter: the earlier row's line in the file, else its number among the request's rows
+  const place = (earlier: Validated): Record<string, number> => (earlier.line === undefined ? { row: earlier.row } : { line: earlier.line });
   return rows.map((item) => {
     if ('errors' in item) return item;
     const errors: Record<string, string[]> = {};
+    const rules: TFieldRule[] = [];
     const username = usernameReservation(item.input.username).value;
     const email = emailReservation(item.input.email).value;
     const sameUsername = usernames.get(username);
     const sameEmail = emails.get(email);
-    if (sameUsername) errors.username = [`This username appears more than once in the file: same username as ${where(sameUsername)}`];
-    if (sameEmail) errors.email = [`This e-mail address appears more than once in the file: same e-mail address as ${where(sameEmail)}`];
-    if (Object.keys(errors).length) return { ...numbers(item), errors };
+    if (sameUsername) {
+      errors.username = [`This username appears more than once in the file: same username as ${where(sameUsername)}`];
+      rules.push({ field: 'username', code: 'duplicate_in_file', params: { label: 'Username', ...place(sameUsername) }, message: errors.username[0] });
+    }
+    if (sameEmail) {
+      errors.email = [`This e-mail address appears more than once in the file: same e-mail address as ${where(sameEmail)}`];
+      rules.push({ field: 'email', code: 'duplicate_in_file', params: { label: 'E-mail', ...place(sameEmail) }, message: errors.email[0] });
+    }
+    if (Object.keys(errors).length) return { ...numbers(item), errors, rules };
     usernames.set(username, item);
     emails.set(email, item);
     return item;

@@ -34,6 +34,7 @@ import {
   chunk,
   decodeUtf8,
   failedLines,
+  translateRowErrors,
   guessMapping,
   isAcceptedFileType,
   isMappingComplete,
@@ -90,7 +91,7 @@ interface Progress {
 }
 
 function ImportWizard({ titleId, onClose }: { titleId: string; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const utils = trpc.useUtils();
   const importCsv = trpc.accounts.importCsv.useMutation();
   const policies = trpc.policies.list.useQuery(undefined, { staleTime: 60_000 });
@@ -145,7 +146,10 @@ function ImportWizard({ titleId, onClose }: { titleId: string; onClose: () => vo
       setStopError(describeError(error, t));
     }
     const created = collected.filter((result) => result.status === 'created').length;
-    setReport({ created, failed: collected.length - created, lines: failedLines(collected, rows) });
+    // each message in the console's language by its rule (the row's `rules`), as a form's errors are
+    const language = i18n.resolvedLanguage ?? i18n.language;
+    const translated = collected.map((result) => (result.status === 'failed' ? { ...result, errors: translateRowErrors(result, t, language) } : result));
+    setReport({ created, failed: collected.length - created, lines: failedLines(translated, rows) });
     void utils.accounts.list.invalidate();
     if (!cancelled.current) setStep('report');
   };

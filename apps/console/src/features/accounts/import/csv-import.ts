@@ -1,4 +1,7 @@
 import Papa from 'papaparse';
+import type { TFunction } from 'i18next';
+import { getApiError } from '../../../api/api-error';
+import { translateFieldErrors } from '../../../components/use-field-errors';
 import { IMPORT_CHUNK_ROWS, IMPORT_REQUIRED_FIELDS, IMPORT_TARGET_FIELDS, type TImportRowResult, type TImportTargetField } from '@rollcall/contracts';
 
 /** The spec's accepted types; some browsers give no type at all, then the name decides. */
@@ -137,4 +140,10 @@ export function failedLines(results: TImportRowResult[], rows: Array<Partial<Rec
 
 export function reportCsv(lines: FailedLine[]): string {
   return Papa.unparse(lines, { columns: ['line', 'username', 'field', 'message'] });
+}
+
+/** a failed row's messages translated as an error answer's field errors are (its `rules` beside `errors`) */
+export function translateRowErrors(result: Extract<TImportRowResult, { status: 'failed' }>, t: TFunction, language: string): Record<string, string[]> {
+  const answer = { data: { apiError: { code: 'request.invalid', message: '', fields: result.errors, rules: result.rules } } };
+  return getApiError(translateFieldErrors(answer, t, language))?.fields ?? result.errors;
 }
