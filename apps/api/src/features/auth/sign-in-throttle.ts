@@ -77,6 +77,30 @@ export class SignInThrottle {
       await this.byAddress.reward(byAddress);
       throw throttled(refused);
     }
+    return this.holding(byAddress, byUsername);
+  }
+
+  /**
+   * An anonymous passkey ceremony (auth.passkeySignInOptions, which keeps a challenge): a point of the
+   * address's window, kept as a failure's until a sign-in succeeds with a passkey from that address
+   * (ceremonyUsed), so a flood of options answers 429 before any challenge is written (R24 finding 6).
+   */
+  async ceremony(address: string | null): Promise<void> {
+    const byAddress = addressKey(address);
+    try {
+      await this.byAddress.consume(byAddress);
+    } catch (refused) {
+      await this.byAddress.reward(byAddress);
+      throw throttled(refused);
+    }
+  }
+
+  /** a passwordless sign-in succeeded from this address: one ceremony's point back (its options took it) */
+  async ceremonyUsed(address: string | null): Promise<void> {
+    await giveBack(this.byAddress, addressKey(address));
+  }
+
+  private holding(byAddress: string, byUsername: string): SignInAttempt {
     let settled = false;
     return {
       succeeded: async () => {

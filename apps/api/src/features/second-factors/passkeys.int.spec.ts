@@ -1,4 +1,7 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReadDatabase } from '../../platform/read-db/read-database';
+import { READ_DB } from '../../platform/tokens';
 import { SoftwareAuthenticator } from '../../../test/software-authenticator';
 import { createAccount, http, signIn, startTestApp, storageKinds, type TestApp } from '../../../test/test-app';
 
@@ -196,5 +199,88 @@ describe.each(storageKinds())('passkeys (%s)', (kind) => {
     const refused = await trpc(http(app.url), 'auth.signInWithPasskey', { passkey: notAllowed.authenticator.assert(again.options) });
     expect(refused.status).toBe(403);
     expect(refused.body.error.data.apiError.code).toBe('auth.passkey_sign_in_not_allowed');
+  });
+});
+
+/**
+ * R24 findings 6 and 7: the anonymous options of a sign-in with a passkey alone answer only where a
+ * policy offers it, and under the address's sign-in throttle before any challenge is kept; the
+ * sign-in checks the assertion before the policy (no oracle), and a policy's refusal counts in the
+ * throttle. A small throttle window (4 failures per address) makes the limits reachable.
+ */
+describe('passkey sign-in under the throttle (sqlite)', () => {
+  let app: TestApp;
+  let admin: ReturnType<typeof http>;
+  let origin: string;
+  beforeAll(async () => {
+    app = await startTestApp('sqlite', { ROLLCALL_TRUSTED_PROXIES: 'loopback', ROLLCALL_SIGNIN_ADDRESS_FAILURES: '4', ROLLCALL_SIGNIN_ADDRESS_WINDOW_SECONDS: '600' });
+    admin = http(app.url, await signIn(app.url));
+    origin = app.url.replace('127.0.0.1', 'localhost');
+  });
+  afterAll(async () => {
+    await app?.destroy();
+  });
+
+  let address = 0;
+  const newAddress = () => `10.7.${Math.floor(address / 250)}.${(address++ % 250) + 1}`;
+  const trpc = (procedure: string, input?: unknown, from = newAddress(), client = http(app.url)) =>
+    client.post(`/trpc/${procedure}`, input ?? {}, { origin, 'x-forwarded-for': from, 'content-type': 'application/json' });
+  const ceremonies = async () => Number((await app.app.get<Kysely<ReadDatabase>>(READ_DB).selectFrom('passkey_ceremonies').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const optionsOf = async (from?: string) => {
+    const answer = await trpc('auth.passkeySignInOptions', undefined, from);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body.result.data.options as { challenge: string; rpId?: string };
+  };
+  const policy = async (passkeySignIn: boolean) => {
+    const created = await admin.post('/api/v2/policy', { title: `Throttled passkeys ${passkeySignIn} ${Date.now().toString(36)}${address++}`, min_length: 6, min_strength: 0, lockout: 3, lockout_duration: 60, passkey_sign_in: passkeySignIn });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    return created.body.data.id as string;
+  };
+
+  it('refuses the options where no policy offers the sign-in and throttles them per address before a challenge is kept; checks the assertion before the policy, whose refusal counts', async () => {
+    // no policy offers it: 403, nothing kept
+    const before = await ceremonies();
+    const none = await trpc('auth.passkeySignInOptions');
+    expect([none.status, none.body.error?.data.apiError.code]).toEqual([403, 'auth.passkey_sign_in_not_allowed']);
+    expect(await ceremonies()).toBe(before);
+
+    // offered: four options from one address, then 429 and no row more
+    const notAllowedPolicy = await policy(false);
+    await policy(true);
+    const flooding = newAddress();
+    for (let i = 0; i < 4; i += 1) await optionsOf(flooding);
+    const kept = await ceremonies();
+    for (let i = 0; i < 3; i += 1) {
+      const flood = await trpc('auth.passkeySignInOptions', undefined, flooding);
+      expect([flood.status, flood.body.error?.data.apiError.code]).toEqual([429, 'rate.limited']);
+    }
+    expect(await ceremonies()).toBe(kept);
+    // another address is not held by it
+    await optionsOf();
+
+    // an account whose policy does not allow a passkey alone, with a real passkey
+    const account = await createAccount(admin, { policy: true, policy_id: notAllowedPolicy });
+    const session = http(app.url, await signIn(app.url, { username: account.username, password: account.password }));
+    const authenticator = new SoftwareAuthenticator(origin);
+    const registration = await trpc('secondFactors.passkeyRegistrationOptions', undefined, undefined, session);
+    expect(registration.status, JSON.stringify(registration.body)).toBe(200);
+    const registered = await trpc('secondFactors.registerPasskey', { name: 'Laptop', response: authenticator.register(registration.body.result.data.options) }, undefined, session);
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+
+    // a forged assertion (its real credential id and user handle, a broken signature) answers as any refused passkey, not with the policy
+    const forged = authenticator.assert(await optionsOf());
+    const signature = Buffer.from(forged.response.signature, 'base64url');
+    signature[signature.length - 1] ^= 0xff;
+    const refused = await trpc('auth.signInWithPasskey', { passkey: { ...forged, response: { ...forged.response, signature: signature.toString('base64url') } } });
+    expect([refused.status, refused.body.error?.data.apiError.code]).toEqual([401, 'auth.second_factor_invalid']);
+
+    // a valid one: the policy's 403, counted in the throttle (the fifth from one address answers 429)
+    const signingIn = newAddress();
+    for (let i = 0; i < 4; i += 1) {
+      const notAllowed = await trpc('auth.signInWithPasskey', { passkey: authenticator.assert(await optionsOf()) }, signingIn);
+      expect([notAllowed.status, notAllowed.body.error?.data.apiError.code], `attempt ${i + 1}`).toEqual([403, 'auth.passkey_sign_in_not_allowed']);
+    }
+    const throttled = await trpc('auth.signInWithPasskey', { passkey: authenticator.assert(await optionsOf()) }, signingIn);
+    expect([throttled.status, throttled.body.error?.data.apiError.code]).toEqual([429, 'rate.limited']);
   });
 });

@@ -58,13 +58,26 @@ export class PasskeySignInOptionsCommand {
   ) {}
 }
 
-/** Options for a sign-in with a passkey alone: no account named, the browser offers its discoverable passkeys for this site. */
+export const passkeySignInNotAllowed = () => new DomainError('auth.passkey_sign_in_not_allowed', 'Your password policy does not allow signing in with a passkey alone: sign in with your password');
+
+/**
+ * Options for a sign-in with a passkey alone: no account named, the browser offers its discoverable
+ * passkeys for this site. Anonymous and it keeps a challenge, so (R24 finding 6) it answers only
+ * where a policy offers the sign-in (403 otherwise), and each call takes a point of the address's
+ * sign-in throttle before anything is written: a flood answers 429.
+ */
 @CommandHandler(PasskeySignInOptionsCommand)
 export class PasskeySignInOptionsHandler implements ICommandHandler<PasskeySignInOptionsCommand, CommandOutcome<TPasskeyOptions>> {
-  constructor(private readonly ceremonies: PasskeyCeremonies) {}
+  constructor(
+    private readonly ceremonies: PasskeyCeremonies,
+    private readonly throttle: SignInThrottle,
+    @Inject(READ_DB) private readonly db: Kysely<ReadDatabase>,
+  ) {}
 
-  async execute({ origin }: PasskeySignInOptionsCommand): Promise<CommandOutcome<TPasskeyOptions>> {
+  async execute({ origin, context }: PasskeySignInOptionsCommand): Promise<CommandOutcome<TPasskeyOptions>> {
     const rp = this.ceremonies.relyingParty(origin);
+    await this.throttle.ceremony(context.sourceIp);
+    if (!(await passkeySignInOffered(this.db))) throw passkeySignInNotAllowed();
     return { value: { options: await this.ceremonies.authenticationOptions(rp, null, 'passwordless', '') }, position: noPosition };
   }
 }
@@ -107,17 +120,20 @@ export class SignInWithPasskeyHandler implements ICommandHandler<SignInWithPassk
     try {
       const now = this.clock.now();
       if (!account || !accountMayEnter(account, now)) throw invalidSecondFactor();
-      const allowed = account.policyId ? await this.db.selectFrom('password_policy_passkey_sign_in_v1').select('policy_id').where('policy_id', '=', account.policyId).executeTakeFirst() : undefined;
-      if (!allowed) throw new DomainError('auth.passkey_sign_in_not_allowed', 'Your password policy does not allow signing in with a passkey alone: sign in with your password');
       const actingAsSelf: RequestContext = { ...context, actor: account.id, actorKind: 'account' };
+      // the assertion first, the policy after (R24 finding 7): a forged one answers as any refused passkey, never what the policy says
       await this.verifier.verifyPasskey({ id: account.id, policyId: account.policyId }, input.passkey, rp, 'passwordless', '', actingAsSelf);
+      const allowed = account.policyId ? await this.db.selectFrom('password_policy_passkey_sign_in_v1').select('policy_id').where('policy_id', '=', account.policyId).executeTakeFirst() : undefined;
+      if (!allowed) throw passkeySignInNotAllowed();
       const policy = await this.db.selectFrom('password_policies_v2').select(['max_age']).where('id', '=', account.policyId!).executeTakeFirst();
       const outcome = await startSignedInSession({ store: this.store, clock: this.clock, config: this.config }, account, { maxAgeDays: policy?.max_age ?? null, secondFactorEnrolmentRequired: false, amr: ['hwk', 'user', 'mfa'], recoveryCodesRemaining: null }, actingAsSelf);
       await attempt.succeeded();
+      await this.throttle.ceremonyUsed(context.sourceIp);
       return outcome;
     } catch (error) {
       if (error instanceof DomainError && error.code === 'auth.invalid_credentials') throw invalidSecondFactor();
-      if (!(error instanceof DomainError && error.code === 'auth.second_factor_invalid')) await attempt.release();
+      // a refused passkey and a refused policy count alike; only a fault of ours gives the point back
+      if (!(error instanceof DomainError && (error.code === 'auth.second_factor_invalid' || error.code === 'auth.passkey_sign_in_not_allowed'))) await attempt.release();
       throw error;
     }
   }
@@ -131,6 +147,10 @@ export class PasskeySignInOfferedHandler implements IQueryHandler<PasskeySignInO
   constructor(@Inject(READ_DB) private readonly db: Kysely<ReadDatabase>) {}
 
   async execute(): Promise<{ offered: boolean }> {
-    return { offered: Boolean(await this.db.selectFrom('password_policy_passkey_sign_in_v1').select('policy_id').limit(1).executeTakeFirst()) };
+    return { offered: await passkeySignInOffered(this.db) };
   }
+}
+
+async function passkeySignInOffered(db: Kysely<ReadDatabase>): Promise<boolean> {
+  return Boolean(await db.selectFrom('password_policy_passkey_sign_in_v1').select('policy_id').limit(1).executeTakeFirst());
 }
