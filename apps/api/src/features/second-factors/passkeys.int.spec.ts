@@ -283,4 +283,18 @@ describe('passkey sign-in under the throttle (sqlite)', () => {
     const throttled = await trpc('auth.signInWithPasskey', { passkey: authenticator.assert(await optionsOf()) }, signingIn);
     expect([throttled.status, throttled.body.error?.data.apiError.code]).toEqual([429, 'rate.limited']);
   });
+
+  it('refuses a credential already registered to another account (R24 finding 8)', async () => {
+    const authenticator = new SoftwareAuthenticator(origin);
+    const register = async () => {
+      const account = await createAccount(admin);
+      const session = http(app.url, await signIn(app.url, { username: account.username, password: account.password }));
+      const options = await trpc('secondFactors.passkeyRegistrationOptions', undefined, undefined, session);
+      expect(options.status, JSON.stringify(options.body)).toBe(200);
+      return trpc('secondFactors.registerPasskey', { name: 'Shared key', response: authenticator.register(options.body.result.data.options) }, undefined, session);
+    };
+    expect((await register()).status).toBe(200);
+    const again = await register();
+    expect([again.status, again.body.error?.data.apiError.code]).toEqual([409, 'second_factor.passkey_registered']);
+  });
 });

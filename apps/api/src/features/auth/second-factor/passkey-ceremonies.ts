@@ -150,6 +150,9 @@ export class PasskeyCeremonies implements OnModuleInit {
       });
       if (!verified.verified) throw passkeyInvalid();
       const { credential, credentialDeviceType, credentialBackedUp } = verified.registrationInfo;
+      // a credential belongs to one account (WebAuthn L2 §7.1 step 22; R24 finding 8): another's answers as one's own twice would
+      const taken = await this.db.selectFrom('passkeys_v1').select('account_id').where('credential_id', '=', credential.id).executeTakeFirst();
+      if (taken) throw new DomainError('second_factor.passkey_registered', 'This passkey is registered already');
       return {
         credentialId: credential.id,
         publicKey: Buffer.from(credential.publicKey).toString('base64url'),
