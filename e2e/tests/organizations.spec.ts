@@ -312,6 +312,9 @@ test('deleting an organization asks only about what it holds', async ({ page, re
   await page.getByRole('button', { name: 'Delete organization' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete organization' });
   await expect(dialog).toContainText('It has no sub-organizations and no accounts: nothing else changes.');
+  // its first sentence asks about nothing that is not there
+  await expect(dialog).toContainText(`Delete Empty ${tag}?`);
+  await expect(dialog).not.toContainText('Choose what becomes');
   await expect(dialog.getByRole('radiogroup')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
@@ -319,6 +322,8 @@ test('deleting an organization asks only about what it holds', async ({ page, re
   await page.getByRole('button', { name: 'Delete organization' }).click();
   await expect(dialog.getByRole('radiogroup', { name: 'Accounts' })).toBeVisible();
   await expect(dialog.getByRole('radiogroup', { name: 'Sub-organizations' })).toHaveCount(0);
+  await expect(dialog).toContainText('Choose what becomes of its accounts.');
+  await expect(dialog).not.toContainText('sub-organizations and');
   await expectAccessible(page, 'delete dialog with accounts only');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Organization removed')).toBeVisible();

@@ -65,6 +65,8 @@ function DeleteOrganizationForm({ titleId, organization, onClose, onDeleted }: {
   // ask only about what exists: an organization without sub-organizations or accounts has nothing to decide
   const details = trpc.organizations.byId.useQuery({ id: organization.id }, { staleTime: 0 });
   const present: Part[] = details.data ? (['suborganizations', 'accounts'] as const).filter((name) => (name === 'suborganizations' ? details.data.num_children : details.data.num_members) > 0) : [];
+  // while its contents are unknown (loading, failed) both choices are shown
+  const choose: Part | 'both' | null = !details.data || present.length === 2 ? 'both' : (present[0] ?? null);
   const [choice, setChoice] = useState<Record<Part, DeletionChoice>>({ suborganizations: 'disconnect', accounts: 'disconnect' });
   const [destination, setDestination] = useState<Record<Part, OrganizationOption | null>>({ suborganizations: null, accounts: null });
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
@@ -166,6 +168,8 @@ function DeleteOrganizationForm({ titleId, organization, onClose, onDeleted }: {
       <DialogContent dividers>
         <DialogContentText id={messageId} sx={{ mb: 2 }}>
           {t('organizations.delete.message', { title: organization.title })}
+          {/* the choices asked for, and only those: none for an organization with nothing inside */}
+          {choose ? ` ${t(`organizations.delete.choose.${choose}`)}` : null}
         </DialogContentText>
         <Box component="form" id={formId} noValidate onSubmit={submit} aria-describedby={messageId} sx={{ display: 'grid', gap: 3 }}>
           {details.isLoading ? <LinearProgress aria-label={t('common.loading')} /> : null}
