@@ -417,8 +417,8 @@ export function restSamples(app: TestApp, accountId: string) {
     recoveryCodesOf.set(token, confirmed.recovery_codes);
     return token;
   };
-  /** the console's address as a browser names it (a WebAuthn relying party id is a host name) */
-  const browserOrigin = () => app.url.replace('127.0.0.1', 'localhost');
+  /** the console's address as a browser names it: the one the request goes to (a passkey's relying party comes only from an Origin naming the request's Host, docs/adr/0029) */
+  const browserOrigin = () => new URL(app.url).origin;
   /** a fresh account's session with one passkey registered (docs/adr/0029), and its recovery codes */
   const passkeyOwner = async (client: Client) => {
     const token = await secondFactorOwner(client, false);

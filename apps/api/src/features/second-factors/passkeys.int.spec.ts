@@ -19,9 +19,9 @@ describe.each(storageKinds())('passkeys (%s)', (kind) => {
   let origin: string;
   beforeAll(async () => {
     app = await startTestApp(kind, { ROLLCALL_TRUSTED_PROXIES: 'loopback' });
-    admin = http(app.url, await signIn(app.url));
-    // the browser's address: localhost, as a WebAuthn relying party id must be a host name
+    // the browser's address: localhost, as a WebAuthn relying party id must be a host name (and every call goes there: its Origin names the Host)
     origin = app.url.replace('127.0.0.1', 'localhost');
+    admin = http(origin, await signIn(app.url));
   });
   afterAll(async () => {
     await app?.destroy();
@@ -46,7 +46,7 @@ describe.each(storageKinds())('passkeys (%s)', (kind) => {
   /** an account with one registered passkey (named `name`), its session and its authenticator */
   async function withPasskey(overrides: Record<string, unknown> = {}, name = 'Laptop', verifiesUser = true) {
     const account = await createAccount(admin, overrides);
-    const session = http(app.url, await signIn(app.url, { username: account.username, password: account.password }));
+    const session = http(origin, await signIn(app.url, { username: account.username, password: account.password }));
     const authenticator = new SoftwareAuthenticator(origin, verifiesUser);
     const { options } = data(await trpc(session, 'secondFactors.passkeyRegistrationOptions', {}));
     const registered = data(await trpc(session, 'secondFactors.registerPasskey', { name, response: authenticator.register(options) }));
@@ -55,11 +55,11 @@ describe.each(storageKinds())('passkeys (%s)', (kind) => {
 
   /** the password step, then the passkey step's options: the sign-in challenge and the WebAuthn options */
   async function passwordStep(account: { username: string; password: string }) {
-    const first = data(await trpc(http(app.url), 'auth.signIn', { username: account.username, password: account.password }));
+    const first = data(await trpc(http(origin), 'auth.signIn', { username: account.username, password: account.password }));
     expect(first.status).toBe('second_factor_required');
     const { challenge, methods } = first.second_factor as { challenge: string; methods: string[] };
     expect(methods).toContain('passkey');
-    const { options } = data(await trpc(http(app.url), 'auth.passkeyStepOptions', { challenge }));
+    const { options } = data(await trpc(http(origin), 'auth.passkeyStepOptions', { challenge }));
     return { challenge, options };
   }
 
@@ -109,7 +109,7 @@ describe.each(storageKinds())('passkeys (%s)', (kind) => {
     expect(options.allowCredentials?.map((c) => c.id)).toEqual([authenticator.id]);
     // another site's page cannot use it (clientDataJSON names its origin)
     const foreign = authenticator.assert(options, 'http://evil.example');
-    const refused = await trpc(http(app.url), 'auth.completeSignInWithPasskey', { challenge, passkey: foreign });
+    const refused = await trpc(http(origin), 'auth.completeSignInWithPasskey', { challenge, passkey: foreign });
     expect(refused.status).toBe(401);
     expect(refused.body.error.data.apiError.code).toBe('auth.second_factor_invalid');
 
@@ -117,13 +117,13 @@ describe.each(storageKinds())('passkeys (%s)', (kind) => {
     const assertion = authenticator.assert(next.options);
     // bound to its sign-in challenge: another sign-in's challenge does not take it
     const other = await passwordStep(account);
-    expect((await trpc(http(app.url), 'auth.completeSignInWithPasskey', { challenge: other.challenge, passkey: assertion })).status).toBe(401);
-    const signedIn = data(await trpc(http(app.url), 'auth.completeSignInWithPasskey', { challenge: next.challenge, passkey: authenticator.assert(next.options) }));
+    expect((await trpc(http(origin), 'auth.completeSignInWithPasskey', { challenge: other.challenge, passkey: assertion })).status).toBe(401);
+    const signedIn = data(await trpc(http(origin), 'auth.completeSignInWithPasskey', { challenge: next.challenge, passkey: authenticator.assert(next.options) }));
     expect(signedIn.status).toBe('signed_in');
     // once: the same challenge again answers nothing
-    expect((await trpc(http(app.url), 'auth.completeSignInWithPasskey', { challenge: next.challenge, passkey: authenticator.assert(next.options) })).status).toBe(401);
+    expect((await trpc(http(origin), 'auth.completeSignInWithPasskey', { challenge: next.challenge, passkey: authenticator.assert(next.options) })).status).toBe(401);
     // REST's second step takes codes (docs/compat.md): a passkey there is a 400 naming the field
-    const rest = await http(app.url).post('/api/v2/admin/authenticate', { challenge: next.challenge, passkey: assertion }, browser());
+    const rest = await http(origin).post('/api/v2/admin/authenticate', { challenge: next.challenge, passkey: assertion }, browser());
     expect(rest.status).toBe(400);
   });
 
@@ -131,11 +131,11 @@ describe.each(storageKinds())('passkeys (%s)', (kind) => {
     const { account, authenticator } = await withPasskey({ policy: true, policy_id: await policy(false) });
     for (let attempt = 0; attempt < 3; attempt++) {
       const { challenge, options } = await passwordStep(account);
-      const refused = await trpc(http(app.url), 'auth.completeSignInWithPasskey', { challenge, passkey: authenticator.assert(options, 'http://evil.example') });
+      const refused = await trpc(http(origin), 'auth.completeSignInWithPasskey', { challenge, passkey: authenticator.assert(options, 'http://evil.example') });
       expect(refused.status).toBe(401);
     }
     // locked: even the right password is refused now
-    const locked = await trpc(http(app.url), 'auth.signIn', { username: account.username, password: account.password });
+    const locked = await trpc(http(origin), 'auth.signIn', { username: account.username, password: account.password });
     expect(locked.status).toBe(401);
     expect(locked.body.error.data.apiError.code).toBe('auth.invalid_credentials');
   });
@@ -180,23 +180,23 @@ describe.each(storageKinds())('passkeys (%s)', (kind) => {
 
   it('signs in with a passkey alone where the policy allows it, and only there', async () => {
     const allowed = await withPasskey({ policy: true, policy_id: await policy(true) });
-    expect(data(await http(app.url).get('/trpc/auth.passkeySignInOffered')).offered).toBe(true);
-    const { options } = data(await trpc(http(app.url), 'auth.passkeySignInOptions'));
+    expect(data(await http(origin).get('/trpc/auth.passkeySignInOffered')).offered).toBe(true);
+    const { options } = data(await trpc(http(origin), 'auth.passkeySignInOptions'));
     // no account named: the browser offers its discoverable passkeys, and must verify its user
     expect(options.allowCredentials ?? []).toEqual([]);
     expect((options as unknown as { userVerification: string }).userVerification).toBe('required');
-    const signedIn = data(await trpc(http(app.url), 'auth.signInWithPasskey', { passkey: allowed.authenticator.assert(options) }));
+    const signedIn = data(await trpc(http(origin), 'auth.signInWithPasskey', { passkey: allowed.authenticator.assert(options) }));
     expect(signedIn.status).toBe('signed_in');
     expect((signedIn.account as { id: string }).id).toBe(allowed.account.id);
 
     // an authenticator that does not verify its user is not enough alone
     const presenceOnly = await withPasskey({ policy: true, policy_id: await policy(true) }, 'Key', false);
-    const weakOptions = data(await trpc(http(app.url), 'auth.passkeySignInOptions')).options;
-    expect((await trpc(http(app.url), 'auth.signInWithPasskey', { passkey: presenceOnly.authenticator.assert(weakOptions) })).status).toBe(401);
+    const weakOptions = data(await trpc(http(origin), 'auth.passkeySignInOptions')).options;
+    expect((await trpc(http(origin), 'auth.signInWithPasskey', { passkey: presenceOnly.authenticator.assert(weakOptions) })).status).toBe(401);
 
     const notAllowed = await withPasskey({ policy: true, policy_id: await policy(false) });
-    const again = data(await trpc(http(app.url), 'auth.passkeySignInOptions'));
-    const refused = await trpc(http(app.url), 'auth.signInWithPasskey', { passkey: notAllowed.authenticator.assert(again.options) });
+    const again = data(await trpc(http(origin), 'auth.passkeySignInOptions'));
+    const refused = await trpc(http(origin), 'auth.signInWithPasskey', { passkey: notAllowed.authenticator.assert(again.options) });
     expect(refused.status).toBe(403);
     expect(refused.body.error.data.apiError.code).toBe('auth.passkey_sign_in_not_allowed');
   });
@@ -214,8 +214,8 @@ describe('passkey sign-in under the throttle (sqlite)', () => {
   let origin: string;
   beforeAll(async () => {
     app = await startTestApp('sqlite', { ROLLCALL_TRUSTED_PROXIES: 'loopback', ROLLCALL_SIGNIN_ADDRESS_FAILURES: '4', ROLLCALL_SIGNIN_ADDRESS_WINDOW_SECONDS: '600' });
-    admin = http(app.url, await signIn(app.url));
     origin = app.url.replace('127.0.0.1', 'localhost');
+    admin = http(origin, await signIn(app.url));
   });
   afterAll(async () => {
     await app?.destroy();
@@ -223,7 +223,7 @@ describe('passkey sign-in under the throttle (sqlite)', () => {
 
   let address = 0;
   const newAddress = () => `10.7.${Math.floor(address / 250)}.${(address++ % 250) + 1}`;
-  const trpc = (procedure: string, input?: unknown, from = newAddress(), client = http(app.url)) =>
+  const trpc = (procedure: string, input?: unknown, from = newAddress(), client = http(origin)) =>
     client.post(`/trpc/${procedure}`, input ?? {}, { origin, 'x-forwarded-for': from, 'content-type': 'application/json' });
   const ceremonies = async () => Number((await app.app.get<Kysely<ReadDatabase>>(READ_DB).selectFrom('passkey_ceremonies').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const optionsOf = async (from?: string) => {
@@ -260,7 +260,7 @@ describe('passkey sign-in under the throttle (sqlite)', () => {
 
     // an account whose policy does not allow a passkey alone, with a real passkey
     const account = await createAccount(admin, { policy: true, policy_id: notAllowedPolicy });
-    const session = http(app.url, await signIn(app.url, { username: account.username, password: account.password }));
+    const session = http(origin, await signIn(app.url, { username: account.username, password: account.password }));
     const authenticator = new SoftwareAuthenticator(origin);
     const registration = await trpc('secondFactors.passkeyRegistrationOptions', undefined, undefined, session);
     expect(registration.status, JSON.stringify(registration.body)).toBe(200);
@@ -284,11 +284,28 @@ describe('passkey sign-in under the throttle (sqlite)', () => {
     expect([throttled.status, throttled.body.error?.data.apiError.code]).toEqual([429, 'rate.limited']);
   });
 
+  it('takes the relying party only from an Origin naming the Host the request came to (R24 finding 8)', async () => {
+    await policy(true);
+    const session = http(origin, await signIn(app.url));
+    for (const foreign of ['https://evil.example', app.url]) {
+      // evil.example, and 127.0.0.1 while the request went to localhost
+      const headers = { origin: foreign, 'x-forwarded-for': newAddress(), 'content-type': 'application/json' };
+      const options = await session.post('/trpc/secondFactors.passkeyRegistrationOptions', {}, headers);
+      expect([options.status, options.body.error?.data.apiError.code], foreign).toEqual([400, 'second_factor.passkey_origin_unknown']);
+      const rest = await session.post('/api/v2/second-factors/passkeys/registration-options', undefined, { origin: foreign });
+      expect([rest.status, rest.body.error?.code], foreign).toEqual([400, 'second_factor.passkey_origin_unknown']);
+      const signInOptions = await http(origin).post('/trpc/auth.passkeySignInOptions', {}, headers);
+      expect([signInOptions.status, signInOptions.body.error?.data.apiError.code], foreign).toEqual([400, 'second_factor.passkey_origin_unknown']);
+    }
+    // the served one: its host name is the relying party
+    expect((await optionsOf()).rpId).toBe('localhost');
+  });
+
   it('refuses a credential already registered to another account (R24 finding 8)', async () => {
     const authenticator = new SoftwareAuthenticator(origin);
     const register = async () => {
       const account = await createAccount(admin);
-      const session = http(app.url, await signIn(app.url, { username: account.username, password: account.password }));
+      const session = http(origin, await signIn(app.url, { username: account.username, password: account.password }));
       const options = await trpc('secondFactors.passkeyRegistrationOptions', undefined, undefined, session);
       expect(options.status, JSON.stringify(options.body)).toBe(200);
       return trpc('secondFactors.registerPasskey', { name: 'Shared key', response: authenticator.register(options.body.result.data.options) }, undefined, session);

@@ -51,6 +51,21 @@ export function isAllowedOrigin(origin: string | undefined, host: string | undef
   }
 }
 
+/**
+ * The browser's Origin when it is the address this request came to (its Host), else null: what a
+ * passkey's relying party may be taken from without ROLLCALL_PUBLIC_URL (docs/adr/0029; R24 finding
+ * 8), so a request naming a foreign Origin cannot make that site the relying party.
+ */
+export function servedOrigin(origin: unknown, host: unknown): string | null {
+  if (typeof origin !== 'string' || typeof host !== 'string') return null;
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host === host.toLowerCase() ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**

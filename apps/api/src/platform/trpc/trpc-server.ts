@@ -12,6 +12,7 @@ import { holdsAnywhere } from '../access/grants';
 import type { Principal, SessionPrincipal } from '../access/principal';
 import { ProjectionProgress } from '../projections/projection-progress';
 import { resolveClientAddress } from '../http/client-address';
+import { servedOrigin } from '../http/http-pipeline';
 import { retryAfterSecondsOf } from '../http/retry-after';
 import { credentialFrom, requestContext } from '../http/request-context.factory';
 import { clearSessionCookie, setSessionCookie } from '../http/session-cookie';
@@ -134,7 +135,7 @@ export class TrpcServer {
             context: requestContext(req, principal),
             access: this.access,
             cookies: { set: (token, expiresAt) => setSessionCookie(res, token, expiresAt, req.secure), clear: () => clearSessionCookie(res) },
-            client: { userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null, via: credentialFrom(req)?.via ?? null, origin: typeof req.headers.origin === 'string' ? req.headers.origin : null },
+            client: { userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null, via: credentialFrom(req)?.via ?? null, origin: servedOrigin(req.headers.origin, req.headers.host) },
           };
         },
         onError: ({ error }) => {

@@ -81,13 +81,14 @@ export class PasskeyCeremonies implements OnModuleInit {
 
   /**
    * The relying party: with ROLLCALL_PUBLIC_URL, its origin and host name (a browser elsewhere is
-   * refused by the check of clientDataJSON's origin); without it, the origin of the browser's request,
-   * as the OpenID Connect issuer follows the served URL. A passkey is bound to its RP id by the
+   * refused by the check of clientDataJSON's origin); without it, the origin of the browser's request
+   * when it names the Host the request came to (servedOrigin, at the request's edge: a foreign Origin
+   * is no relying party), as the OpenID Connect issuer follows the served URL. A passkey is bound to its RP id by the
    * authenticator, so a credential registered at one host name never answers for another.
    */
   relyingParty(requestOrigin: string | null | undefined): RelyingParty {
     const origin = this.config.publicUrl ? new URL(this.config.publicUrl).origin : originOf(requestOrigin);
-    if (!origin) throw new DomainError('second_factor.passkey_origin_unknown', 'Passkeys need the address the console is served at: set ROLLCALL_PUBLIC_URL, or call from a browser (it sends Origin)');
+    if (!origin) throw new DomainError('second_factor.passkey_origin_unknown', 'Passkeys need the address the console is served at: set ROLLCALL_PUBLIC_URL, or call from a browser at the address of this server (its Origin must name the Host the request came to)');
     return { id: new URL(origin).hostname, origin };
   }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
+import { Body, Controller, createParamDecorator, Delete, Get, HttpCode, Param, Patch, Post, Res, type ExecutionContext } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
   ZAccountId,
@@ -21,7 +21,8 @@ import {
   type TTotpConfirmed,
   type TTotpEnrolment,
 } from '@rollcall/contracts';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { servedOrigin } from '../../../platform/http/http-pipeline';
 import { z } from 'zod';
 import { RequirePermission, sessionOf } from '../../../platform/access/permissions';
 import type { Principal } from '../../../platform/access/principal';
@@ -45,7 +46,13 @@ import { ConfirmationOptionsCommand, PasskeyRegistrationOptionsCommand, Register
 const ZAccountParam = z.object({ id: ZAccountId });
 const ZPasskeyParam = z.object({ passkeyId: ZAccountId.meta({ description: "the passkey's id" }) });
 
-const ownSession = (principal: Principal, origin: string | undefined): OwnSession => {
+/** the browser's Origin when it is the address the request came to (servedOrigin), else null */
+const ServedOrigin = createParamDecorator((_data: unknown, context: ExecutionContext) => {
+  const request = context.switchToHttp().getRequest<Request>();
+  return servedOrigin(request.headers.origin, request.headers.host);
+});
+
+const ownSession = (principal: Principal, origin: string | null): OwnSession => {
   const session = sessionOf(principal);
   return { accountId: session.accountId, sessionId: session.sessionId, origin: origin ?? null };
 };
@@ -76,7 +83,7 @@ export class SecondFactorsV2Controller {
   @AllowedWhileSecondFactorEnrolmentRequired()
   @Post('second-factors/totp')
   @Documented({ summary: 'Start enrolling an authenticator app: the secret (shown once), its otpauth URI and QR code; pending until a first code confirms it. An account with a second factor confirms with a current code or passkey in the body first', answer: ZTotpEnrolment, body: ZSecondFactorConfirmation })
-  async startTotp(@CurrentPrincipal() principal: Principal, @Body() body: unknown, @Headers('origin') origin: string | undefined, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+  async startTotp(@CurrentPrincipal() principal: Principal, @Body() body: unknown, @ServedOrigin() origin: string | null, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<TTotpEnrolment>(new StartTotpEnrolmentCommand(ownSession(principal, origin), context, confirmationOf(body)));
     writeConsistencyHeaders(response, outcome);
     return { data: outcome.value };
@@ -95,7 +102,7 @@ export class SecondFactorsV2Controller {
 
   @Delete('second-factors/totp')
   @Documented({ summary: 'Remove the own authenticator app (with the last factor, the recovery codes) after a current code or passkey in the body; 409 second_factor.required where the policy requires one', answer: ZMessageAnswer, body: ZSecondFactorConfirmation })
-  async removeTotp(@CurrentPrincipal() principal: Principal, @Body() body: unknown, @Headers('origin') origin: string | undefined, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+  async removeTotp(@CurrentPrincipal() principal: Principal, @Body() body: unknown, @ServedOrigin() origin: string | null, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute(new RemoveTotpCommand(ownSession(principal, origin), confirmationOf(body), context));
     writeConsistencyHeaders(response, outcome);
     return { data: { message: totpRemovedMessage } };
@@ -104,7 +111,7 @@ export class SecondFactorsV2Controller {
   @Post('second-factors/recovery-codes')
   @Documented({ summary: 'Ten new recovery codes replace the old set (shown once), after a current code or passkey in the body', answer: ZRecoveryCodes, body: ZSecondFactorConfirmation })
   @HttpCode(200)
-  async regenerate(@CurrentPrincipal() principal: Principal, @Body() body: unknown, @Headers('origin') origin: string | undefined, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+  async regenerate(@CurrentPrincipal() principal: Principal, @Body() body: unknown, @ServedOrigin() origin: string | null, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const outcome = await this.gateway.execute<TRecoveryCodes>(new RegenerateRecoveryCodesCommand(ownSession(principal, origin), confirmationOf(body), context));
     writeConsistencyHeaders(response, outcome);
     return { data: outcome.value };
@@ -114,14 +121,14 @@ export class SecondFactorsV2Controller {
   @Post('second-factors/passkeys/registration-options')
   @Documented({ summary: "Options for the browser's navigator.credentials.create (SimpleWebAuthn's startRegistration): a challenge for this session, valid three minutes, once. An account with a second factor confirms with a current code or passkey in the body first", answer: ZPasskeyOptions, body: ZSecondFactorConfirmation })
   @HttpCode(200)
-  async passkeyRegistrationOptions(@CurrentPrincipal() principal: Principal, @Body() body: unknown, @Headers('origin') origin: string | undefined, @Ctx() context: RequestContext) {
+  async passkeyRegistrationOptions(@CurrentPrincipal() principal: Principal, @Body() body: unknown, @ServedOrigin() origin: string | null, @Ctx() context: RequestContext) {
     return { data: (await this.gateway.execute<TPasskeyOptions>(new PasskeyRegistrationOptionsCommand(ownSession(principal, origin), context, confirmationOf(body)))).value };
   }
 
   @AllowedWhileSecondFactorEnrolmentRequired()
   @Post('second-factors/passkeys')
   @Documented({ summary: "Register a passkey: the browser's registration response and a name; an account without recovery codes gets ten (shown once)", answer: ZPasskeyRegistered, body: ZRegisterPasskeyInput })
-  async registerPasskey(@CurrentPrincipal() principal: Principal, @Body() body: unknown, @Headers('origin') origin: string | undefined, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+  async registerPasskey(@CurrentPrincipal() principal: Principal, @Body() body: unknown, @ServedOrigin() origin: string | null, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const input = parseWith(ZRegisterPasskeyInput, body);
     const outcome = await this.gateway.execute<TPasskeyRegistered>(new RegisterPasskeyCommand(ownSession(principal, origin), input, context));
     writeConsistencyHeaders(response, outcome);
@@ -141,13 +148,13 @@ export class SecondFactorsV2Controller {
   @Post('second-factors/passkeys/confirmation-options')
   @Documented({ summary: 'Options to confirm with one of the own passkeys before a factor is removed or the recovery codes replaced (navigator.credentials.get)', answer: ZPasskeyOptions })
   @HttpCode(200)
-  async confirmationOptions(@CurrentPrincipal() principal: Principal, @Headers('origin') origin: string | undefined, @Ctx() context: RequestContext) {
+  async confirmationOptions(@CurrentPrincipal() principal: Principal, @ServedOrigin() origin: string | null, @Ctx() context: RequestContext) {
     return { data: (await this.gateway.execute<TPasskeyOptions>(new ConfirmationOptionsCommand(ownSession(principal, origin), context))).value };
   }
 
   @Delete('second-factors/passkeys/:passkeyId')
   @Documented({ summary: 'Remove one of the own passkeys after a current code or passkey in the body; 409 second_factor.required for the last factor where the policy requires one', answer: ZMessageAnswer, body: ZSecondFactorConfirmation, params: ZPasskeyParam })
-  async removePasskey(@CurrentPrincipal() principal: Principal, @Param('passkeyId') passkeyId: string, @Body() body: unknown, @Headers('origin') origin: string | undefined, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+  async removePasskey(@CurrentPrincipal() principal: Principal, @Param('passkeyId') passkeyId: string, @Body() body: unknown, @ServedOrigin() origin: string | null, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
     const params = parseWith(ZPasskeyParam, { passkeyId });
     const outcome = await this.gateway.execute(new RemovePasskeyCommand(ownSession(principal, origin), params.passkeyId, confirmationOf(body), context));
     writeConsistencyHeaders(response, outcome);
