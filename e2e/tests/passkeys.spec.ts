@@ -76,6 +76,18 @@ test('an account adds a named passkey, signs in with it as the second factor and
   await rename.getByRole('button', { name: 'Save' }).click();
   await expect(passkeys.getByTestId('passkey')).toContainText('Laptop');
 
+  // adding another factor beside it asks for a current one first (review R24 F3): a wrong code is refused, the passkey confirms
+  await page.getByRole('button', { name: 'Enrol authenticator app' }).click();
+  const confirmAdd = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(page.getByRole('img', { name: 'QR code of the authenticator app enrolment' })).toHaveCount(0);
+  await confirmAdd.getByLabel('Current code').fill('000000');
+  await confirmAdd.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(confirmAdd.getByRole('alert')).toContainText('This code or passkey is not valid');
+  await expectAccessible(page, 'confirm adding a factor');
+  await confirmAdd.getByRole('button', { name: 'Confirm with a passkey' }).click();
+  await expect(page.getByRole('img', { name: 'QR code of the authenticator app enrolment' })).toBeVisible();
+  await page.getByRole('dialog', { name: 'Enrol an authenticator app' }).getByRole('button', { name: 'Cancel' }).click();
+
   // the password is followed by the passkey (the virtual authenticator answers the browser's dialog)
   await forgetSession(page);
   await signInWithPassword(page, account);

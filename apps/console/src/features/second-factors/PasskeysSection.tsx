@@ -94,6 +94,7 @@ export function PasskeysSection({ status, onChanged }: { status: TSecondFactorSt
       {adding && (
         <AddPasskeyDialog
           open
+          confirmFirst={status.factors.length > 0 ? { hasPasskey: passkeys.length > 0 } : undefined}
           onClose={() => setAdding(false)}
           onAdded={() => {
             onChanged();

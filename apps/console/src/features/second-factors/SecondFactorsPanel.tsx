@@ -96,6 +96,7 @@ export function SecondFactorsPanel() {
         <DialogContent>
           {enrolling && (
             <TotpEnrolment
+              confirmFirst={anyFactor ? { hasPasskey } : undefined}
               onCancel={() => setEnrolling(false)}
               onDone={() => {
                 setEnrolling(false);

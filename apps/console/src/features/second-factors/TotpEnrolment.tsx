@@ -8,14 +8,17 @@ import { useTranslation } from 'react-i18next';
 import { describeError, getApiError } from '../../api/api-error';
 import { LoadingState } from '../../components/LoadingState';
 import { trpc } from '../../trpc';
+import { ConfirmWithSecondFactorDialog } from './ConfirmWithSecondFactorDialog';
 import { RecoveryCodesList } from './RecoveryCodesList';
 
 /**
  * Enrolling an authenticator app (docs/adr/0025): the server makes the secret and its QR code; the
  * account scans it (or types the secret), proves it with a first code, and, when it had none, gets
- * its recovery codes shown once. `onDone` runs once the codes are put away (or none came).
+ * its recovery codes shown once. `onDone` runs once the codes are put away (or none came). An
+ * account that already has a second factor confirms with a current one before the secret is made
+ * (`confirmFirst`, review R24 F3).
  */
-export function TotpEnrolment({ onDone, onCancel }: { onDone: () => void; onCancel?: () => void }) {
+export function TotpEnrolment({ onDone, onCancel, confirmFirst }: { onDone: () => void; onCancel?: () => void; confirmFirst?: { hasPasskey: boolean } }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const start = trpc.secondFactors.startTotp.useMutation();
@@ -23,11 +26,11 @@ export function TotpEnrolment({ onDone, onCancel }: { onDone: () => void; onCanc
   const [code, setCode] = useState('');
   const started = useRef(false);
   useEffect(() => {
-    // one enrolment per mount (StrictMode mounts twice in development)
-    if (started.current) return;
+    // one enrolment per mount (StrictMode mounts twice in development); after the confirmation when one is asked
+    if (started.current || confirmFirst) return;
     started.current = true;
-    start.mutate();
-  }, [start]);
+    start.mutate({});
+  }, [start, confirmFirst]);
 
   if (confirm.data) {
     return confirm.data.recovery_codes ? <RecoveryCodesList codes={confirm.data.recovery_codes} onDone={onDone} /> : (
@@ -37,6 +40,20 @@ export function TotpEnrolment({ onDone, onCancel }: { onDone: () => void; onCanc
           {t('secondFactors.enrol.continue')}
         </Button>
       </Box>
+    );
+  }
+  if (confirmFirst && !start.data) {
+    return (
+      <ConfirmWithSecondFactorDialog
+        open
+        title={t('secondFactors.confirm.addTitle')}
+        message={t('secondFactors.confirm.addMessage')}
+        hasPasskey={confirmFirst.hasPasskey}
+        busy={start.isPending}
+        error={start.error}
+        onConfirm={(confirmation) => start.mutate({ confirmation })}
+        onCancel={() => onCancel?.()}
+      />
     );
   }
   if (start.error) {
