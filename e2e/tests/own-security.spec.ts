@@ -83,6 +83,7 @@ test('the own password change speaks German rule by rule, with the strength mete
 
   await page.getByLabel('Neues Passwort').fill('a much longer secret of 2027');
   await page.getByRole('button', { name: 'Passwort ändern' }).click();
-  await expect(page.getByText('Passwort erfolgreich geändert')).toBeVisible();
+  // the notice says the second factors stay (review R24 F3)
+  await expect(page.getByText(/^Passwort geändert\. Ihre anderen Sitzungen wurden abgemeldet; Ihre Passkeys und Ihre Authenticator-App bleiben/)).toBeVisible();
   await expect(page.getByLabel('Aktuelles Passwort')).toHaveValue('');
 });
