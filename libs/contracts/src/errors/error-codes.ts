@@ -218,6 +218,8 @@ export const ERROR_STATUS = {
   'second_factor.recovery_codes_invalid': 400,
   'second_factor.reason_required': 400,
   'second_factor.reason_too_long': 400,
+  // a reset's reason with bidi overrides, zero-width characters or Unicode line separators (review R24 F9)
+  'second_factor.reason_invalid': 400,
   // an administrator's reset names the caller's own account: one's own factors go on one's own page, with a current factor
   'second_factor.reset_own_account': 403,
   'policy.second_factor': 400,

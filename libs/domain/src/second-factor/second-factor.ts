@@ -97,12 +97,21 @@ function assertCodeSet(hashes: string[]): void {
   }
 }
 
+/**
+ * Characters that change how a history reads without being seen (review R24 F9): bidi embeddings,
+ * overrides, isolates and marks (a name read backwards), zero-width characters, and the Unicode line
+ * and paragraph separators (a second line in a one-line name).
+ */
+const SPOOFING_CHARACTER = /[\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff\u2028\u2029]/;
+/** true when the text holds a character that would let it read other than it is (SPOOFING_CHARACTER) */
+export const hasSpoofingCharacter = (text: string): boolean => SPOOFING_CHARACTER.test(text);
+
 /** a passkey's name: trimmed, 1 to PASSKEY_NAME_MAX characters, one line, and not another passkey's of the account */
 function passkeyName(state: SecondFactorState, name: string, except: string | null): string {
   const trimmed = name.trim();
   if (!trimmed) throw new DomainError('second_factor.passkey_name_required', 'Give the passkey a name', 'name');
   if ([...trimmed].length > PASSKEY_NAME_MAX) throw new DomainError('second_factor.passkey_name_too_long', `A passkey's name may be at most ${PASSKEY_NAME_MAX} characters`, 'name');
-  if ([...trimmed].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) throw new DomainError('second_factor.passkey_name_invalid', "A passkey's name is one line of text", 'name');
+  if ([...trimmed].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f) || hasSpoofingCharacter(trimmed)) throw new DomainError('second_factor.passkey_name_invalid', "A passkey's name is one line of text", 'name');
   if (state.passkeys.some((p) => p.passkeyId !== except && p.name.toLowerCase() === trimmed.toLowerCase())) {
     throw new DomainError('second_factor.passkey_name_taken', 'Another of your passkeys has this name: choose another', 'name');
   }
@@ -199,6 +208,7 @@ export const secondFactorDecider: Decider<SecondFactorCommand, SecondFactorEvent
         const reason = command.data.reason.trim();
         if (!reason) throw new DomainError('second_factor.reason_required', 'Give a reason for the reset', 'reason');
         if ([...reason].length > SECOND_FACTOR_RESET_REASON_MAX) throw new DomainError('second_factor.reason_too_long', `The reason may be at most ${SECOND_FACTOR_RESET_REASON_MAX} characters`, 'reason');
+        if (hasSpoofingCharacter(reason)) throw new DomainError('second_factor.reason_invalid', 'The reason may not hold direction overrides, zero-width characters or Unicode line separators', 'reason');
         // nothing to reset is no error (two administrators at once), and nothing is recorded
         if (!state.totp && state.passkeys.length === 0 && state.recoveryCodes.length === 0) return [];
         return [{ type: 'SecondFactorsReset', data: { accountId: command.data.accountId, reason, resetBy: command.data.resetBy, at: command.data.at } }];

@@ -88,6 +88,9 @@ describe('second factor decider: reset by an administrator', () => {
   it('needs a reason, and records nothing when there is nothing to reset', () => {
     given([started, enrolled]).when(reset('  ')).thenThrows('second_factor.reason_required', 'reason');
     given([started, enrolled]).when(reset('x'.repeat(501))).thenThrows('second_factor.reason_too_long', 'reason');
+    // what would make a history read other than it is (review R24 F9); line breaks stay allowed
+    for (const spoof of ['Lost \u202ephone', 'Lost\u2066phone', 'Lost\u200bphone', 'Lost\u2028phone']) given([started, enrolled]).when(reset(spoof)).thenThrows('second_factor.reason_invalid', 'reason');
+    given([started, enrolled]).when(reset('Lost phone\nnew one ordered')).then([{ type: 'SecondFactorsReset', data: { accountId, reason: 'Lost phone\nnew one ordered', resetBy: 'admin', at } }]);
     given([]).when(reset('Lost phone')).then([]);
   });
 });
@@ -122,6 +125,7 @@ describe('second factor decider: passkeys', () => {
     given([]).when(register('p1', '   ')).thenThrows('second_factor.passkey_name_required', 'name');
     given([]).when(register('p1', 'x'.repeat(65))).thenThrows('second_factor.passkey_name_too_long', 'name');
     given([]).when(register('p1', 'a\nb')).thenThrows('second_factor.passkey_name_invalid', 'name');
+    for (const spoof of ['Work\u202eyek', 'Work\u200bkey', 'Work\u2028x', 'Work\u2029x', 'Work\u2067key', '\u200fWork']) given([]).when(register('p1', spoof)).thenThrows('second_factor.passkey_name_invalid', 'name');
     given([registered('p1', 'Laptop')]).when(register('p2', 'laptop')).thenThrows('second_factor.passkey_name_taken', 'name');
     given([registered('p1', 'Laptop')]).when(register('p2', 'Phone', 'p1')).thenThrows('second_factor.passkey_registered');
   });
