@@ -357,7 +357,17 @@ test('the calendar speaks German and lists the week on a phone', async ({ page, 
   await expect(page.getByRole('button', { name: 'Vorheriger Tag' })).toBeVisible();
   await expect(page.getByRole('button', { name: `Betriebsausflug – ${status}` })).toHaveCount(1);
   await expectAccessible(page, 'day view in German');
+  // a day and a week with no event: the hours' scroll area is still reached by the keyboard, and named
+  await page.getByRole('button', { name: 'Nächster Tag' }).click();
+  await expect(page.getByRole('button', { name: `Betriebsausflug – ${status}` })).toHaveCount(0);
+  await expect(page.getByRole('gridcell', { name: 'Stunden der gezeigten Tage' })).toHaveAttribute('tabindex', '0');
+  await expectAccessible(page, 'a day without events, in German');
   await page.getByRole('button', { name: 'Woche', exact: true }).click();
+  await page.getByRole('button', { name: 'Nächste Woche' }).click();
+  await expect(page.getByRole('button', { name: `Betriebsausflug – ${status}` })).toHaveCount(0);
+  await expect(page.getByRole('gridcell', { name: 'Stunden der gezeigten Tage' })).toHaveAttribute('tabindex', '0');
+  await expectAccessible(page, 'a week without events, in German');
+  await page.getByRole('button', { name: 'Heute' }).click();
 
   // a phone: the week is a list of its events, each opens its dialog
   await page.setViewportSize({ width: 390, height: 844 });

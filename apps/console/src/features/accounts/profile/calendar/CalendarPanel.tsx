@@ -140,6 +140,31 @@ export default function CalendarPanel({ accountId }: { accountId: string }) {
     return () => cancelAnimationFrame(handle);
   }, [focusDay, shown]);
 
+  // the hours of a week or a day scroll inside a grid 640 px high: a keyboard reaches that scroll area
+  // also when no event inside it could take focus (axe: scrollable-region-focusable). The scroll area
+  // itself sits between FullCalendar's grid and its rows, where a focusable element breaks the grid
+  // (axe: aria-required-children), so the first day's cell of the hours takes the tab stop and the name
+  const hoursLabel = t('calendar.hoursRegion');
+  useEffect(() => {
+    let handle = 0;
+    const mark = () => {
+      for (const old of root.current?.querySelectorAll<HTMLElement>('[data-hours-stop]') ?? []) {
+        old.removeAttribute('data-hours-stop');
+        old.removeAttribute('tabindex');
+        old.removeAttribute('aria-label');
+      }
+      const cell = root.current?.querySelector<HTMLElement>('.fc-timegrid-body td.fc-timegrid-col[role="gridcell"]');
+      if (!cell) return;
+      cell.setAttribute('data-hours-stop', '');
+      cell.tabIndex = 0;
+      cell.setAttribute('aria-label', hoursLabel);
+    };
+    // FullCalendar draws a new period a moment after it says so
+    mark();
+    handle = requestAnimationFrame(mark);
+    return () => cancelAnimationFrame(handle);
+  }, [shown, view, phone, hoursLabel, fullCalendarEvents]);
+
   const onKeyDown = (event: KeyboardEvent) => {
     const from = event.target instanceof HTMLElement ? event.target.closest<HTMLElement>('[data-day-button]')?.dataset.date : undefined;
     const step = KEY_STEPS[event.key];
