@@ -1,8 +1,15 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { addMemberThroughRest, createAccountThroughRest, createOrganizationThroughRest, expectAccessible, newAccount, restToken, signIn } from '../support/console';
 
 /** today as the server's UTC day (the account has no zone of its own, nor its organization: its days are UTC's) */
 const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/** a date (YYYY-MM-DD) and time (HH:mm) typed section by section into the console's picker (DD.MM.YYYY HH:mm), as an admin would */
+async function typeDateTime(dialog: Locator, label: RegExp, date: string, time: string): Promise<void> {
+  const [year, month, day] = date.split('-');
+  await dialog.getByRole('group', { name: label }).getByRole('spinbutton', { name: 'Day' }).click();
+  await dialog.page().keyboard.type(`${day}${month}${year}${time.replace(':', '')}`);
+}
 
 test('an administrator adds a missing attendance record by hand, with its reason, and sees it as such; absences show in the Attendance tab and in Statistics', async ({ page, request }) => {
   const tag = Date.now().toString(36);
@@ -33,16 +40,16 @@ test('an administrator adds a missing attendance record by hand, with its reason
   await page.getByRole('button', { name: 'Add record' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add an attendance record' });
   await expect(dialog).toContainText('Times are in UTC');
-  await dialog.getByLabel('Arrived at (UTC)').fill(`${today}T00:00`);
-  await dialog.getByLabel('Departed at (UTC)').fill(`${today}T00:01`);
+  await typeDateTime(dialog, /^Arrived at \(UTC\)/, today, '00:00');
+  await typeDateTime(dialog, /^Departed at \(UTC\)/, today, '00:01');
   await dialog.getByRole('button', { name: 'Add record' }).click();
   await expect(dialog.getByText('This field is required')).toBeVisible();
   // a departure before the arrival is refused under its field, by the server's rule
-  await dialog.getByLabel('Departed at (UTC)').fill(`${today}T00:00`);
+  await typeDateTime(dialog, /^Departed at \(UTC\)/, today, '00:00');
   await dialog.getByLabel('Reason').fill('The side door reader was down');
   await dialog.getByRole('button', { name: 'Add record' }).click();
   await expect(dialog.getByText('The departure must be after the arrival')).toBeVisible();
-  await dialog.getByLabel('Departed at (UTC)').fill(`${today}T00:01`);
+  await typeDateTime(dialog, /^Departed at \(UTC\)/, today, '00:01');
   await dialog.getByRole('button', { name: 'Add record' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Attendance record added')).toBeVisible();

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '../../../../components/DateTimeField';
 import { FormDialogLayout } from '../../../../components/FormDialogLayout';
 import { useSnackbar } from '../../../../components/snackbar/snackbar-context';
 import { useFieldErrors } from '../../../../components/use-field-errors';
@@ -79,26 +80,16 @@ function AddRecordForm({ titleId, accountId, timeZone, onClose }: { titleId: str
       <Typography variant="body2" color="text.secondary">
         {t('attendance.add.intro', { zone: timeZone })}
       </Typography>
-      <TextField
-        label={`${t('attendance.add.arrived')} (${timeZone})`}
-        name="arrived_at"
-        type="datetime-local"
-        required
-        value={arrived}
-        onChange={(event) => change('arrived_at', setArrived)(event.target.value)}
-        error={!!errorsOf('arrived_at')}
-        helperText={helper('arrived_at')}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
-      <TextField
+      {/* the console's date and time widget (DD.MM.YYYY HH:mm); its value is a wall clock without a zone, read here as the account's */}
+      <DateTimeField label={`${t('attendance.add.arrived')} (${timeZone})`} name="arrived_at" required value={arrived} onChange={change('arrived_at', setArrived)} errors={errorsOf('arrived_at')} fullWidth />
+      <DateTimeField
         label={`${t('attendance.add.departed')} (${timeZone})`}
         name="departed_at"
-        type="datetime-local"
         value={departed}
-        onChange={(event) => change('departed_at', setDeparted)(event.target.value)}
-        error={!!errorsOf('departed_at')}
-        helperText={helper('departed_at', t('attendance.add.openHint'))}
-        slotProps={{ inputLabel: { shrink: true } }}
+        onChange={change('departed_at', setDeparted)}
+        errors={errorsOf('departed_at')}
+        helperText={t('attendance.add.openHint')}
+        fullWidth
       />
       <TextField
         label={t('attendance.add.reason')}
