@@ -2,18 +2,17 @@ import { useCallback, useMemo, useState } from 'react';
 import type { TAttendanceLiveMessage } from '@rollcall/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Collapse from '@mui/material/Collapse';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import FilterListIcon from '@mui/icons-material/FilterList';
 import { useTranslation } from 'react-i18next';
 import { ARRIVALS_DEPARTURES_SORT_FIELDS, type TArrivalDeparture, type TArrivalsDeparturesInput } from '@rollcall/contracts';
 import { DataTable } from '../../components/data-table';
 import { SERVER_TABLE_QUERY, useServerTable } from '../../components/data-table/use-server-table';
 import { DateField, INCOMPLETE_DATE } from '../../components/DateField';
 import { PageHeader } from '../../components/PageHeader';
+import { PhoneFilters } from '../../components/PhoneFilters';
 import { SearchPicker, type SearchPickerOption } from '../../components/SearchPicker';
 import { useGrants } from '../../auth/use-grants';
 import { fullName } from '../../lib/account-name';
@@ -50,9 +49,8 @@ export default function ArrivalsDeparturesPage() {
   const onEdit = useCallback((row: TArrivalDeparture) => setEditing(row), []);
   // slots opened by a scan while the screen is open: marked 'New' (as live consoles mark what just came in)
   const [arrivedLive, setArrivedLive] = useState<ReadonlySet<string>>(new Set());
-  // a phone: the filters wait behind a button and the columns start with who, in and out
+  // a phone: the columns start with who, in and out (and the filters wait behind a button: PhoneFilters)
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const [filtersOpen, setFiltersOpen] = useState(false);
   const columns = useArrivalDepartureColumns({ onEdit: grants.may('attendance:write') ? onEdit : null, isNew: (row) => arrivedLive.has(row.id), compact: phone });
   const unknownCards = useUnknownCardNotices();
   const onMessages = useCallback(
@@ -81,23 +79,7 @@ export default function ArrivalsDeparturesPage() {
           getRowId={(row) => row.id}
           emptyText={t('arrivalsDepartures.empty')}
           toolbar={
-            <>
-            {phone && (
-              <Box sx={{ px: 2, pt: 2 }}>
-                <Button
-                  variant="outlined"
-                  startIcon={<FilterListIcon />}
-                  aria-expanded={filtersOpen}
-                  aria-controls="arrivals-departures-filters"
-                  onClick={() => setFiltersOpen((open) => !open)}
-                >
-                  {filtersOpen ? t('arrivalsDepartures.hideFilters') : t('arrivalsDepartures.showFilters')}
-                  {/* how many filters narrow the list, in the label: a badge's number would not be read with it */}
-                  {activeFilters ? ` (${activeFilters})` : ''}
-                </Button>
-              </Box>
-            )}
-            <Collapse in={!phone || filtersOpen} id="arrivals-departures-filters">
+            <PhoneFilters id="arrivals-departures-filters" activeCount={activeFilters}>
             <Box role="search" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, alignItems: 'flex-start', '& > *': { minWidth: 200, flex: '1 1 200px' } }}>
               <DateField label={t('arrivalsDepartures.filters.dateFrom')} name="date_from" value={state.dateFrom} onChange={(dateFrom) => dateFrom !== INCOMPLETE_DATE && setFilters({ dateFrom })} disableFuture />
               <DateField label={t('arrivalsDepartures.filters.dateTo')} name="date_to" value={state.dateTo} onChange={(dateTo) => dateTo !== INCOMPLETE_DATE && setFilters({ dateTo })} disableFuture />
@@ -131,8 +113,7 @@ export default function ArrivalsDeparturesPage() {
                 </Button>
               )}
             </Box>
-            </Collapse>
-            </>
+            </PhoneFilters>
           }
         />
       </Box>

@@ -27,9 +27,10 @@ import { translateFieldErrors } from '../../components/use-field-errors';
 import { ExpandRowButton } from '../../components/data-table';
 import { ErrorState } from '../../components/ErrorState';
 import { PageHeader } from '../../components/PageHeader';
+import { PhoneFilters } from '../../components/PhoneFilters';
 import { SearchField } from '../../components/SearchField';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
-import { formatDateTime } from '../../lib/format-date';
+import { browserTimeZone, formatInstant, sharedZoneLabel, withZone } from '../../lib/zone-label';
 import { trpc } from '../../trpc';
 import { exportQuery, fromLocalInput, readAuditFilters, toFilterInput, toLocalInput, writeAuditFilters, type AuditFilters } from './audit-filters';
 import { downloadEventLog, ExportError } from './export-ndjson';
@@ -118,8 +119,11 @@ export default function EventLogPage() {
     }
   };
 
-  const hasFilters = Boolean(filters.stream || filters.types.length || filters.actor || filters.correlation || filters.organization || filters.from || filters.to);
+  const activeFilters = [filters.stream, filters.types.length, filters.actor, filters.correlation, filters.organization, filters.from, filters.to].filter(Boolean).length;
+  const hasFilters = activeFilters > 0;
   const rows = list.data?.data;
+  // the log's times are in the browser's zone: named once in the Time header where the page shares one offset, else on each time
+  const zone = rows ? sharedZoneLabel(rows.map((row) => row.recorded_at)) : null;
   const badFilters = Object.keys(fieldErrors).length > 0;
 
   return (
@@ -138,44 +142,50 @@ export default function EventLogPage() {
         }
       />
       <Paper variant="outlined">
-        <Box role="search" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, alignItems: 'flex-start' }}>
-          <SearchField label={t('audit.filters.stream')} value={filters.stream} onSearch={(stream) => setFilters({ stream }, { replace: true })} error={Boolean(fieldErrors.stream)} />
-          <Autocomplete
-            multiple
-            freeSolo
-            options={typeOptions}
-            value={filters.types}
-            onChange={(_, value) => setFilters({ types: value.map((type) => type.trim()).filter(Boolean) })}
-            sx={{ flex: '1 1 260px', maxWidth: 420 }}
-            renderValue={(value, getItemProps) => value.map((option, index) => <Chip size="small" label={option} {...getItemProps({ index })} key={option} />)}
-            renderInput={(input) => <TextField {...input} label={t('audit.filters.types')} error={Boolean(fieldErrors.types)} />}
-          />
-          <SearchField label={t('audit.filters.actor')} value={filters.actor} onSearch={(actor) => setFilters({ actor }, { replace: true })} error={Boolean(fieldErrors.actor)} />
-          <SearchField label={t('audit.filters.correlation')} value={filters.correlation} onSearch={(correlation) => setFilters({ correlation }, { replace: true })} error={Boolean(fieldErrors.correlation)} />
-          <Box sx={{ minWidth: 240 }}>
-            <OrganizationPicker label={t('audit.filters.organization')} name="organization" value={filters.organization} onChange={(organization) => setFilters({ organization })} errors={fieldErrors.organization ? [fieldErrors.organization] : undefined} />
+        <PhoneFilters id="event-log-filters" activeCount={activeFilters}>
+          <Box role="search" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, alignItems: 'flex-start' }}>
+            <SearchField label={t('audit.filters.stream')} value={filters.stream} onSearch={(stream) => setFilters({ stream }, { replace: true })} error={Boolean(fieldErrors.stream)} />
+            <Autocomplete
+              multiple
+              freeSolo
+              options={typeOptions}
+              value={filters.types}
+              onChange={(_, value) => setFilters({ types: value.map((type) => type.trim()).filter(Boolean) })}
+              sx={{ flex: '1 1 260px', maxWidth: 420 }}
+              renderValue={(value, getItemProps) => value.map((option, index) => <Chip size="small" label={option} {...getItemProps({ index })} key={option} />)}
+              renderInput={(input) => <TextField {...input} label={t('audit.filters.types')} error={Boolean(fieldErrors.types)} />}
+            />
+            <SearchField label={t('audit.filters.actor')} value={filters.actor} onSearch={(actor) => setFilters({ actor }, { replace: true })} error={Boolean(fieldErrors.actor)} />
+            <SearchField label={t('audit.filters.correlation')} value={filters.correlation} onSearch={(correlation) => setFilters({ correlation }, { replace: true })} error={Boolean(fieldErrors.correlation)} />
+            <Box sx={{ minWidth: 240 }}>
+              <OrganizationPicker label={t('audit.filters.organization')} name="organization" value={filters.organization} onChange={(organization) => setFilters({ organization })} errors={fieldErrors.organization ? [fieldErrors.organization] : undefined} />
+            </Box>
+            <DateTimeField label={t('audit.filters.from')} name="from" value={toLocalInput(filters.from)} onChange={(value) => setFilters({ from: fromLocalInput(value) }, { replace: true })} error={Boolean(fieldErrors.from)} sx={{ width: 240 }} commitOnBlur />
+            <DateTimeField label={t('audit.filters.to')} name="to" value={toLocalInput(filters.to)} onChange={(value) => setFilters({ to: fromLocalInput(value) }, { replace: true })} error={Boolean(fieldErrors.to)} sx={{ width: 240 }} commitOnBlur />
+            {hasFilters && (
+              <Button sx={{ alignSelf: 'center' }} onClick={() => setFilters({ stream: '', types: [], actor: '', correlation: '', organization: null, from: '', to: '' })}>
+                {t('audit.filters.clear')}
+              </Button>
+            )}
           </Box>
-          <DateTimeField label={t('audit.filters.from')} name="from" value={toLocalInput(filters.from)} onChange={(value) => setFilters({ from: fromLocalInput(value) }, { replace: true })} error={Boolean(fieldErrors.from)} sx={{ width: 240 }} commitOnBlur />
-          <DateTimeField label={t('audit.filters.to')} name="to" value={toLocalInput(filters.to)} onChange={(value) => setFilters({ to: fromLocalInput(value) }, { replace: true })} error={Boolean(fieldErrors.to)} sx={{ width: 240 }} commitOnBlur />
-          {hasFilters && (
-            <Button sx={{ alignSelf: 'center' }} onClick={() => setFilters({ stream: '', types: [], actor: '', correlation: '', organization: null, from: '', to: '' })}>
-              {t('audit.filters.clear')}
-            </Button>
+          {!badFilters && (
+            <Box sx={{ px: 2, pb: 1, mt: -1 }}>
+              <Typography variant="caption" color="text.secondary" component="p">
+                {t('audit.filters.help')}
+              </Typography>
+            </Box>
           )}
-        </Box>
-        <Box sx={{ px: 2, pb: 1, mt: -1 }}>
-          {badFilters ? (
-            Object.entries(fieldErrors).map(([filter, message]) => (
+        </PhoneFilters>
+        {/* what is wrong with a filter stays in sight on a phone too, where the filters may be folded away */}
+        {badFilters && (
+          <Box sx={{ px: 2, pb: 1, mt: { xs: 1, sm: -1 } }}>
+            {Object.entries(fieldErrors).map(([filter, message]) => (
               <Typography key={filter} variant="caption" color="error" component="p">
                 {t(`audit.filters.${filter}`)}: {message}
               </Typography>
-            ))
-          ) : (
-            <Typography variant="caption" color="text.secondary" component="p">
-              {t('audit.filters.help')}
-            </Typography>
-          )}
-        </Box>
+            ))}
+          </Box>
+        )}
         <Box sx={{ height: 4 }}>{list.isFetching && <LinearProgress aria-label={t('common.loading')} />}</Box>
         {list.error && !badFilters ? (
           <ErrorState error={list.error} onRetry={() => void list.refetch()} />
@@ -193,7 +203,7 @@ export default function EventLogPage() {
                       {t('audit.columns.details')}
                     </Box>
                   </TableCell>
-                  <TableCell>{t('audit.columns.time')}</TableCell>
+                  <TableCell title={browserTimeZone()}>{withZone(t('audit.columns.time'), zone)}</TableCell>
                   <TableCell>{t('audit.columns.type')}</TableCell>
                   <TableCell>{t('audit.columns.stream')}</TableCell>
                   <TableCell>{t('audit.columns.actor')}</TableCell>
@@ -206,6 +216,7 @@ export default function EventLogPage() {
                   <EventRow
                     key={event.position}
                     event={event}
+                    showZone={!zone}
                     expanded={expanded === event.position}
                     onToggle={() => setExpanded((current) => (current === event.position ? null : event.position))}
                     onFilter={(change) => setFilters(change)}
@@ -235,7 +246,7 @@ export default function EventLogPage() {
         )}
         <Box component="nav" aria-label={t('audit.pagesLabel')} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1, p: 1.5 }}>
           <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto', pl: 1 }}>
-            {rows && rows.length > 0 ? t('audit.pageInfo', { count: rows.length, newest: formatDateTime(rows[0].recorded_at), oldest: formatDateTime(rows[rows.length - 1].recorded_at) }) : ''}
+            {rows && rows.length > 0 ? t('audit.pageInfo', { count: rows.length, newest: formatInstant(rows[0].recorded_at), oldest: formatInstant(rows[rows.length - 1].recorded_at) }) : ''}
           </Typography>
           <Button size="small" disabled={!before} onClick={newest}>
             {t('audit.newest')}
@@ -276,7 +287,7 @@ function FilterLink({ value, name, label, onClick, nowrap = false }: { value: st
   );
 }
 
-function EventRow({ event, expanded, onToggle, onFilter }: { event: EventRowData; expanded: boolean; onToggle: () => void; onFilter: (change: Partial<AuditFilters>) => void }) {
+function EventRow({ event, showZone, expanded, onToggle, onFilter }: { event: EventRowData; showZone: boolean; expanded: boolean; onToggle: () => void; onFilter: (change: Partial<AuditFilters>) => void }) {
   const { t } = useTranslation();
   const detailsId = `event-${event.position}`;
   const filterBy = t('audit.filterBy');
@@ -286,8 +297,8 @@ function EventRow({ event, expanded, onToggle, onFilter }: { event: EventRowData
         <TableCell padding="checkbox">
           <ExpandRowButton label={t('audit.expand')} expanded={expanded} controls={detailsId} onToggle={onToggle} />
         </TableCell>
-        <TableCell sx={{ whiteSpace: 'nowrap' }} title={event.recorded_at}>
-          {formatDateTime(event.recorded_at)}
+        <TableCell sx={{ whiteSpace: 'nowrap' }} title={`${event.recorded_at} (${browserTimeZone()})`}>
+          {formatInstant(event.recorded_at, { zone: showZone })}
         </TableCell>
         <TableCell>
           <FilterLink nowrap value={event.type} label={filterBy} onClick={() => onFilter({ types: [event.type] })} />
