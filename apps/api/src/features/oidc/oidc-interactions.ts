@@ -11,6 +11,7 @@ import { hashToken } from '../../platform/access/session-token';
 import { CommandGateway } from '../../platform/commands/command-gateway';
 import { READ_DB } from '../../platform/tokens';
 import { mapError } from '../../platform/errors/api-error';
+import { servedOrigin } from '../../platform/http/http-pipeline';
 import { retryAfterSecondsOf } from '../../platform/http/retry-after';
 import { requestContext } from '../../platform/http/request-context.factory';
 import { parseWith } from '../../platform/http/zod-body';
@@ -61,8 +62,11 @@ class InteractionError extends Error {
  * Each POST answers `{ redirect_to }`, where the page sends the browser on. POST bodies must be JSON,
  * which a cross-site form cannot send without a CORS preflight we never grant.
  */
-/** the browser's Origin header: a passkey's relying party when ROLLCALL_PUBLIC_URL is unset */
-const originOf = (req: Request): string | null => (typeof req.headers.origin === 'string' ? req.headers.origin : null);
+/**
+ * the browser's Origin, a passkey's relying party when ROLLCALL_PUBLIC_URL is unset, only when it names
+ * the Host the request came to (servedOrigin, as REST and tRPC take it): a foreign Origin is no relying party
+ */
+const originOf = (req: Request): string | null => servedOrigin(req.headers.origin, req.headers.host);
 
 @Injectable()
 export class OidcInteractions {

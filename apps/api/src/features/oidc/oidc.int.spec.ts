@@ -585,3 +585,63 @@ describe.each(storageKinds())('the OpenID Connect provider (%s)', (kind: Storage
     expect((await http(app.url).post('/api/v2/oidc/keys/rotate')).status).toBe(401);
   });
 });
+
+/**
+ * Without ROLLCALL_PUBLIC_URL a passkey's relying party is the browser's Origin, but only one naming
+ * the Host the request came to (servedOrigin, docs/adr/0029): the login's passkey options and code
+ * step take it the same way as REST and tRPC, so a foreign Origin cannot become the relying party there.
+ */
+describe('the OpenID Connect login without ROLLCALL_PUBLIC_URL (sqlite)', () => {
+  let app: TestApp;
+  let admin: ReturnType<typeof http>;
+  let origin: string;
+  let applicationId: string;
+  let secret: string;
+
+  beforeAll(async () => {
+    app = await startTestApp('sqlite');
+    // the browser's address: localhost, as a WebAuthn relying party id must be a host name
+    origin = app.url.replace('127.0.0.1', 'localhost');
+    admin = http(origin, await signIn(app.url));
+    const created = await admin.post('/api/v2/application', { title: 'Served origin', client_type: 'confidential', redirect_uris: [RP], grant_types: ['authorization_code'] });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    applicationId = created.body.data.app.id;
+    secret = created.body.data.client_secret.client_secret;
+  });
+
+  afterAll(async () => {
+    await app?.destroy();
+  });
+
+  it("takes the passkey's relying party at the login's passkey options and code step only from an Origin naming the Host", async () => {
+    const dora = await createAccount(admin, { first_name: 'Dora', last_name: 'Maar' });
+    const own = http(origin, await signIn(app.url, { username: dora.username, password: dora.password }));
+    const authenticator = new SoftwareAuthenticator(origin);
+    const options = (await own.post('/api/v2/second-factors/passkeys/registration-options', undefined, { origin })).body.data.options;
+    expect((await own.post('/api/v2/second-factors/passkeys', { name: 'Laptop', response: authenticator.register(options) }, { origin })).status).toBe(201);
+
+    // the issuer is the address the server prints (127.0.0.1); the browser reaches it as localhost
+    const config = await oidc.discovery(new URL(`${app.url}/oidc`), applicationId, secret, oidc.ClientSecretBasic(secret), { execute: [oidc.allowInsecureRequests] });
+    const browser = new Browser(origin);
+    const url = oidc.buildAuthorizationUrl(config, { redirect_uri: RP, scope: 'openid', state: oidc.randomState(), code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()), code_challenge_method: 'S256' });
+    const { uid } = (await browser.follow(url.href.replace(app.url, origin))) as { uid: string };
+    const asked = await (await browser.fetch(`/oidc/interaction/${uid}/login`, { method: 'POST', json: { username: dora.username, password: dora.password } })).json();
+    const challenge = asked.second_factor.challenge as string;
+
+    // another site, and 127.0.0.1 while the request went to localhost: no relying party
+    for (const foreign of ['https://evil.example', app.url]) {
+      const refused = await browser.fetch(`/oidc/interaction/${uid}/passkey-options`, { method: 'POST', json: { challenge }, headers: { origin: foreign } });
+      expect([refused.status, (await refused.json()).error?.code], foreign).toEqual([400, 'second_factor.passkey_origin_unknown']);
+    }
+    const served = await browser.fetch(`/oidc/interaction/${uid}/passkey-options`, { method: 'POST', json: { challenge }, headers: { origin } });
+    expect(served.status).toBe(200);
+    const { options: stepOptions } = await served.json();
+    expect(stepOptions.rpId).toBe('localhost');
+    const assertion = authenticator.assert(stepOptions);
+    const foreignStep = await browser.fetch(`/oidc/interaction/${uid}/second-factor`, { method: 'POST', json: { challenge, passkey: assertion }, headers: { origin: 'https://evil.example' } });
+    expect([foreignStep.status, (await foreignStep.json()).error?.code]).toEqual([400, 'second_factor.passkey_origin_unknown']);
+    // the refusal took nothing: the same assertion completes the step from the served origin
+    const verified = await browser.fetch(`/oidc/interaction/${uid}/second-factor`, { method: 'POST', json: { challenge, passkey: assertion }, headers: { origin } });
+    expect(verified.status, await verified.clone().text()).toBe(200);
+  });
+});
