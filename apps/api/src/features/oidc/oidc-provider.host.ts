@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ACCOUNT_STATUS } from '@rollcall/contracts';
+import { ACCOUNT_STATUS, ERROR_STATUS } from '@rollcall/contracts';
 import type { Express, NextFunction, Request, Response } from 'express';
 import type { Kysely } from 'kysely';
 import type { default as Provider, Configuration, KoaContextWithOIDC, Account, Grant } from 'oidc-provider' with { 'resolution-mode': 'import' };
@@ -40,6 +40,16 @@ function providerCsp(response: ServerResponse): void {
   if (typeof csp === 'string') response.setHeader('content-security-policy', csp.replace(/form-action [^;]*/, "form-action 'self' https: http:"));
 }
 
+/**
+ * The provider could not be built (the error is in the log): 503, which the caller may try again; the
+ * next request builds it again.
+ */
+function unavailable(response: Response): void {
+  if (response.headersSent) return;
+  response.setHeader('Cache-Control', 'no-store');
+  response.status(ERROR_STATUS['server.unavailable']).json({ error: { code: 'server.unavailable', message: 'The OpenID Connect provider could not be started. Try again shortly' } });
+}
+
 /** The account's row when it may sign in now: not deleted, disabled, awaiting activation or expired. */
 async function usableAccount(db: Kysely<ReadDatabase>, id: string, now: Date) {
   const row = await db.selectFrom('accounts_v2').select(['id', 'status_id', 'expires_at']).where('id', '=', id).executeTakeFirst();
@@ -58,28 +68,42 @@ function secondFactorAsked(ctx: KoaContextWithOIDC): boolean {
   return typeof ctx.oidc.params?.acr_values === 'string' && ctx.oidc.params.acr_values.split(' ').includes(ACR_SECOND_FACTOR);
 }
 
+/** the ID token's `acr` after a password alone, and after a password and a second factor (docs/adr/0025) */
+export const ACR_PASSWORD = 'urn:rollcall:acr:password';
+export const ACR_SECOND_FACTOR = 'urn:rollcall:acr:second-factor';
+
+/** oidc-provider's module (ESM, so a dynamic import; types only at compile time) */
+type ProviderModule = typeof import('oidc-provider', { with: { 'resolution-mode': 'import' } });
+
+/** A provider built for one generation of the keys and the issuer, with its request handler. */
+interface BuiltProvider {
+  generation: number;
+  provider: Provider;
+  handler: (req: IncomingMessage, res: ServerResponse) => void;
+}
+
 /**
  * The OpenID Connect provider (node-oidc-provider 9, docs/adr/0014), mounted under /oidc on the
  * Express instance with issuer ROLLCALL_PUBLIC_URL + /oidc (unset: the URL the server prints, so a
  * relying party discovering it at that URL finds the issuer it asked for). oidc-provider is ESM-only and the API is
  * CommonJS, so it is loaded with a dynamic import() (kept as is by TypeScript's node16 output).
  *
- * The provider is rebuilt in place when the signing keys rotate; requests in flight finish on the
- * instance they started on.
+ * The provider is loaded and built at the first request under /oidc (an API whose applications use no
+ * single sign-on never holds it), and built again at the next request after the signing keys rotate
+ * or the issuer changes; requests in flight finish on the instance they started on.
  */
-/** the ID token's `acr` after a password alone, and after a password and a second factor (docs/adr/0025) */
-export const ACR_PASSWORD = 'urn:rollcall:acr:password';
-export const ACR_SECOND_FACTOR = 'urn:rollcall:acr:second-factor';
-
 @Injectable()
 export class OidcProviderHost {
   private readonly logger = new Logger('OidcProvider');
-  private provider: Provider | null = null;
-  private handler: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
   readonly clients: ApplicationClientAdapter;
   issuer: string;
   private keys: OidcKeys | null = null;
   private secrets: SecretsKeys | null = null;
+  /** moves on when the keys or the issuer change: a provider built for an earlier one is built again at the next request */
+  private generation = 0;
+  private built: BuiltProvider | null = null;
+  /** the build in progress, which every request arriving meanwhile waits for */
+  private pending: { generation: number; promise: Promise<BuiltProvider> } | null = null;
 
   constructor(
     @Inject(READ_DB) private readonly db: Kysely<ReadDatabase>,
@@ -91,49 +115,101 @@ export class OidcProviderHost {
     this.issuer = `${config.publicUrl ?? listeningUrl(config.host, config.port)}/oidc`;
   }
 
-  /** the running provider (after mount) */
+  /** the running provider: the /oidc routes (the interaction routes among them) are answered only once it is built */
   current(): Provider {
-    if (!this.provider) throw new Error('the OpenID Connect provider is not mounted yet');
-    return this.provider;
+    if (!this.built) throw new Error('the OpenID Connect provider is not built yet');
+    return this.built.provider;
   }
 
-  /** Creates the store and the keys if need be, builds the provider and mounts /oidc (before the console's catch-all). */
+  /**
+   * Creates the store and the keys if need be and mounts /oidc (before the console's catch-all). The
+   * keys are opened here, so a secrets key that opens nothing stops the start; the provider itself
+   * (oidc-provider with koa, jose and their dependencies, about 48 MB of an idle API that no relying
+   * party may ever use) is loaded and built at the first request under /oidc.
+   */
   async mount(app: Express, interactions: (req: Request, res: Response, next: NextFunction) => void): Promise<void> {
     await setupOidcStore(this.db);
     // a missing, malformed or wrong secrets key stops the start here, with its reason (never a 500 per request)
     this.secrets = loadSecretsKeys(this.config);
-    await this.build(await loadOrCreateOidcKeys(this.db, this.secrets));
+    this.keys = await loadOrCreateOidcKeys(this.db, this.secrets);
     app.use('/oidc', (req: Request, res: Response, next: NextFunction) => {
       providerCsp(res);
-      if (req.path.startsWith('/interaction/')) return interactions(req, res, next);
-      this.handler!(req, res);
+      this.ready()
+        .then(
+          (built) => (req.path.startsWith('/interaction/') ? interactions(req, res, next) : built.handler(req, res)),
+          () => unavailable(res),
+        )
+        .catch(next);
     });
   }
 
   /**
    * The server listens at `url` (create-app.ts, once the port is known): without ROLLCALL_PUBLIC_URL
-   * the issuer is that URL's, so it is rebuilt when the port was only chosen at listen (PORT=0).
-   * Returns the issuer, which the server prints.
+   * the issuer is that URL's, so a provider built for another (PORT=0: the port was only chosen at
+   * listen) is built again. Returns the issuer, which the server prints.
    */
   async listeningAt(url: string): Promise<string> {
     const issuer = `${this.config.publicUrl ?? reachable(url)}/oidc`;
     if (issuer !== this.issuer) {
       this.issuer = issuer;
-      if (this.keys) await this.build(this.keys);
+      this.generation += 1;
     }
     return this.issuer;
   }
 
-  /** A new signing key signs from now on; the previous one stays in the JWKS. Returns the published key ids, newest first. */
+  /**
+   * A new signing key signs from now on; the previous one stays in the JWKS. Returns the published key
+   * ids, newest first. The next request under /oidc is answered by a provider built with them.
+   */
   async rotateSigningKey(): Promise<string[]> {
     const keys = await rotateOidcSigningKey(this.db, this.secrets ?? loadSecretsKeys(this.config));
-    await this.build(keys);
+    this.keys = keys;
+    this.generation += 1;
     return keys.signing.map((key) => key.kid);
   }
 
-  private async build(keys: OidcKeys): Promise<void> {
-    const { default: ProviderClass, errors, interactionPolicy } = await import('oidc-provider');
-    const provider = new ProviderClass(this.issuer, this.configuration(keys, errors.InvalidTarget, this.policy(interactionPolicy)));
+  /**
+   * The provider for the current keys and issuer, built at the first request that needs it. Requests
+   * arriving during a build wait for that one build; a failed build is not kept, the next request
+   * tries again. A build overtaken by a rotation or a new issuer is not used: its waiters wait for the
+   * next one. Requests in flight finish on the instance they started on.
+   */
+  private async ready(): Promise<BuiltProvider> {
+    for (;;) {
+      const generation = this.generation;
+      if (this.built?.generation === generation) return this.built;
+      if (this.pending?.generation !== generation) this.pending = { generation, promise: this.startBuild(generation) };
+      const built = await this.pending.promise;
+      if (built.generation === this.generation) return built;
+    }
+  }
+
+  private startBuild(generation: number): Promise<BuiltProvider> {
+    const promise: Promise<BuiltProvider> = this.build(generation, this.keys!, this.issuer)
+      .then(
+        (built) => {
+          if (built.generation === this.generation) this.built = built;
+          return built;
+        },
+        (error: unknown) => {
+          this.logger.error(`the OpenID Connect provider could not be built (the next request tries again): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+          throw error;
+        },
+      )
+      .finally(() => {
+        if (this.pending?.promise === promise) this.pending = null;
+      });
+    return promise;
+  }
+
+  /** oidc-provider's module, loaded at the first build (a method of its own, so that a test can make it fail) */
+  protected providerModule(): Promise<ProviderModule> {
+    return import('oidc-provider');
+  }
+
+  private async build(generation: number, keys: OidcKeys, issuer: string): Promise<BuiltProvider> {
+    const { default: ProviderClass, errors, interactionPolicy } = await this.providerModule();
+    const provider = new ProviderClass(issuer, this.configuration(keys, errors.InvalidTarget, this.policy(interactionPolicy)));
     // behind a trusted proxy, X-Forwarded-Proto decides whether cookies are secure
     provider.proxy = this.config.trustedProxies.length > 0;
     // the secret the provider holds is its hash (docs/adr/0014): hash what is presented, compare in constant time
@@ -142,9 +218,7 @@ export class OidcProviderHost {
       return clientSecretMatches(this.clientSecret, actual);
     };
     this.listen(provider);
-    this.provider = provider;
-    this.keys = keys;
-    this.handler = provider.callback() as unknown as (req: IncomingMessage, res: ServerResponse) => void;
+    return { generation, provider, handler: provider.callback() as unknown as (req: IncomingMessage, res: ServerResponse) => void };
   }
 
   /**
@@ -153,7 +227,7 @@ export class OidcProviderHost {
    * ended here and is asked to sign in again. Without it the consent checks read a grant that was
    * never loaded (findAccount refused the account) and every /oidc/auth of that browser was a 500.
    */
-  private policy(interactionPolicy: typeof import('oidc-provider', { with: { 'resolution-mode': 'import' } }).interactionPolicy) {
+  private policy(interactionPolicy: ProviderModule['interactionPolicy']) {
     const policy = interactionPolicy.base();
     const login = policy.get('login')!;
     login.checks.add(
