@@ -260,3 +260,10 @@ export const secondFactorDecider: Decider<SecondFactorCommand, SecondFactorEvent
 export const pendingOf = (state: SecondFactorState): TotpFactor | null => (state.totp && !state.totp.confirmed ? state.totp : null);
 
 export const secondFactorStream = (accountId: string) => `second-factors-${accountId}`;
+
+/**
+ * A passkey's credential id, reserved in the event store by the append that registers it and released
+ * by the one that removes it (or resets the factors): one account per credential (WebAuthn L2 section
+ * 7.1 step 22), also when two registrations of one credential race. The id is base64url: its case counts.
+ */
+export const passkeyCredentialReservation = (credentialId: string) => ({ scope: 'second_factor.passkey_credential', value: credentialId });

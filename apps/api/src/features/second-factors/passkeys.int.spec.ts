@@ -178,6 +178,42 @@ describe.each(storageKinds())('passkeys (%s)', (kind) => {
     expect(withPasskeyConfirmation.status, JSON.stringify(withPasskeyConfirmation.body)).toBe(200);
   });
 
+  it('registers a credential to one account only, also when two registrations of it race: one 2xx, one 409; a removal or a reset frees it', async () => {
+    /** an account's session and registration options, ready to answer with `authenticator` */
+    const prepared = async () => {
+      const account = await createAccount(admin);
+      const session = http(origin, await signIn(app.url, { username: account.username, password: account.password }));
+      const { options } = data(await trpc(session, 'secondFactors.passkeyRegistrationOptions', {}));
+      return { account, session, options };
+    };
+    const register = ({ session, options }: Awaited<ReturnType<typeof prepared>>, authenticator: SoftwareAuthenticator) =>
+      trpc(session, 'secondFactors.registerPasskey', { name: 'Shared key', response: authenticator.register(options) });
+    // a few rounds, each with a credential of its own: the read model alone lets a race through
+    for (let round = 0; round < 3; round += 1) {
+      const authenticator = new SoftwareAuthenticator(origin);
+      const [first, second] = await Promise.all([prepared(), prepared()]);
+      const answers = await Promise.all([register(first, authenticator), register(second, authenticator)]);
+      expect(answers.map((answer) => answer.status).sort(), JSON.stringify(answers.map((answer) => answer.body))).toEqual([200, 409]);
+      expect(answers.find((answer) => answer.status === 409)!.body.error.data.apiError.code).toBe('second_factor.passkey_registered');
+      const [winner, loser] = answers[0].status === 200 ? [first, second] : [second, first];
+      expect((await winner.session.get('/api/v2/second-factors')).body.data.factors).toHaveLength(1);
+      expect((await loser.session.get('/api/v2/second-factors')).body.data.factors).toEqual([]);
+    }
+
+    // removed by its account, the credential may be registered to another
+    const authenticator = new SoftwareAuthenticator(origin);
+    const owner = await prepared();
+    const registered = data(await register(owner, authenticator));
+    const removed = await owner.session.raw('DELETE', `/api/v2/second-factors/passkeys/${String(registered.id)}`, { code: (registered.recovery_codes as string[])[0] });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    const next = await prepared();
+    data(await register(next, authenticator));
+    // reset by an administrator, the same
+    const reset = await admin.post(`/api/v2/account/${next.account.id}/second-factors/reset`, { reason: 'Lost laptop' });
+    expect(reset.status, JSON.stringify(reset.body)).toBeLessThan(300);
+    data(await register(await prepared(), authenticator));
+  });
+
   it('signs in with a passkey alone where the policy allows it, and only there', async () => {
     const allowed = await withPasskey({ policy: true, policy_id: await policy(true) });
     expect(data(await http(origin).get('/trpc/auth.passkeySignInOffered')).offered).toBe(true);

@@ -1,12 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { TPasskeyOptions, TPasskeyRegistered, TRegisterPasskeyInput, TSecondFactorConfirmation } from '@rollcall/contracts';
-import { DomainError, hasSecondFactor, remainingRecoveryCodes, secondFactorDecider, secondFactorStream } from '@rollcall/domain';
+import { DomainError, hasSecondFactor, passkeyCredentialReservation, remainingRecoveryCodes, secondFactorDecider, secondFactorStream } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
 import { handleCommand, loadState } from '../../../platform/commands/handle-command';
 import type { CommandOutcome } from '../../../platform/commands/command-gateway';
 import type { RequestContext } from '../../../platform/commands/request-context';
-import type { EventStore } from '../../../platform/event-store/event-store.port';
+import { ReservationTakenError, type EventStore } from '../../../platform/event-store/event-store.port';
 import type { ReadDatabase } from '../../../platform/read-db/read-database';
 import type { Clock } from '../../../platform/runtime/clock';
 import { newAggregateId } from '../../../platform/runtime/ids';
@@ -72,7 +72,9 @@ export class RegisterPasskeyCommand {
 /**
  * The browser's registration response, verified by SimpleWebAuthn against this session's challenge
  * (taken: it registers once), becomes a named passkey. An account without recovery codes gets its
- * first ten with its first factor, shown once in this answer (as with an authenticator app).
+ * first ten with its first factor, shown once in this answer (as with an authenticator app). The
+ * credential id is reserved by the same append (passkeyCredentialReservation): of two registrations
+ * of one credential racing past the read model's check, one appends and the other is refused.
  */
 @CommandHandler(RegisterPasskeyCommand)
 export class RegisterPasskeyHandler implements ICommandHandler<RegisterPasskeyCommand, CommandOutcome<TPasskeyRegistered>> {
@@ -87,7 +89,18 @@ export class RegisterPasskeyHandler implements ICommandHandler<RegisterPasskeyCo
     const credential = await this.ceremonies.verifyRegistration(rp, input.response, session.sessionId);
     const passkeyId = newAggregateId();
     const stream = secondFactorStream(session.accountId);
-    const registered = await handleCommand(this.store, this.clock, secondFactorDecider, stream, { type: 'RegisterPasskey', data: { accountId: session.accountId, passkeyId, name: input.name, credential, at: this.clock.now().toISOString() } }, context);
+    const registered = await handleCommand(
+      this.store,
+      this.clock,
+      secondFactorDecider,
+      stream,
+      { type: 'RegisterPasskey', data: { accountId: session.accountId, passkeyId, name: input.name, credential, at: this.clock.now().toISOString() } },
+      context,
+      { reservations: [passkeyCredentialReservation(credential.credentialId)] },
+    ).catch((error: unknown) => {
+      if (error instanceof ReservationTakenError) throw new DomainError('second_factor.passkey_registered', 'This passkey is registered already');
+      throw error;
+    });
     const name = registered.events[0]?.type === 'PasskeyRegistered' ? registered.events[0].data.name : input.name.trim();
     const state = await loadState(this.store, secondFactorDecider, stream);
     if (remainingRecoveryCodes(state) > 0) return { value: { id: passkeyId, name, recovery_codes: null }, position: registered.position };
@@ -173,7 +186,10 @@ export class RemovePasskeyHandler implements ICommandHandler<RemovePasskeyComman
     // refused before the confirmation is asked (unknown passkey, the last one the policy requires): no code spent on it
     secondFactorDecider.decide(command, state);
     await this.verifier.confirm({ id: session.accountId, policyId: account?.policy_id ?? null }, confirmation, () => this.ceremonies.relyingParty(session.origin), session.sessionId, context);
-    const result = await handleCommand(this.store, this.clock, secondFactorDecider, secondFactorStream(session.accountId), command, context);
+    // its credential id is free again (passkeyCredentialReservation)
+    const result = await handleCommand(this.store, this.clock, secondFactorDecider, secondFactorStream(session.accountId), command, context, (current) => ({
+      releases: current.passkeys.filter((p) => p.passkeyId === passkeyId).map((p) => passkeyCredentialReservation(p.credential.credentialId)),
+    }));
     return { value: null, position: result.position };
   }
 }

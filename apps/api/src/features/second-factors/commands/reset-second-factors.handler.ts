@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DomainError, secondFactorDecider, secondFactorStream } from '@rollcall/domain';
+import { DomainError, passkeyCredentialReservation, secondFactorDecider, secondFactorStream } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
 import { handleCommand } from '../../../platform/commands/handle-command';
 import type { CommandOutcome } from '../../../platform/commands/command-gateway';
@@ -28,7 +28,8 @@ export class ResetSecondFactorsCommand {
  * a reason, in the account's history as SecondFactorsReset. Where its policy requires a second
  * factor, the account's next sign-in leads it to enrol again. Never one's own account: that reset
  * would need no current factor and skip the policy's last-factor rule, so one's own factors go on
- * one's own page, each with a current code or passkey (R24 finding 2).
+ * one's own page, each with a current code or passkey (R24 finding 2). The passkeys' credential ids
+ * are released by the same append (passkeyCredentialReservation).
  */
 @CommandHandler(ResetSecondFactorsCommand)
 export class ResetSecondFactorsHandler implements ICommandHandler<ResetSecondFactorsCommand, CommandOutcome<null>> {
@@ -45,7 +46,7 @@ export class ResetSecondFactorsHandler implements ICommandHandler<ResetSecondFac
     const result = await handleCommand(this.store, this.clock, secondFactorDecider, secondFactorStream(accountId), {
       type: 'ResetSecondFactors',
       data: { accountId, reason, resetBy: context.actor, at: this.clock.now().toISOString() },
-    }, context);
+    }, context, (state) => ({ releases: state.passkeys.map((p) => passkeyCredentialReservation(p.credential.credentialId)) }));
     return { value: null, position: result.position };
   }
 }
