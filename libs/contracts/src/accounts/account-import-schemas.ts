@@ -3,6 +3,7 @@ import { answerId } from '../common/answers';
 import { answerText, lineText } from '../common/text';
 import { ZPolicyId } from './account-schemas';
 import { ZFieldRule } from '../errors/field-rules';
+import { fieldRule } from '../errors/field-rule-codes';
 
 /** The fields a CSV column can be mapped to; all but the password are required. */
 export const IMPORT_TARGET_FIELDS = ['first_name', 'last_name', 'email', 'username', 'password'] as const;
@@ -34,7 +35,12 @@ export const ZImportAccountsInput = z
      */
     lines: z.array(z.number({ error: 'Each line number must be a number' }).int().min(1, { error: 'Line numbers start at 1' }).max(100_000_000), { error: 'lines must be a list of line numbers' }).nullish(),
   })
-  .refine((input) => !Array.isArray(input.lines) || !Array.isArray(input.csv) || input.lines.length === input.csv.length, { path: ['lines'], error: 'lines must give one line number per row of csv' });
+  .superRefine((input, ctx) => {
+    if (!Array.isArray(input.lines) || !Array.isArray(input.csv) || input.lines.length === input.csv.length) return;
+    const count = input.csv.length;
+    const params = input.lines.length < count ? fieldRule('too_few', { label: 'lines', min: count }) : fieldRule('too_many', { label: 'lines', max: count });
+    ctx.addIssue({ code: 'custom', path: ['lines'], message: 'lines must give one line number per row of csv', params });
+  });
 export type TImportAccountsInput = z.input<typeof ZImportAccountsInput>;
 export type TImportAccountsCommandInput = z.output<typeof ZImportAccountsInput>;
 

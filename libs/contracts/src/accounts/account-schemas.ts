@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateOf, dateOrDateTimeOf } from '../common/dates';
+import { fieldRule } from '../errors/field-rule-codes';
 import { answerId, answerTimestamp } from '../common/answers';
 import { answerText, boundedText, DOMAIN_CHECKED_TEXT_MAX, emailOf, lineText, requiredLine, TEXT_MAX, uuidOf } from '../common/text';
 import { ACCOUNT_STATUS_IDS } from './account-status';
@@ -47,22 +48,22 @@ export const ZCreateAccountInput = z
     if (typeof input !== 'object' || input === null) return;
     if (input.password != null && typeof input.password !== 'string') return;
     if (!input.no_password && !input.password) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password is required unless the account is created without one' });
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password is required unless the account is created without one', params: fieldRule('required', { label: 'Password' }) });
     }
     if (!input.no_password && input.password && input.password.length < 8) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password must be at least 8 characters' });
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password must be at least 8 characters', params: fieldRule('too_short', { label: 'Password', min: 8 }) });
     }
     // a policy is enforced only with policy: true, also on an account created without a password (its
     // first password, set at activation or by an administrator, must then meet it); a policy_id sent
     // without policy: true would be dropped, so it is refused instead
     if (input.policy && !input.policy_id) {
-      ctx.addIssue({ code: 'custom', path: ['policy_id'], message: 'Pick a password policy or turn enforcement off' });
+      ctx.addIssue({ code: 'custom', path: ['policy_id'], message: 'Pick a password policy or turn enforcement off', params: fieldRule('required', { label: 'Password policy' }) });
     }
     if (!input.policy && input.policy_id != null && input.policy_id !== '') {
-      ctx.addIssue({ code: 'custom', path: ['policy_id'], message: 'policy_id applies only with policy: true; turn enforcement on or leave policy_id out' });
+      ctx.addIssue({ code: 'custom', path: ['policy_id'], message: 'policy_id applies only with policy: true; turn enforcement on or leave policy_id out', params: fieldRule('only_with', { label: 'Password policy', other: 'Enforce password policy' }) });
     }
     if (input.expiry && !input.expires_at) {
-      ctx.addIssue({ code: 'custom', path: ['expires_at'], message: 'Pick an expiry date or turn expiry off' });
+      ctx.addIssue({ code: 'custom', path: ['expires_at'], message: 'Pick an expiry date or turn expiry off', params: fieldRule('required', { label: 'Expiry date' }) });
     }
   }, { when: () => true });
 export type TCreateAccountInput = z.input<typeof ZCreateAccountInput>;
@@ -81,7 +82,7 @@ export const ZListAccountsInput = z.object({
   status: z
     .union([z.coerce.number().int(), z.array(z.coerce.number().int())])
     .transform((v) => (Array.isArray(v) ? v : [v]))
-    .pipe(z.array(z.number().refine((id) => (ACCOUNT_STATUS_IDS as number[]).includes(id), { error: 'unknown account status' })))
+    .pipe(z.array(z.number().refine((id) => (ACCOUNT_STATUS_IDS as number[]).includes(id), { error: 'unknown account status', params: fieldRule('one_of', { label: 'Status', values: ACCOUNT_STATUS_IDS.join(', ') }) })))
     .optional(),
   sortBy: z.enum(ACCOUNT_SORT_FIELDS, { error: `sortBy must be one of ${ACCOUNT_SORT_FIELDS.join(', ')}` }).default('created_at'),
   desc: ZBooleanish.default(true),
@@ -247,7 +248,7 @@ export type TAccountAuth = z.infer<typeof ZAccountAuth>;
 const ZStatusId = z.coerce
   .number({ error: 'Status must be a number' })
   .int({ error: 'Status must be a whole number' })
-  .refine((id) => (ACCOUNT_STATUS_IDS as number[]).includes(id), { error: `Status must be one of ${ACCOUNT_STATUS_IDS.join(', ')}` });
+  .refine((id) => (ACCOUNT_STATUS_IDS as number[]).includes(id), { error: `Status must be one of ${ACCOUNT_STATUS_IDS.join(', ')}`, params: fieldRule('one_of', { values: ACCOUNT_STATUS_IDS.join(', ') }) });
 
 /**
  * `PUT account/{id}/auth`. The console re-reads the auth info and writes it back with one field

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TEXT_MAX } from '../accounts/account-schemas';
 import { isRealDate } from '../common/dates';
 import { answerText, boundedText, DOMAIN_CHECKED_TEXT_MAX, lineText } from '../common/text';
+import { fieldRule } from '../errors/field-rule-codes';
 
 /**
  * The single sign-on claims an administrator can set per account (console-accounts.md tab 10:
@@ -76,11 +77,11 @@ const HTTP_URL = /^https?:\/\/[^\s/?#]+(?:[/?#]\S*)?$/i;
 const BIRTHDATE = /^(\d{4}|\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]))$/;
 
 /** a rule of form beyond the counter, by claim */
-const FORMS: Record<string, { test: (value: string) => boolean; message: string }> = {
-  profile: { test: (value) => HTTP_URL.test(value), message: 'Profile page must be an http or https address' },
-  website: { test: (value) => HTTP_URL.test(value), message: 'Website must be an http or https address' },
+const FORMS: Record<string, { test: (value: string) => boolean; message: string; rule: ReturnType<typeof fieldRule> }> = {
+  profile: { test: (value) => HTTP_URL.test(value), message: 'Profile page must be an http or https address', rule: fieldRule('url', { label: 'Profile page' }) },
+  website: { test: (value) => HTTP_URL.test(value), message: 'Website must be an http or https address', rule: fieldRule('url', { label: 'Website' }) },
   // a full date is a real one (0000-MM-DD: year 0 is a leap year, so 0000-02-29 is fine)
-  birthdate: { test: (value) => BIRTHDATE.test(value) && (value.length === 4 || isRealDate(value)), message: 'Birth date must be YYYY-MM-DD, YYYY, or 0000-MM-DD' },
+  birthdate: { test: (value) => BIRTHDATE.test(value) && (value.length === 4 || isRealDate(value)), message: 'Birth date must be YYYY-MM-DD, YYYY, or 0000-MM-DD', rule: fieldRule('birthdate', { label: 'Birth date' }) },
 };
 
 /**
@@ -98,9 +99,9 @@ export const ZAccountClaimsInput = z.object({
     )
     .superRefine((claims, ctx) => {
       for (const [claim, value] of Object.entries(claims)) {
-        if (!SSO_CLAIM_NAMES.includes(claim)) ctx.addIssue({ code: 'custom', path: [claim], message: `${claim} is not a claim that can be set: ${SSO_CLAIM_NAMES.join(', ')}` });
-        else if (value && [...value].length > TEXT_MAX) ctx.addIssue({ code: 'custom', path: [claim], message: `${claim} may be at most ${TEXT_MAX} characters` });
-        else if (value && FORMS[claim] && !FORMS[claim].test(value)) ctx.addIssue({ code: 'custom', path: [claim], message: FORMS[claim].message });
+        if (!SSO_CLAIM_NAMES.includes(claim)) ctx.addIssue({ code: 'custom', path: [claim], message: `${claim} is not a claim that can be set: ${SSO_CLAIM_NAMES.join(', ')}`, params: fieldRule('one_of', { label: claim, values: SSO_CLAIM_NAMES.join(', ') }) });
+        else if (value && [...value].length > TEXT_MAX) ctx.addIssue({ code: 'custom', path: [claim], message: `${claim} may be at most ${TEXT_MAX} characters`, params: fieldRule('too_long', { label: claim, max: TEXT_MAX }) });
+        else if (value && FORMS[claim] && !FORMS[claim].test(value)) ctx.addIssue({ code: 'custom', path: [claim], message: FORMS[claim].message, params: FORMS[claim].rule });
       }
     })
     .transform((claims) => Object.fromEntries(Object.entries(claims).map(([claim, value]) => [claim, value || null]))),

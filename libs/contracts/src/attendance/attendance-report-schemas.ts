@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZAccountId, ZPage } from '../accounts/account-schemas';
 import { answerTimestamp } from '../common/answers';
 import { answerText, uuidOf } from '../common/text';
+import { fieldRule } from '../errors/field-rule-codes';
 import { pageShape, ZDate, ZMonth } from './attendance-common';
 import { ATTENDANCE_VIEWS, STATISTICS_DOWNLOAD_FORMATS, ZAttendanceAbsence, ZAttendanceAverages, ZStatusDays, ZAttendanceEntry, ZAttendanceStatistic, ZAttendanceView } from './attendance-schemas';
 
@@ -19,7 +20,7 @@ const ZDayOrMonth = z.union([ZDate('date_at'), ZMonth('date_at')], { error: 'dat
 export const ZAccountAttendanceInput = z
   .object({ account_id: ZAccountId, selected: ZAttendanceView, date_at: ZDayOrMonth.optional() })
   .superRefine((input, ctx) => {
-    if (input.date_at && input.selected !== 'monthly' && input.date_at.length !== 10) ctx.addIssue({ code: 'custom', path: ['date_at'], message: `The ${input.selected} view needs a day (YYYY-MM-DD)` });
+    if (input.date_at && input.selected !== 'monthly' && input.date_at.length !== 10) ctx.addIssue({ code: 'custom', path: ['date_at'], message: `The ${input.selected} view needs a day (YYYY-MM-DD)`, params: fieldRule('date', { label: 'date_at' }) });
   });
 export type TAccountAttendanceInput = z.input<typeof ZAccountAttendanceInput>;
 

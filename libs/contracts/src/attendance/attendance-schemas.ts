@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZAccountId, ZBooleanish } from '../accounts/account-schemas';
 import { answerId, answerTimestamp } from '../common/answers';
 import { answerText, boundedText, DOMAIN_CHECKED_TEXT_MAX, TEXT_MAX, uuidOf } from '../common/text';
+import { fieldRule } from '../errors/field-rule-codes';
 import { ZReaderId } from '../readers/reader-admin-schemas';
 import { daysFromTo, pageShape, ZDate, ZInstant, ZMonth } from './attendance-common';
 
@@ -27,7 +28,7 @@ export const ZAttendanceQuery = z.object({ date_at: z.union([ZDate('date_at'), Z
 
 /** tRPC: the path's account and view with the query; a day is needed unless the view is monthly */
 export const ZAttendanceByViewInput = ZAttendanceQuery.extend({ account_id: ZAccountId, selected: ZAttendanceView }).superRefine((input, ctx) => {
-  if (input.selected !== 'monthly' && input.date_at.length !== 10) ctx.addIssue({ code: 'custom', path: ['date_at'], message: `The ${input.selected} view needs a day (YYYY-MM-DD)` });
+  if (input.selected !== 'monthly' && input.date_at.length !== 10) ctx.addIssue({ code: 'custom', path: ['date_at'], message: `The ${input.selected} view needs a day (YYYY-MM-DD)`, params: fieldRule('date', { label: 'date_at' }) });
 });
 export type TAttendanceByViewInput = z.input<typeof ZAttendanceByViewInput>;
 
@@ -60,8 +61,8 @@ export const ZArrivalsDeparturesQuery = z
   .superRefine((query, ctx) => {
     if (!query.date_from || !query.date_to) return;
     const days = daysFromTo(query.date_from, query.date_to);
-    if (days < 0) ctx.addIssue({ code: 'custom', path: ['date_to'], message: 'date_to cannot be before date_from' });
-    else if (days + 1 > ARRIVALS_DEPARTURES_RANGE_DAYS_MAX) ctx.addIssue({ code: 'custom', path: ['date_to'], message: `A range spans at most ${ARRIVALS_DEPARTURES_RANGE_DAYS_MAX} days` });
+    if (days < 0) ctx.addIssue({ code: 'custom', path: ['date_to'], message: 'date_to cannot be before date_from', params: fieldRule('not_before', { label: 'To', other: 'From' }) });
+    else if (days + 1 > ARRIVALS_DEPARTURES_RANGE_DAYS_MAX) ctx.addIssue({ code: 'custom', path: ['date_to'], message: `A range spans at most ${ARRIVALS_DEPARTURES_RANGE_DAYS_MAX} days`, params: fieldRule('span', { label: 'To', other: 'From', max: ARRIVALS_DEPARTURES_RANGE_DAYS_MAX }) });
   });
 export type TArrivalsDeparturesQuery = z.output<typeof ZArrivalsDeparturesQuery>;
 export type TArrivalsDeparturesInput = z.input<typeof ZArrivalsDeparturesQuery>;
@@ -91,8 +92,9 @@ const ZSlotTime = (field: string) => {
   return z
     .string({ error: message })
     .max(40, { error: message, abort: true })
-    .regex(/^[0-9T:.Z+-]+$/, { error: message, abort: true })
-    .refine((text) => LOCAL_DATE_TIME.test(text) || ZZonedInstant.safeParse(text).success, { error: message });
+    // the check that names its rule first (a pattern's issue cannot carry one), the pattern for the schema audit
+    .refine((text) => LOCAL_DATE_TIME.test(text) || ZZonedInstant.safeParse(text).success, { error: message, abort: true, params: fieldRule('date_time', { label: field }) })
+    .regex(/^[0-9T:.Z+-]+$/, { error: message, abort: true });
 };
 
 /**

@@ -3,6 +3,7 @@ import { ZAccountId, ZBooleanish } from '../accounts/account-schemas';
 import { answerId, answerTimestamp } from '../common/answers';
 import { answerText, lineText, multilineText, requiredLine, TEXT_MAX, uuidOf } from '../common/text';
 import { FIRST_DATE, isCalendarRangeDate, LAST_DATE } from '../common/dates';
+import { fieldRule, type FieldRuleCode } from '../errors/field-rule-codes';
 import { daysFromTo, isRealDate, ZDate, ZMonth } from './attendance-common';
 
 /**
@@ -58,8 +59,15 @@ export interface TEventRange {
  * The range's rules, each broken one under its field. Values that are not even text were already
  * refused by their own schema and are skipped here, so a field never gets two messages.
  */
-function checkRange(input: RangeInput): { range: TEventRange | null; issues: [string, string][] } {
-  const issues: [string, string][] = [];
+type RangeIssue = [field: string, message: string, rule: ReturnType<typeof fieldRule>];
+/** the fields' English labels, as the console's form names them */
+const LABELS: Record<string, string> = { start_date: 'Start date', end_date: 'End date', start_time: 'Start time', end_time: 'End time' };
+const issueOf = (field: string, message: string, code: FieldRuleCode, params: Record<string, string | number> = {}): RangeIssue => [field, message, fieldRule(code, { label: LABELS[field], ...params })];
+
+function checkRange(input: RangeInput): { range: TEventRange | null; issues: RangeIssue[] } {
+  const issues: RangeIssue[] = [];
+  // not an object at all (tRPC's null): the object schema says so; reading it here would throw
+  if (typeof input !== 'object' || input === null) return { range: null, issues };
   const single = input.single === true;
   const [start, end] = (['start', 'end'] as const).map((side) => {
     const dateText = input[`${side}_date`];
@@ -68,20 +76,20 @@ function checkRange(input: RangeInput): { range: TEventRange | null; issues: [st
     const match = DATE_TIME.exec(dateText);
     const real = match && isRealDate(match[1]) ? match[1] : null;
     const date = real && isCalendarRangeDate(real) ? real : null;
-    if (!real) issues.push([`${side}_date`, `${side}_date must be a date as YYYY-MM-DD (optionally with HH:mm:ss)`]);
-    else if (!date) issues.push([`${side}_date`, `${side}_date must be a date from ${FIRST_DATE} to ${LAST_DATE}`]);
+    if (!real) issues.push(issueOf(`${side}_date`, `${side}_date must be a date as YYYY-MM-DD (optionally with HH:mm:ss)`, 'date'));
+    else if (!date) issues.push(issueOf(`${side}_date`, `${side}_date must be a date from ${FIRST_DATE} to ${LAST_DATE}`, 'too_small', { min: FIRST_DATE }));
     const rawTime = timeText || match?.[2] || '';
     const time = rawTime ? normaliseTime(rawTime) : null;
-    if (!rawTime) issues.push([`${side}_time`, CALENDAR_FIELD_REQUIRED]);
-    else if (!time) issues.push([`${side}_time`, 'Enter a time as HH:mm or HH:mm:ss']);
+    if (!rawTime) issues.push(issueOf(`${side}_time`, CALENDAR_FIELD_REQUIRED, 'required'));
+    else if (!time) issues.push(issueOf(`${side}_time`, 'Enter a time as HH:mm or HH:mm:ss', 'time'));
     return { date, time };
   });
-  if (start.time && end.time && end.time <= start.time) issues.push(['end_time', 'The end time must be after the start time']);
+  if (start.time && end.time && end.time <= start.time) issues.push(issueOf('end_time', 'The end time must be after the start time', 'after', { other: 'Start time' }));
   if (start.date && end.date) {
     const days = daysFromTo(start.date, end.date);
-    if (single && days !== 0) issues.push(['end_date', "With 'Edit only selected day' the end date must be the start date"]);
-    else if (days < 0) issues.push(['end_date', 'The end date cannot be before the start date']);
-    else if (days + 1 > CALENDAR_RANGE_DAYS_MAX) issues.push(['end_date', `An event group may span at most ${CALENDAR_RANGE_DAYS_MAX} days`]);
+    if (single && days !== 0) issues.push(issueOf('end_date', "With 'Edit only selected day' the end date must be the start date", 'same_as', { other: 'Start date' }));
+    else if (days < 0) issues.push(issueOf('end_date', 'The end date cannot be before the start date', 'not_before', { other: 'Start date' }));
+    else if (days + 1 > CALENDAR_RANGE_DAYS_MAX) issues.push(issueOf('end_date', `An event group may span at most ${CALENDAR_RANGE_DAYS_MAX} days`, 'span', { other: 'Start date', max: CALENDAR_RANGE_DAYS_MAX }));
   }
   const complete = start.date && end.date && start.time && end.time && !issues.length;
   return { range: complete ? { start_date: start.date as string, end_date: end.date as string, start_time: start.time as string, end_time: end.time as string, single } : null, issues };
@@ -90,7 +98,7 @@ function checkRange(input: RangeInput): { range: TEventRange | null; issues: [st
 /** runs even when other fields failed, so one answer lists the title, the status and the range together */
 const rangeRules = [
   (input: RangeInput, ctx: z.RefinementCtx) => {
-    for (const [field, message] of checkRange(input).issues) ctx.addIssue({ code: 'custom', path: [field], message });
+    for (const [field, message, params] of checkRange(input).issues) ctx.addIssue({ code: 'custom', path: [field], message, params });
   },
   { when: () => true },
 ] as const;
@@ -164,9 +172,12 @@ export const ZCalendarQuery = z.object({ date: ZMonth('date') });
 /** the console's calendar (tRPC): the days a month or week view shows, at most 62 */
 export const ZCalendarRangeInput = z
   .object({ account_id: ZAccountId, from: ZDate('from'), to: ZDate('to') })
-  .refine((input) => !isRealDate(input.from) || !isRealDate(input.to) || (daysFromTo(input.from, input.to) >= 0 && daysFromTo(input.from, input.to) <= 61), {
-    error: 'to must be on or after from, at most 62 days on',
-    path: ['to'],
+  .superRefine((input, ctx) => {
+    if (!isRealDate(input.from) || !isRealDate(input.to)) return;
+    const days = daysFromTo(input.from, input.to);
+    const message = 'to must be on or after from, at most 62 days on';
+    if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message, params: fieldRule('not_before', { label: 'To', other: 'From' }) });
+    else if (days > 61) ctx.addIssue({ code: 'custom', path: ['to'], message, params: fieldRule('span', { label: 'To', other: 'From', max: 62 }) });
   });
 export type TCalendarRangeInput = z.input<typeof ZCalendarRangeInput>;
 

@@ -34,14 +34,15 @@ const ZEventTypes = z
     error: 'type must be event type names',
   })
   .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((type) => type.trim()).filter((type) => type !== ''))
-  .refine((types) => types.every((type) => EVENT_TYPE.test(type)), { error: 'type must be event type names such as AccountCreated' })
-  .refine((types) => types.length <= AUDIT_EVENT_TYPES_MAX, { error: `type may name at most ${AUDIT_EVENT_TYPES_MAX} event types` });
+  .refine((types) => types.every((type) => EVENT_TYPE.test(type)), { error: 'type must be event type names such as AccountCreated', params: fieldRule('event_type', { label: 'type' }) })
+  .refine((types) => types.length <= AUDIT_EVENT_TYPES_MAX, { error: `type may name at most ${AUDIT_EVENT_TYPES_MAX} event types`, params: fieldRule('too_many', { label: 'type', max: AUDIT_EVENT_TYPES_MAX }) });
 
 export const ZAuditInstant = (field: string) =>
   boundedText(field, 40, { typeError: `${field} must be a date and time` })
     // a real calendar day: Date.parse takes 2030-02-30 for March 2
     .refine((value) => /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && isRealDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value)), {
       error: `${field} must be an ISO-8601 date and time, such as 2026-11-22T09:00:00Z`,
+      params: fieldRule('date_time', { label: field === 'from' ? 'From' : field === 'to' ? 'To' : field }),
     })
     .transform((value) => new Date(value).toISOString());
 

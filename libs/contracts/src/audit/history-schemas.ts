@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { answerTimestamp } from '../common/answers';
 import { answerText, boundedText, TEXT_MAX } from '../common/text';
+import { fieldRule } from '../errors/field-rule-codes';
 import { optionalAuditFilter, ZAuditEvent, ZAuditLimit, ZAuditPosition, ZAuditInstant, ZPositionOf } from './audit-schemas';
 
 /**
@@ -49,8 +50,8 @@ export const ZHistoryPage = z.object({
 export type THistoryPage = z.infer<typeof ZHistoryPage>;
 
 const oneMoment = (value: { at?: string; position?: string }, context: z.RefinementCtx) => {
-  if (!value.at && !value.position) context.addIssue({ code: 'custom', path: ['at'], message: 'at or position is required' });
-  if (value.at && value.position) context.addIssue({ code: 'custom', path: ['position'], message: 'give at or position, not both' });
+  if (!value.at && !value.position) context.addIssue({ code: 'custom', path: ['at'], message: 'at or position is required', params: fieldRule('exactly_one', { label: 'at', other: 'position' }) });
+  if (value.at && value.position) context.addIssue({ code: 'custom', path: ['position'], message: 'give at or position, not both', params: fieldRule('exactly_one', { label: 'position', other: 'at' }) });
 };
 
 export const ZAsOfShape = {

@@ -48,9 +48,11 @@ export const dateOf = (field: string, message = `${field} must be a date as YYYY
     .string({ error: `${field} is required` })
     .trim()
     .max(10, { error: message, abort: true })
-    .regex(DATE_CHARACTERS, { error: message, abort: true })
+    // the parse answers first so its issue names the rule (a pattern's issue cannot carry one); the
+    // pattern after it never fails then, but shows the schema audit what the text may hold
     .refine(isRealDate, { error: message, abort: true, params: fieldRule('date') })
-    .refine(inCalendar, { error: `${field} must be a date from ${FIRST_DATE} to ${LAST_DATE}` });
+    .regex(DATE_CHARACTERS, { error: message, abort: true })
+    .refine(inCalendar, { error: `${field} must be a date from ${FIRST_DATE} to ${LAST_DATE}`, params: fieldRule('too_small', { label: field, min: FIRST_DATE }) });
 
 /** A month as YYYY-MM. */
 export const monthOf = (field: string, message = `${field} must be a month as YYYY-MM`) =>
@@ -58,8 +60,10 @@ export const monthOf = (field: string, message = `${field} must be a month as YY
     .string({ error: `${field} is required` })
     .trim()
     .max(7, { error: message, abort: true })
+    // as dateOf: the check that names its rule first, the pattern for the schema audit
+    .refine((text) => MONTH.test(text), { error: message, abort: true, params: fieldRule('month', { label: field }) })
     .regex(MONTH, { error: message, abort: true })
-    .refine(inCalendar, { error: `${field} must be a month from 0001-01 to 9999-12` });
+    .refine(inCalendar, { error: `${field} must be a month from 0001-01 to 9999-12`, params: fieldRule('too_small', { label: field, min: '0001-01' }) });
 
 /** An instant: an ISO-8601 date-time with a zone (Z or an offset), on a real calendar day. */
 export const dateTimeOf = (field: string, message = `${field} must be an ISO-8601 date-time with a zone, e.g. 2026-11-23T08:00:00+01:00`) =>
@@ -74,6 +78,7 @@ export const dateOrDateTimeOf = (field: string, message = `${field} must be a da
     .string({ error: message })
     .trim()
     .max(DATE_TIME_MAX, { error: message, abort: true })
+    // as dateOf: the check that names its rule first, the pattern for the schema audit
+    .refine((text) => isRealDate(text) || isRealDateTime(text), { error: message, abort: true, params: fieldRule('date_time', { label: field }) })
     .regex(DATE_TIME_CHARACTERS, { error: message, abort: true })
-    .refine((text) => isRealDate(text) || isRealDateTime(text), { error: message, abort: true })
-    .refine(inCalendar, { error: `${field} must be from ${FIRST_DATE} to ${LAST_DATE}` });
+    .refine(inCalendar, { error: `${field} must be from ${FIRST_DATE} to ${LAST_DATE}`, params: fieldRule('too_small', { label: field, min: FIRST_DATE }) });

@@ -7,8 +7,9 @@
  * `error.fields`, one entry per message, in the same order; a message that is the error's own (a
  * taken username) carries the error's code instead (ERROR_CODES), unless the domain names the field
  * rule it breaks (a password shorter than its policy's minimum: `too_short` with `min`, beside the
- * error's code `password.too_short`). `invalid` and `pattern` say only
- * that a rule of the field's own was broken: its message says which.
+ * error's code `password.too_short`). `pattern` says only that a form of the field's own was
+ * broken (its message says which); `invalid` is left for what no code names (the deliberate cases are
+ * listed in apps/api field-rules-coverage.unit.spec.ts, which fails on any other).
  */
 export const FIELD_RULE_CODES = [
   'required',
@@ -41,6 +42,36 @@ export const FIELD_RULE_CODES = [
   'after',
   /** a value an earlier row of the same import file holds already (`line`: that row's line, else `row`: its number) */
   'duplicate_in_file',
+  /** a month as YYYY-MM */
+  'month',
+  /** a date and time, such as 2026-11-23T08:00:00+01:00 (some fields also take a date alone or a local time: the message says) */
+  'date_time',
+  /** a time of day as HH:mm or HH:mm:ss */
+  'time',
+  /** a date that may not come before another field's (`other`: that field's English label) */
+  'not_before',
+  /** the same value as another field's (`other`) */
+  'same_as',
+  /** a range from another field (`other`) to this one of more than `max` days (both days counted) */
+  'span',
+  /** exactly one of this field and another (`other`) is needed: neither or both were given */
+  'exactly_one',
+  /** a field that applies only when another (`other`, a switch) is on */
+  'only_with',
+  /** an IPv4 or IPv6 address or a CIDR range such as 10.0.0.0/8 */
+  'ip_address',
+  /** an http or https address */
+  'url',
+  /** a birth date as YYYY-MM-DD, YYYY (the year alone) or 0000-MM-DD (the day without the year) */
+  'birthdate',
+  /** a card UID: hexadecimal digits (0-9, A-F), whole bytes, `min` to `max` bytes */
+  'card_uid',
+  /** event type names such as AccountCreated */
+  'event_type',
+  /** a value that must be a list (an array) */
+  'not_list',
+  /** a value that must be an object (a map of fields) */
+  'not_object',
 ] as const;
 export type FieldRuleCode = (typeof FIELD_RULE_CODES)[number];
 

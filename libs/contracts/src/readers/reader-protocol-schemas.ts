@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dateTimeOf } from '../common/dates';
 import { answerText, boundedText, lineText, textRuleDeclaredElsewhere, uuidOf } from '../common/text';
 import { ZApiError } from '../errors/error-codes';
+import { fieldRule } from '../errors/field-rule-codes';
 
 /**
  * The reader protocol (docs/readers.md, docs/adr/0013): what a door reader's agent posts and what the
@@ -47,7 +48,8 @@ export const ZCardUid = boundedText('Card UID', 64)
           : uid.length < CARD_UID_BYTES.min * 2 || uid.length > CARD_UID_BYTES.max * 2
             ? `Card UID must be ${CARD_UID_BYTES.min} to ${CARD_UID_BYTES.max} bytes (${CARD_UID_BYTES.min * 2} to ${CARD_UID_BYTES.max * 2} hex digits)`
             : null;
-    if (message) ctx.addIssue({ code: 'custom', message });
+    const bytes = { label: 'Card UID', min: CARD_UID_BYTES.min, max: CARD_UID_BYTES.max };
+    if (message) ctx.addIssue({ code: 'custom', message, params: uid ? fieldRule('card_uid', bytes) : fieldRule('required', { label: 'Card UID' }) });
   });
 
 /**

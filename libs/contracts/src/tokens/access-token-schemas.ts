@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZAccountId, ZBooleanish } from '../accounts/account-schemas';
 import { dateOrDateTimeOf } from '../common/dates';
+import { fieldRule } from '../errors/field-rule-codes';
 import { answerId, answerTimestamp } from '../common/answers';
 import { answerText, boundedText, requiredLine, TEXT_MAX, TOKEN_TEXT_MAX, uuidOf } from '../common/text';
 import { ZSystemPermission } from '../permissions/system-permissions';
@@ -29,7 +30,7 @@ const grantShape = {
 
 const requireExpiryUnlessForever = (input: { forever: boolean; expires_at?: string | null }, ctx: z.RefinementCtx) => {
   if (typeof input !== 'object' || input === null || typeof input.forever !== 'boolean') return;
-  if (!input.forever && !input.expires_at) ctx.addIssue({ code: 'custom', path: ['expires_at'], message: 'Pick an expiry date or choose forever' });
+  if (!input.forever && !input.expires_at) ctx.addIssue({ code: 'custom', path: ['expires_at'], message: 'Pick an expiry date or choose forever', params: fieldRule('required', { label: 'Expiry date' }) });
 };
 
 // the rule runs even when fields are broken, so one answer names every broken field

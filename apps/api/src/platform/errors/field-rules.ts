@@ -19,6 +19,35 @@ const labelled = (message: string, params: Params = {}): Params => {
 
 const rule = (code: FieldRuleCode, message: string, params: Params = {}) => ({ code, params: labelled(message, params) });
 
+const IP_FORMATS = new Set(['ipv4', 'ipv6', 'cidrv4', 'cidrv6']);
+/** what a boolean accepts, as a union's choices name it */
+const BOOLEAN_VALUES = ['true', 'false'];
+
+/**
+ * A value none of a union's options takes: the rule they share. Options of fixed values (a boolean,
+ * literals, an enum: `1`, `0`, `'true'`...) make `one_of` with every value; options that all break the
+ * same rule (four address forms: `ip_address`) make that rule; where only one option is of the value's
+ * type (text or a number, given -1), that option's rule. Options of different kinds (a date or a month)
+ * share none: `invalid`, and the union's message says what is expected.
+ */
+function unionRule(issue: Extract<ZodIssue, { code: 'invalid_union' }>, message: string): { code: FieldRuleCode; params: Params } {
+  const firsts = issue.errors.map((option) => option.find((inner) => inner.path.length === 0));
+  if (!firsts.length || firsts.some((inner) => inner === undefined)) return rule('invalid', message);
+  const values: string[] = [];
+  const fixed = firsts.every((inner) => {
+    if (inner!.code === 'invalid_value') return values.push(...inner!.values.map(String)) > 0;
+    if (inner!.code === 'invalid_type' && inner!.expected === 'boolean') return values.push(...BOOLEAN_VALUES) > 0;
+    return false;
+  });
+  if (fixed) return rule('one_of', message, { values: [...new Set(values)].join(', ') });
+  // the one option of the value's type says what is wrong with it (-1 for text or a positive number)
+  const ofItsType = firsts.filter((inner) => inner!.code !== 'invalid_type');
+  if (ofItsType.length === 1) return ruleOfIssue(ofItsType[0]!);
+  const rules = firsts.map((inner) => ruleOfIssue(inner!));
+  const [first] = rules;
+  return rules.every((each) => each.code === first.code) && first.code !== 'one_of' ? rule(first.code, message, Object.fromEntries(Object.entries(first.params).filter(([key]) => key !== 'label'))) : rule('invalid', message);
+}
+
 /** one zod issue's rule: its stable code and the parameters a translation needs */
 export function ruleOfIssue(issue: ZodIssue): { code: FieldRuleCode; params: Params } {
   const message = issue.message;
@@ -42,14 +71,22 @@ export function ruleOfIssue(issue: ZodIssue): { code: FieldRuleCode; params: Par
       if (issue.expected === 'int') return rule('whole_number', message);
       if (issue.expected === 'number' || issue.expected === 'bigint') return rule('number', message);
       if (issue.expected === 'boolean') return rule('boolean', message);
+      if (issue.expected === 'array' || issue.expected === 'set' || issue.expected === 'tuple') return rule('not_list', message);
+      if (issue.expected === 'object' || issue.expected === 'record' || issue.expected === 'map') return rule('not_object', message);
       return rule('invalid', message);
     case 'invalid_format':
       if (issue.format === 'email') return rule('email', message);
       if (issue.format === 'uuid' || issue.format === 'guid') return rule('uuid', message);
-      if (issue.format === 'date' || issue.format === 'datetime') return rule('date', message);
+      if (issue.format === 'date') return rule('date', message);
+      if (issue.format === 'datetime') return rule('date_time', message);
+      if (issue.format === 'time') return rule('time', message);
+      if (IP_FORMATS.has(issue.format)) return rule('ip_address', message);
+      if (issue.format === 'url') return rule('url', message);
       return rule('pattern', message);
     case 'invalid_value':
       return rule('one_of', message, { values: issue.values.map(String).join(', ') });
+    case 'invalid_union':
+      return unionRule(issue, message);
     case 'unrecognized_keys':
       return { code: 'unknown_fields', params: { keys: issue.keys.join(', ') } };
     case 'custom': {
