@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import {
   ZAccount,
+  ZApiError,
   ZApplicationConsent,
   ZMessageAnswer,
   ZOwnAttendance,
   ZOwnProfileSaved,
   ZOwnSession,
   ZOwnSessionsSignedOut,
+  ZRecoveryCodes,
   ZSecondFactorStatus,
   ZTotpConfirmed,
   ZTotpEnrolment,
@@ -23,7 +25,8 @@ import { GiveApplicationConsentCommand } from '../oidc/commands/give-application
  * The tRPC face of the page of one's own and of the own second factors (issue 24: 'REST and tRPC
  * contract tests for the new calls'): every procedure answers, for an ordinary account, what the
  * contract schema its REST twin is documented with (OpenAPI, e2e/contract/rest-samples.ts) says.
- * The passkeys' procedures are checked in second-factors/passkeys.int.spec.ts.
+ * Refusals answer the one error shape (ZApiError's) under `data.apiError`. The passkeys' procedures
+ * are checked in second-factors/passkeys.int.spec.ts.
  */
 
 type Client = ReturnType<typeof http>;
@@ -45,6 +48,15 @@ describe.each(storageKinds())('the own calls over tRPC keep their contracts (%s)
     const parsed = schema.safeParse(body.result?.data);
     expect(parsed.success, `${path}: ${parsed.success ? '' : JSON.stringify(parsed.error.issues)}`).toBe(true);
     return parsed.data as z.infer<Schema>;
+  };
+  /** a refusal: its status, and the one error shape (ZApiError's) under `data.apiError` with its code */
+  const refusal = async (response: Promise<{ status: number; body: { error?: { data?: { apiError?: unknown } } } }>, status: number, code: string, path: string) => {
+    const { status: answered, body } = await response;
+    expect(answered, `${path}: ${JSON.stringify(body)}`).toBe(status);
+    const parsed = ZApiError.shape.error.safeParse(body.error?.data?.apiError);
+    expect(parsed.success, `${path}: ${parsed.success ? '' : JSON.stringify(parsed.error.issues)}`).toBe(true);
+    expect(parsed.data?.code, path).toBe(code);
+    return parsed.data!;
   };
   const query = (client: Client, path: string, input?: unknown) => client.get(`/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`);
   const mutation = (client: Client, path: string, input?: unknown) => client.post(`/trpc/${path}`, input ?? {});
@@ -92,5 +104,32 @@ describe.each(storageKinds())('the own calls over tRPC keep their contracts (%s)
     expect((await answer(query(admin, 'secondFactors.ofAccount', { id: account.id }), ZSecondFactorStatus, 'secondFactors.ofAccount')).factors).toHaveLength(1);
     await answer(mutation(admin, 'secondFactors.reset', { id: account.id, reason: 'Contract suite' }), ZMessageAnswer, 'secondFactors.reset');
     expect((await answer(query(admin, 'secondFactors.ofAccount', { id: account.id }), ZSecondFactorStatus, 'secondFactors.ofAccount')).factors).toEqual([]);
+  });
+
+  it('secondFactors.removeTotp and regenerateRecoveryCodes: a current factor first, then a new set and the removal; refusals in the one error shape', async () => {
+    const account = await createAccount(admin);
+    const own = http(app.url, await signIn(app.url, { username: account.username, password: account.password }));
+    // nothing enrolled: nothing to remove, and no codes without a factor
+    await refusal(mutation(own, 'secondFactors.removeTotp'), 404, 'second_factor.not_found', 'secondFactors.removeTotp');
+    await refusal(mutation(own, 'secondFactors.regenerateRecoveryCodes'), 409, 'second_factor.none_enrolled', 'secondFactors.regenerateRecoveryCodes');
+
+    const started = await answer(mutation(own, 'secondFactors.startTotp'), ZTotpEnrolment, 'secondFactors.startTotp');
+    const { recovery_codes: first } = await answer(mutation(own, 'secondFactors.confirmTotp', { enrolment_id: started.enrolment_id, code: totpCodeAt(started.secret, new Date()) }), ZTotpConfirmed, 'secondFactors.confirmTotp');
+
+    // a current code first: none, or a wrong one, is refused under `code` with its rule
+    for (const path of ['secondFactors.regenerateRecoveryCodes', 'secondFactors.removeTotp']) {
+      const required = await refusal(mutation(own, path), 400, 'second_factor.confirmation_required', path);
+      expect(Object.keys(required.fields ?? {}), path).toEqual(['code']);
+      expect(required.rules?.map((rule) => rule.field), path).toEqual(['code']);
+      const invalid = await refusal(mutation(own, path, { confirmation: { code: '000000' } }), 400, 'second_factor.confirmation_invalid', path);
+      expect(Object.keys(invalid.fields ?? {}), path).toEqual(['code']);
+    }
+
+    const renewed = await answer(mutation(own, 'secondFactors.regenerateRecoveryCodes', { confirmation: { code: first![0] } }), ZRecoveryCodes, 'secondFactors.regenerateRecoveryCodes');
+    expect(renewed.recovery_codes).toHaveLength(10);
+    // the new set replaced the old: an old code confirms nothing any more
+    await refusal(mutation(own, 'secondFactors.removeTotp', { confirmation: { code: first![1] } }), 400, 'second_factor.confirmation_invalid', 'secondFactors.removeTotp');
+    await answer(mutation(own, 'secondFactors.removeTotp', { confirmation: { code: renewed.recovery_codes[0] } }), ZMessageAnswer, 'secondFactors.removeTotp');
+    expect(await answer(query(own, 'secondFactors.mine'), ZSecondFactorStatus, 'secondFactors.mine')).toMatchObject({ factors: [], recovery_codes: { remaining: 0 } });
   });
 });
