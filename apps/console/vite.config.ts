@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
 import ts from 'typescript';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { CATALOGUE_PARTS, cataloguePart, type Catalogue, type CataloguePart } from './src/i18n/catalogue-parts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const apiTarget = process.env.ROLLCALL_API_URL ?? 'http://127.0.0.1:3000';
@@ -57,10 +59,37 @@ function pureContractSchemas(): Plugin {
   };
 }
 
+/**
+ * `virtual:rollcall-catalogue/<language>/<part>`: one part of a language's texts, selected by key
+ * prefix from src/i18n/locales/<language>.json (src/i18n/catalogue-parts.ts) when the module is
+ * built, so each catalogue stays one file while the first screen ships only its own texts.
+ */
+function catalogueParts(): Plugin {
+  const prefix = 'virtual:rollcall-catalogue/';
+  const resolved = `\0${prefix}`;
+  return {
+    name: 'rollcall:catalogue-parts',
+    resolveId(id) {
+      // texts-<language>-<part>: the chunk's name
+      return id.startsWith(prefix) ? `${resolved}texts-${id.slice(prefix.length).replace('/', '-')}` : null;
+    },
+    load(id) {
+      if (!id.startsWith(resolved)) return null;
+      const [, language, part] = /^texts-([^-]+)-(.+)$/.exec(id.slice(resolved.length)) ?? [];
+      if (!/^[a-z]{2}$/.test(language ?? '') || !(CATALOGUE_PARTS as readonly string[]).includes(part ?? '')) this.error(`unknown catalogue part ${id.slice(1)}`);
+      const file = here(`./src/i18n/locales/${language}.json`);
+      this.addWatchFile(file);
+      const catalogue = JSON.parse(readFileSync(file, 'utf8')) as Catalogue;
+      return `export default ${JSON.stringify(cataloguePart(catalogue, part as CataloguePart))};`;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     pureContractSchemas(),
+    catalogueParts(),
     // a brotli and a gzip copy of each script, style and page, served as they are by the API
     // (http/http-pipeline.ts serveConsole): compressed once at build, at the highest levels
     compression({

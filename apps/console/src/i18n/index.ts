@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './locales/en.json';
+import type { Catalogue, CataloguePart } from './catalogue-parts';
+import firstScreenEnglish from 'virtual:rollcall-catalogue/en/first-screen';
 
 export const LANGUAGES = ['en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -28,16 +29,56 @@ function detectLanguage(): Language {
 }
 
 /**
- * English ships with the console (it is also every missing key's fallback); German is loaded when it
- * is first chosen, so an English console does not download its catalogue.
+ * Each catalogue comes in two parts (catalogue-parts.ts): the first screens' texts and the rest.
+ * English's first part ships with the console (English is also every missing key's fallback);
+ * everything else loads when needed: a language's first part when it is chosen, the rest of the
+ * texts with the code of the first screen that needs them (loadRestOfCatalogue).
  */
-const CATALOGUES: Record<Language, () => Promise<Record<string, unknown>>> = {
-  en: async () => en,
-  de: async () => (await import('./locales/de.json')).default,
+const CATALOGUES: Record<Language, Record<CataloguePart, () => Promise<Catalogue>>> = {
+  en: {
+    'first-screen': async () => firstScreenEnglish,
+    rest: async () => (await import('virtual:rollcall-catalogue/en/rest')).default,
+  },
+  de: {
+    'first-screen': async () => (await import('virtual:rollcall-catalogue/de/first-screen')).default,
+    rest: async () => (await import('virtual:rollcall-catalogue/de/rest')).default,
+  },
 };
 
+/** the parts every language shown needs: the rest joins once a screen beyond the first has asked for it */
+const neededParts = new Set<CataloguePart>(['first-screen']);
+/** the language shown, or the one being switched to: the rest of the texts loads in that language */
+let targetLanguage: Language = 'en';
+const loadingParts = new Map<string, Promise<void>>();
+
+function loadPart(language: Language, part: CataloguePart): Promise<void> {
+  const key = `${language}/${part}`;
+  let loading = loadingParts.get(key);
+  if (!loading) {
+    loading = CATALOGUES[language][part]().then(
+      // deep: a part adds its texts beside the other part's under the same prefix (accounts.*)
+      (texts) => void i18n.addResourceBundle(language, 'translation', texts, true, true),
+      (error: unknown) => {
+        loadingParts.delete(key); // tried again by the next caller
+        throw error;
+      },
+    );
+    loadingParts.set(key, loading);
+  }
+  return loading;
+}
+
 async function loadCatalogue(language: Language): Promise<void> {
-  if (!i18n.hasResourceBundle(language, 'translation')) i18n.addResourceBundle(language, 'translation', await CATALOGUES[language]());
+  await Promise.all([...neededParts].map((part) => loadPart(language, part)));
+}
+
+/**
+ * The texts beyond the first screens', in the language shown (or being switched to); the code of
+ * every screen and dialog but the first ones waits for them (lib/lazy-with-reload.ts).
+ */
+export function loadRestOfCatalogue(): Promise<void> {
+  neededParts.add('rest');
+  return loadPart(targetLanguage, 'rest');
 }
 
 export async function changeLanguage(language: Language): Promise<void> {
@@ -46,8 +87,19 @@ export async function changeLanguage(language: Language): Promise<void> {
   } catch {
     // not remembered, still switched
   }
-  await loadCatalogue(language);
-  await i18n.changeLanguage(language);
+  await switchTo(language);
+}
+
+async function switchTo(language: Language): Promise<void> {
+  const before = targetLanguage;
+  targetLanguage = language;
+  try {
+    await loadCatalogue(language);
+    await i18n.changeLanguage(language);
+  } catch (error) {
+    targetLanguage = before; // still shown in the language before
+    throw error;
+  }
 }
 
 function applyDocumentLanguage(language: string): void {
@@ -57,7 +109,7 @@ function applyDocumentLanguage(language: string): void {
 i18n.on('languageChanged', applyDocumentLanguage);
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en } },
+  resources: { en: { translation: firstScreenEnglish } },
   lng: 'en',
   fallbackLng: 'en',
   supportedLngs: LANGUAGES,
@@ -67,10 +119,8 @@ void i18n.use(initReactI18next).init({
 
 /** resolves once the detected language's catalogue is loaded: the console renders after it, in that language */
 export const languageReady: Promise<void> = (async () => {
-  const detected = detectLanguage();
   try {
-    await loadCatalogue(detected);
-    await i18n.changeLanguage(detected);
+    await switchTo(detectLanguage());
   } catch {
     // a catalogue that cannot load (offline, new deployment): the console stays in English
   }

@@ -1,4 +1,5 @@
 import { createElement, lazy, useState, type ComponentProps, type ComponentType } from 'react';
+import { loadRestOfCatalogue } from '../i18n';
 
 const RELOAD_FLAG = 'rollcall.chunk-reload';
 
@@ -31,16 +32,22 @@ function loaded(): void {
  * render; a screen mounted after its code arrived renders it at once instead of suspending: a
  * suspended lazy component shows its content again only after React's reveal throttle (about 300
  * ms a level), which on the first screen was most of the wait for the accounts list (docs/benchmarks.md, console-first-screen).
+ *
+ * The code arrives with the texts beyond the first screens' (i18n/catalogue-parts.ts), loaded
+ * beside it; only the first screens (`firstScreen`: sign-in, the admin shell, the accounts list),
+ * whose texts ship with the console, load their code alone (catalogue-parts.unit.spec.ts checks
+ * that their code names no other text).
  */
 // React.lazy's own constraint; props stay typed through T.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function lazyWithReload<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
+export function lazyWithReload<T extends ComponentType<any>>(load: () => Promise<{ default: T }>, { firstScreen = false }: { firstScreen?: boolean } = {}) {
   let loading: Promise<{ default: T }> | undefined;
   let loadedModule: { default: T } | undefined;
+  const loadWithTexts = firstScreen ? load : () => Promise.all([load(), loadRestOfCatalogue()]).then(([module]) => module);
   // one import for the preload and the render (a loaded chunk clears the reload flag, whichever
   // asked for it); a failed one is tried again by the render
   const loadOnce = () =>
-    (loading ??= load().then(
+    (loading ??= loadWithTexts().then(
       (module) => {
         loaded();
         return (loadedModule = module);
