@@ -116,7 +116,7 @@ test('an administrator unlocks an account locked by wrong passwords', async ({ p
   await openAccount(page, account);
   await openAccountStatusTab(page);
   const card = accountStatusCard(page);
-  await expect(card.getByText(/^Locked until \d\d\.\d\d\.\d{4} @ \d\d:\d\d$/)).toBeVisible();
+  await expect(card.getByText(/^Locked until \d\d\.\d\d\.\d{4} @ \d\d:\d\d UTC([+-]\d{1,2}(:\d\d)?)?$/)).toBeVisible();
   await page.screenshot({ path: '/tmp/activation-locked-card.png', fullPage: true });
   await card.getByRole('button', { name: 'Unlock' }).click();
   await expect(page.getByText('Account unlocked')).toBeVisible();

@@ -118,8 +118,8 @@ test.describe("a correction typed in the account's zone, from a browser in anoth
     await log.getByRole('button', { name: `Edit the slot of ${kenName}` }).click();
     const dialog = page.getByRole('dialog', { name: `Correct the slot of ${kenName}` });
     // labelled with Tokyo's zone, and showing the arrival on Tokyo's clock, not New York's
-    await expect(dialog.getByText('Times are in Asia/Tokyo')).toBeVisible();
-    await expect(dialog.getByRole('group', { name: /^Arrived at \(GMT\+9\)/ })).toBeVisible();
+    await expect(dialog.getByText('Times are in UTC+9 (Asia/Tokyo)')).toBeVisible();
+    await expect(dialog.getByRole('group', { name: /^Arrived at \(UTC\+9\)/ })).toBeVisible();
     const scanned = wallClock(new Date(slot.arrived_at), 'Asia/Tokyo');
     await expect(dialog.locator('input[name=arrived_at]')).toHaveValue(`${scanned.date} ${scanned.time}`);
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { createAccountThroughRest, newAccount, newCardUid, postScanAsReader, registerReaderThroughRest, restToken, signIn } from '../support/console';
+import { createAccountThroughRest, expectAccessible, newAccount, newCardUid, postScanAsReader, registerReaderThroughRest, restToken, signIn } from '../support/console';
 
 // the browser sits in Berlin; the account works in Tokyo: every screen shows Tokyo's clock, and says so
 test.use({ timezoneId: 'Europe/Berlin' });
@@ -41,16 +41,60 @@ test('one clock on every attendance screen: the account’s zone, else its organ
   // the whole history: 'today' in Berlin is not always the scan's day in Tokyo (from 15:00 UTC on it is the next)
   await page.goto(`/arrivals-departures?account_id=${id}&account=${encodeURIComponent(name)}&period=all`);
   const row = page.getByRole('table', { name: 'Arrivals and departures' }).getByRole('row', { name: new RegExp(name) });
-  await expect(row).toContainText(`${time}GMT+9`);
+  await expect(row).toContainText(`${time} UTC+9`);
 
   await page.goto('/presence');
-  await expect(page.getByText(`In since ${time} GMT+9 · Tokyo door ${tag}`)).toBeVisible();
+  await expect(page.getByText(`In since ${time} UTC+9 · Tokyo door ${tag}`)).toBeVisible();
 
   await page.goto(`/accounts/profile/${id}?tab=attendance`);
-  await expect(page.getByText('Times in Asia/Tokyo')).toBeVisible();
+  await expect(page.getByText('Times in UTC+9 (Asia/Tokyo)')).toBeVisible();
   await expect(page.getByText(time).first()).toBeVisible();
 
   await page.goto(`/statistics?organization_id=${organization}&organization=${encodeURIComponent(`Tokyo office ${tag}`)}`);
-  await expect(page.getByRole('columnheader', { name: 'Average Time Arrived (Asia/Tokyo)' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Average Time Arrived (UTC+9)' })).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText(time);
+});
+
+/** Berlin's wall clock as the console writes an instant: 'DD.MM.YYYY @ HH:mm UTC+1' (UTC+2 in summer) */
+const berlin = (at: string | Date) => {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'shortOffset' })
+      .formatToParts(new Date(at))
+      .map((part) => [part.type, part.value]),
+  );
+  const label = String(parts.timeZoneName).replace('GMT', 'UTC');
+  return { text: `${parts.day}.${parts.month}.${parts.year} @ ${parts.hour}:${parts.minute}`, label };
+};
+
+test('times tied to no account are the browser’s, labelled the same way in English and German', async ({ page, request }) => {
+  const api = await rest(request);
+  const tag = Date.now().toString(36);
+  const reader = await registerReaderThroughRest(request, { name: `Berlin ${tag}`, door: `Berlin door ${tag}`, role: 'door' });
+  const lost = newCardUid();
+
+  await signIn(page);
+  await page.getByRole('navigation').getByRole('link', { name: 'Arrivals / Departures' }).click();
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+  expect((await postScanAsReader(request, reader.token, { card_uid: lost, sequence: 1 })).outcome).toBe('unknown_card');
+  const seen = ((await api.get('/api/v2/scanner/unknown-cards')).data as Array<{ card_uid: string; scanned_at: string }>).find((card) => card.card_uid === lost);
+  expect(seen).toBeDefined();
+  const scan = berlin(seen!.scanned_at);
+  // the live notice: the time of day on the browser's clock, labelled
+  await expect(page.getByRole('status').getByText(new RegExp(`Unknown card ${lost} scanned at Berlin door ${tag} at \\d\\d:\\d\\d:\\d\\d ${scan.label.replace('+', '\\+')}\\.`))).toBeVisible();
+
+  // the unknown cards list: the spec's date and time text, the label after it
+  await page.goto('/unknown-cards');
+  await expect(page.getByRole('table', { name: 'Unknown cards' }).getByRole('row', { name: new RegExp(lost) })).toContainText(`${scan.text} ${scan.label}`);
+
+  // the readers' last contact
+  await page.goto('/readers');
+  await expect(page.getByRole('table', { name: 'Door readers' }).getByRole('row', { name: new RegExp(`Berlin ${tag}`) })).toContainText(new RegExp(`\\d\\d\\.\\d\\d\\.\\d{4} @ \\d\\d:\\d\\d ${scan.label.replace('+', '\\+')}`));
+
+  // the event log: one clock for the column, named once in its header; in German the same label form
+  await page.goto(`/audit/events?stream=${encodeURIComponent(`reader-${reader.id}`)}`);
+  const log = page.getByRole('table', { name: 'Events, newest first' });
+  await expect(log.getByRole('columnheader', { name: `Recorded (${scan.label})` })).toBeVisible();
+  await page.getByRole('button', { name: 'DE', exact: true }).click();
+  await expect(page.getByRole('columnheader', { name: `Erfasst (${scan.label})` })).toBeVisible();
+  await expectAccessible(page, 'event log, times labelled (de)');
 });

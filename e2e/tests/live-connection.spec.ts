@@ -61,7 +61,7 @@ test('a live screen says when it lost its connection, marks what it shows as sta
 
   // the link drops: the board says so and since when, and marks its people as possibly out of date
   await link.cut();
-  const status = page.getByRole('status').filter({ hasText: /Disconnected since \d\d:\d\d:\d\d: what you see may be out of date/ });
+  const status = page.getByRole('status').filter({ hasText: /Disconnected since \d\d:\d\d:\d\d UTC([+-]\d{1,2}(:\d\d)?)?: what you see may be out of date/ });
   await expect(status).toBeVisible();
   await expect(page.getByText('Offline', { exact: true })).toBeVisible();
   await expect(page.locator('[data-stale]')).toBeVisible();
@@ -71,7 +71,7 @@ test('a live screen says when it lost its connection, marks what it shows as sta
 
   // back: it catches up (bob is there) and says so
   await link.restore();
-  await expect(page.getByText(/Reconnected at \d\d:\d\d:\d\d: caught up with everything that happened meanwhile/)).toBeVisible({ timeout: 40_000 });
+  await expect(page.getByText(/Reconnected at \d\d:\d\d:\d\d UTC([+-]\d{1,2}(:\d\d)?)?: caught up with everything that happened meanwhile/)).toBeVisible({ timeout: 40_000 });
   await expect(page.getByRole('link', { name: bobName })).toBeVisible();
   await expect(page.getByText('Live', { exact: true })).toBeVisible();
   await expect(page.locator('[data-stale]')).toHaveCount(0);

@@ -21,7 +21,7 @@ test('an unknown card is told live on the door screens and is assigned to its ow
   await page.getByRole('navigation').getByRole('link', { name: 'Arrivals / Departures' }).click();
   await expect(page.getByText('Live', { exact: true })).toBeVisible();
   expect((await postScanAsReader(request, door.token, { card_uid: lost, sequence: ++sequence })).outcome).toBe('unknown_card');
-  await expect(page.getByRole('status').getByText(new RegExp(`Unknown card ${lost} scanned at Side door ${tag} at \\d\\d:\\d\\d:\\d\\d\\.`))).toBeVisible();
+  await expect(page.getByRole('status').getByText(new RegExp(`Unknown card ${lost} scanned at Side door ${tag} at \\d\\d:\\d\\d:\\d\\d UTC([+-]\\d{1,2}(:\\d\\d)?)?\\.`))).toBeVisible();
 
   // on the presence board too. The notice told on the log is still there (notices are the console's,
   // not one screen's: a scan told while the board was loading reached only the log, and the board then

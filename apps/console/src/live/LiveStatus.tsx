@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
-import { timeOf } from '../lib/slot-times';
+import { formatTimeOfDay } from '../lib/zone-label';
 import type { LiveConnection } from './use-live';
 
 /** how long 'caught up' stays in view after a reconnection: long enough to be read, then out of the way */
@@ -44,9 +44,9 @@ export function LiveNotice({ connection }: { connection: LiveConnection }) {
   }, [caughtUpAt]);
 
   let notice: { severity: 'warning' | 'info' | 'success'; text: string; onClose?: () => void } | null = null;
-  if (connection.state === 'offline') notice = { severity: 'warning', text: t('live.offline', { time: timeOf(connection.offlineSince?.toISOString() ?? null) }) };
+  if (connection.state === 'offline') notice = { severity: 'warning', text: t('live.offline', { time: formatTimeOfDay(connection.offlineSince) }) };
   else if (connection.state === 'catching-up') notice = { severity: 'info', text: t('live.catchingUp') };
-  else if (caughtUpAt && hiddenAt !== caughtUpAt) notice = { severity: 'success', text: t('live.caughtUp', { time: timeOf(caughtUpAt.toISOString()) }), onClose: () => setHiddenAt(caughtUpAt) };
+  else if (caughtUpAt && hiddenAt !== caughtUpAt) notice = { severity: 'success', text: t('live.caughtUp', { time: formatTimeOfDay(caughtUpAt) }), onClose: () => setHiddenAt(caughtUpAt) };
   return (
     <div role="status" aria-live="polite">
       {notice && (

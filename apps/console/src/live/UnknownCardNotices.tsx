@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TAttendanceLiveMessage } from '@rollcall/contracts';
 import { unknownCardsPath } from '../paths';
-import { timeOf } from '../lib/slot-times';
+import { formatTimeOfDay } from '../lib/zone-label';
 import { unknownCardNotices } from './unknown-card-notices';
 
 /**
@@ -39,7 +39,7 @@ export function useUnknownCardNotices() {
             </>
           }
         >
-          {t('unknownCards.notice', { uid: notice.card_uid, door: notice.door, time: timeOf(notice.at) })}
+          {t('unknownCards.notice', { uid: notice.card_uid, door: notice.door, time: formatTimeOfDay(notice.at) })}
         </Alert>
       ))}
     </Stack>

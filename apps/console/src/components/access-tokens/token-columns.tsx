@@ -7,7 +7,7 @@ import { EntityId } from '../EntityId';
 import { RowActionsMenu } from '../RowActionsMenu';
 import { Link as RouterLink } from 'react-router-dom';
 import type { TAccessToken } from '@rollcall/contracts';
-import { formatDateTime } from '../../lib/format-date';
+import { ZonedDateTime } from '../ZonedTime';
 import { toAccount } from '../../paths';
 
 export interface TokenRowActions {
@@ -64,9 +64,9 @@ export function useTokenColumns(actions: TokenRowActions, showAccount: boolean):
             } satisfies ColumnDef<TAccessToken>,
           ]
         : []),
-      { id: 'created_at', accessorKey: 'created_at', header: t('accessTokens.columns.created'), cell: ({ row }) => formatDateTime(row.original.created_at) },
-      { id: 'expires_at', accessorKey: 'expires_at', header: t('accessTokens.columns.expires'), cell: ({ row }) => (row.original.expires_at ? formatDateTime(row.original.expires_at) : <Never tone="success" />) },
-      { id: 'last_used_at', accessorKey: 'last_used_at', header: t('accessTokens.columns.lastUsed'), cell: ({ row }) => (row.original.last_used_at ? formatDateTime(row.original.last_used_at) : <Never tone="warning" />) },
+      { id: 'created_at', accessorKey: 'created_at', header: t('accessTokens.columns.created'), cell: ({ row }) => <ZonedDateTime at={row.original.created_at} /> },
+      { id: 'expires_at', accessorKey: 'expires_at', header: t('accessTokens.columns.expires'), cell: ({ row }) => (row.original.expires_at ? <ZonedDateTime at={row.original.expires_at} /> : <Never tone="success" />) },
+      { id: 'last_used_at', accessorKey: 'last_used_at', header: t('accessTokens.columns.lastUsed'), cell: ({ row }) => (row.original.last_used_at ? <ZonedDateTime at={row.original.last_used_at} /> : <Never tone="warning" />) },
       { id: 'actions', header: t('accessTokens.columns.actions'), enableSorting: false, cell: ({ row }) => <RowMenu token={row.original} onEdit={onEdit} onDelete={onDelete} /> },
     ],
     [t, onEdit, onDelete, showAccount],

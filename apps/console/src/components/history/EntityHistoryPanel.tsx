@@ -21,7 +21,8 @@ import type { TFieldChange, THistoryKind, TTimeTravelKind } from '@rollcall/cont
 import { ExpandRowButton } from '../data-table';
 import { DateTimeField } from '../DateTimeField';
 import { ErrorState } from '../ErrorState';
-import { formatDateTime } from '../../lib/format-date';
+import { formatInstant } from '../../lib/zone-label';
+import { ZonedDateTime } from '../ZonedTime';
 import { trpc } from '../../trpc';
 import { toAuditEvents } from '../../paths';
 import { positionJustBefore, toLocalSecondsInput } from './history-moments';
@@ -87,8 +88,8 @@ function HistoryPage({ kind, id, before, isLast, onOlder, onTravel }: { kind: TH
               <Box sx={{ flex: 1, minWidth: 0 }}>
                 <Typography variant="body1">{sentence}</Typography>
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5, mt: 0.5 }}>
-                  <Typography variant="body2" color="text.secondary" title={entry.recorded_at}>
-                    {formatDateTime(entry.recorded_at)}
+                  <Typography component="span" variant="body2" color="text.secondary">
+                    <ZonedDateTime at={entry.recorded_at} />
                   </Typography>
                   <Chip size="small" variant="outlined" label={entry.type} />
                   {entry.changes.length ? (
@@ -177,7 +178,7 @@ function TimeTravel({ kind, id, moment, onMoment }: { kind: TTimeTravelKind; id:
       {moment ? (
         <Box sx={{ mt: 2 }} data-testid="time-travel">
           <Typography variant="subtitle1" component="h3" gutterBottom>
-            {'at' in moment ? t('history.asOfTime', { time: formatDateTime(moment.at) }) : moment.label}
+            {'at' in moment ? t('history.asOfTime', { time: formatInstant(moment.at, { seconds: true }) }) : moment.label}
           </Typography>
           {asOf.isPending ? <CircularProgress size={24} aria-label={t('history.loading')} /> : null}
           {asOf.isError ? <ErrorState error={asOf.error} onRetry={() => void asOf.refetch()} /> : null}
@@ -185,7 +186,7 @@ function TimeTravel({ kind, id, moment, onMoment }: { kind: TTimeTravelKind; id:
           {asOf.data?.existed ? (
             <>
               <Typography variant="body2" color="text.secondary" gutterBottom>
-                {t('history.asOfVersion', { version: asOf.data.version, time: formatDateTime(asOf.data.recorded_at) })}
+                {t('history.asOfVersion', { version: asOf.data.version, time: formatInstant(asOf.data.recorded_at) })}
               </Typography>
               <Table size="small" aria-label={t('history.stateLabel')}>
                 <TableBody>

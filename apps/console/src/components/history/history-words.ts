@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { TFieldChange, THistoryEntry } from '@rollcall/contracts';
-import { formatDate, formatDateTime } from '../../lib/format-date';
-import { zonedTime } from '../../lib/zone-label';
+import { formatDate } from '../../lib/format-date';
+import { formatInstant, zonedTime } from '../../lib/zone-label';
 
 /**
  * A history entry in the console's language: what happened, who did it and from where, worded from
@@ -27,7 +27,7 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d
 
 /** an instant as attendance shows it: DD.MM.YYYY HH:mm:ss in the person's zone, the zone named */
 export function zonedText(instant: string, context: HistoryContext): string {
-  const { date, time, zone } = zonedTime(instant, context.timeZone, context.language);
+  const { date, time, zone } = zonedTime(instant, context.timeZone);
   return `${date} ${time} (${zone})`;
 }
 
@@ -104,7 +104,7 @@ export function fieldLabel(field: string, t: TFunction): string {
 export function fieldValue(field: string, value: string | null, t: TFunction): string {
   if (value === null) return '—';
   if (DAY.test(value)) return formatDate(value);
-  if (INSTANT.test(value)) return formatDateTime(value);
+  if (INSTANT.test(value)) return formatInstant(value);
   if (value === 'true' || value === 'false') return t(value === 'true' ? 'historyWords.yes' : 'historyWords.no');
   if (field === 'status') return t(`historyWords.statusNames.${value.replace(/ /g, '_')}`, { defaultValue: value });
   return value;

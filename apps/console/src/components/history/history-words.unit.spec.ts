@@ -1,5 +1,5 @@
 import i18next, { type TFunction } from 'i18next';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { THistoryEntry } from '@rollcall/contracts';
 import de from '../../i18n/locales/de.json';
 import en from '../../i18n/locales/en.json';
@@ -53,8 +53,8 @@ describe('history entries in words', () => {
 
   it("gives a person's times in their zone, labelled, and days as DD.MM.YYYY", () => {
     const corrected = entry('AttendanceSlotCorrected', { day: '2026-11-26', arrivedAt: '2026-11-26T07:00:00.000Z', departedAt: null, reason: 'Badge forgotten', previous: { arrivedAt: '2026-11-26T07:10:00.000Z', departedAt: null } });
-    expect(historySentence(corrected, context('en', 'Europe/Berlin'), t.en)).toMatch(/^Slot of 26\.11\.2026 corrected from 26\.11\.2026 08:10:00 \((GMT\+1|CET)\) – still in to 26\.11\.2026 08:00:00 \((GMT\+1|CET)\) – still in, because: Badge forgotten by admin from 10\.0\.0\.4$/);
-    expect(historySentence(corrected, context('de', 'Europe/Berlin'), t.de)).toMatch(/^Zeitraum vom 26\.11\.2026 korrigiert von 26\.11\.2026 08:10:00 \(MEZ\) – noch anwesend auf 26\.11\.2026 08:00:00 \(MEZ\) – noch anwesend, Grund: Badge forgotten, durch admin \(IP 10\.0\.0\.4\)$/);
+    expect(historySentence(corrected, context('en', 'Europe/Berlin'), t.en)).toMatch(/^Slot of 26\.11\.2026 corrected from 26\.11\.2026 08:10:00 \(UTC\+1\) – still in to 26\.11\.2026 08:00:00 \(UTC\+1\) – still in, because: Badge forgotten by admin from 10\.0\.0\.4$/);
+    expect(historySentence(corrected, context('de', 'Europe/Berlin'), t.de)).toMatch(/^Zeitraum vom 26\.11\.2026 korrigiert von 26\.11\.2026 08:10:00 \(UTC\+1\) – noch anwesend auf 26\.11\.2026 08:00:00 \(UTC\+1\) – noch anwesend, Grund: Badge forgotten, durch admin \(IP 10\.0\.0\.4\)$/);
   });
 
   it('names statuses and the system, and an unknown event by its type in German, the server words in English', () => {
@@ -71,5 +71,9 @@ describe('history entries in words', () => {
     expect(fieldValue('birth date', '1990-12-10', t.de)).toBe('10.12.1990');
     expect(fieldValue('status', 'Awaiting activation', t.de)).toBe('Wartet auf Aktivierung');
     expect(fieldValue('interorg', 'true', t.de)).toBe('ja');
+    // an instant of a field (not a person's attendance) in the browser's zone, labelled as every time is
+    const zone = vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({ timeZone: 'Asia/Tokyo' } as Intl.ResolvedDateTimeFormatOptions);
+    expect(fieldValue('locked until', '2026-11-26T16:30:00.000Z', t.de)).toBe('27.11.2026 @ 01:30 UTC+9');
+    zone.mockRestore();
   });
 });

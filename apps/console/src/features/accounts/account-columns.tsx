@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import type { TAccountListItem } from '@rollcall/contracts';
 import { EntityId } from '../../components/EntityId';
 import { fullName } from '../../lib/account-name';
-import { formatDate, formatDateTime } from '../../lib/format-date';
+import { formatDate } from '../../lib/format-date';
+import { ZonedDateTime } from '../../components/ZonedTime';
 import { useStatusLabel } from '../../lib/use-status-label';
 import { toAccount } from '../../paths';
 
@@ -58,7 +59,7 @@ export function useAccountColumns(): ColumnDef<TAccountListItem>[] {
         header: t('accounts.columns.lastLogin'),
         cell: ({ row }) =>
           row.original.last_login_at ? (
-            formatDateTime(row.original.last_login_at)
+            <ZonedDateTime at={row.original.last_login_at} />
           ) : (
             <Typography component="span" variant="body2" sx={{ color: 'error.dark', fontWeight: 500 }}>
               {t('accounts.never')}

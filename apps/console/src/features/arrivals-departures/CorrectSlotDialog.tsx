@@ -13,7 +13,7 @@ import { DateTimeField } from '../../components/DateTimeField';
 import { FormDialogLayout } from '../../components/FormDialogLayout';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { zonedDateTime } from '../../lib/attendance-format';
-import { zoneAbbreviation } from '../../lib/zone-label';
+import { zoneLabel, zoneWithName } from '../../lib/zone-label';
 import { useFieldErrors } from '../../components/use-field-errors';
 import { browserTimeZone, trpc } from '../../trpc';
 import { fromZonedInput, toZonedInput } from '../../lib/slot-times';
@@ -40,10 +40,10 @@ export function CorrectSlotDialog({ slot, onClose }: { slot: TArrivalDeparture |
 function CorrectSlotForm({ titleId, slot, onClose }: { titleId: string; slot: TArrivalDeparture; onClose: () => void }) {
   const { notify } = useSnackbar();
   const utils = trpc.useUtils();
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   // a row pushed live before it was fetched again names no zone yet: the browser's, as the table shows it
   const timeZone = slot.time_zone ?? browserTimeZone();
-  const zone = zoneAbbreviation(timeZone, slot.arrived_at, i18n.language);
+  const zone = zoneLabel(timeZone, slot.arrived_at);
   const at = (instant: string) => {
     const { date, time } = zonedDateTime(instant, timeZone);
     return `${date} ${time}`;
@@ -95,7 +95,7 @@ function CorrectSlotForm({ titleId, slot, onClose }: { titleId: string; slot: TA
       busy={correct.isPending}
     >
       <Typography variant="body2" color="text.secondary" title={timeZone}>
-        {t('arrivalsDepartures.dialog.zoneIntro', { zone: timeZone })}
+        {t('arrivalsDepartures.dialog.zoneIntro', { zone: zoneWithName(timeZone, [zone]) })}
       </Typography>
       <DateTimeField
         label={`${t('arrivalsDepartures.dialog.arrivedAt')} (${zone})`}
@@ -141,7 +141,7 @@ function CorrectSlotForm({ titleId, slot, onClose }: { titleId: string; slot: TA
                     from: `${at(correction.previous.arrived_at)} – ${correction.previous.departed_at ? at(correction.previous.departed_at) : '…'}`,
                     to: `${at(correction.arrived_at)} – ${correction.departed_at ? at(correction.departed_at) : '…'}`,
                   })}
-                  secondary={t('arrivalsDepartures.dialog.historyBy', { by: correction.corrected_by_name ?? correction.corrected_by, at: `${at(correction.corrected_at)} ${zone}`, reason: correction.reason })}
+                  secondary={t('arrivalsDepartures.dialog.historyBy', { by: correction.corrected_by_name ?? correction.corrected_by, at: `${at(correction.corrected_at)} ${zoneLabel(timeZone, correction.corrected_at)}`, reason: correction.reason })}
                 />
               </ListItem>
             ))}

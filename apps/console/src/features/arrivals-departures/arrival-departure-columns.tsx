@@ -21,6 +21,9 @@ import { browserTimeZone } from '../../trpc';
 /** the zone the server drew the slot's day in; a row pushed live before it was fetched again has none yet */
 const zoneOf = (row: TArrivalDeparture) => row.time_zone ?? browserTimeZone();
 
+/** an instant of the row in its zone, labelled, as text (exports and titles) */
+const inZone = (at: string, row: TArrivalDeparture) => (({ date, time, zone }) => `${date} ${time} ${zone}`)(zonedTime(at, zoneOf(row)));
+
 function Place({ at, door, reader, timeZone }: { at: string | null; door: string | null; reader: string | null; timeZone: string }) {
   const { t } = useTranslation();
   if (!at) return <Typography component="span" variant="body2" color="text.secondary">{t('arrivalsDepartures.stillIn')}</Typography>;
@@ -58,9 +61,7 @@ function RunningTime({ since }: { since: string }) {
  * sideways; the day, flags and actions follow.
  */
 export function useArrivalDepartureColumns({ onEdit, isNew, compact = false }: { onEdit: ((row: TArrivalDeparture) => void) | null; isNew: (row: TArrivalDeparture) => boolean; compact?: boolean }): ColumnDef<TArrivalDeparture>[] {
-  const { t, i18n } = useTranslation();
-  const language = i18n.language;
-  const inZone = (at: string, row: TArrivalDeparture) => (({ date, time, zone }) => `${date} ${time} ${zone}`)(zonedTime(at, zoneOf(row), language));
+  const { t } = useTranslation();
   return useMemo<ColumnDef<TArrivalDeparture>[]>(() => {
     const columns: ColumnDef<TArrivalDeparture>[] = [
       {
@@ -158,6 +159,5 @@ export function useArrivalDepartureColumns({ onEdit, isNew, compact = false }: {
     const first = ['account', 'arrived_at', 'departed_at', 'total'];
     const idOf = (column: ColumnDef<TArrivalDeparture>) => column.id ?? (column as { accessorKey?: string }).accessorKey ?? '';
     return [...first.flatMap((id) => columns.filter((column) => idOf(column) === id)), ...columns.filter((column) => !first.includes(idOf(column)))];
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- inZone reads only the language
-  }, [t, onEdit, language, isNew, compact]);
+  }, [t, onEdit, isNew, compact]);
 }

@@ -22,7 +22,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { PageHeader } from '../../components/PageHeader';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
-import { formatDateTime } from '../../lib/format-date';
+import { formatInstant } from '../../lib/zone-label';
 import { trpc } from '../../trpc';
 
 /** how often the table refreshes: lag and rate are only worth watching live */
@@ -142,7 +142,7 @@ function RebuildProgress({ rebuild }: { rebuild: TRebuildState }) {
   return (
     <Alert severity={rebuild.status === 'done' ? 'success' : 'error'} sx={{ mb: 2 }}>
       {rebuild.status === 'done'
-        ? t('projections.rebuildDone', { replayed: rebuild.replayed.toLocaleString(), at: rebuild.finished_at ? formatDateTime(rebuild.finished_at) : '' })
+        ? t('projections.rebuildDone', { replayed: rebuild.replayed.toLocaleString(), at: rebuild.finished_at ? formatInstant(rebuild.finished_at) : '' })
         : t('projections.rebuildFailed', { error: rebuild.error ?? '' })}
     </Alert>
   );
@@ -219,7 +219,7 @@ function SetAsideEvents({ projection }: { projection: string }) {
                   <TableCell>{event.event_type}</TableCell>
                   <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{event.stream_id}</TableCell>
                   <TableCell sx={{ color: 'error.main', wordBreak: 'break-word' }}>{event.error}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.set_aside_at)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatInstant(event.set_aside_at)}</TableCell>
                   <TableCell align="right">{event.attempts}</TableCell>
                   <TableCell>
                     <Button size="small" onClick={() => run(event.position)} disabled={retry.isPending}>

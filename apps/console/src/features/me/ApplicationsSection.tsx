@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
-import { formatDateTime } from '../../lib/format-date';
+import { formatInstant } from '../../lib/zone-label';
 import { trpc } from '../../trpc';
 
 /**
@@ -56,7 +56,7 @@ export function ApplicationsSection() {
                   {consent.application_title}
                 </Typography>
                 <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                  {t('me.applications.since', { at: formatDateTime(consent.given_at) })}
+                  {t('me.applications.since', { at: formatInstant(consent.given_at) })}
                 </Typography>
                 <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }} aria-label={t('me.applications.scopes')}>
                   {consent.scopes.map((scope) => (

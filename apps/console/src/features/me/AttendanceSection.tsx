@@ -19,6 +19,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { dayText, durationText, zonedDateTime } from '../../lib/attendance-format';
 import { formatDate } from '../../lib/format-date';
+import { zoneLabel, zoneLabelsOf, zoneWithName } from '../../lib/zone-label';
 import { trpc } from '../../trpc';
 
 type Period = 'today' | 'week' | 'month';
@@ -36,6 +37,8 @@ export function AttendanceSection() {
   if (attendance.isPending) return <LoadingState />;
   if (attendance.isError) return <ErrorState error={attendance.error} onRetry={() => void attendance.refetch()} />;
   const data = attendance.data;
+  // the offsets of the account's zone over the times shown: one ('UTC+1 (Europe/Berlin)'), or two across a daylight-saving change
+  const zones = zoneLabelsOf(PERIODS.flatMap((name) => instantsOf(data[name])), data.time_zone);
   const labels: Record<Period, string> = { today: t('me.attendance.today'), week: t('me.attendance.week'), month: t('me.attendance.month') };
 
   return (
@@ -44,7 +47,7 @@ export function AttendanceSection() {
         <Typography variant="h6" component="h2" id="me-attendance-title" sx={{ mr: 1 }}>
           {t('me.attendance.title')}
         </Typography>
-        <Chip size="small" variant="outlined" label={t('attendance.timeZone', { zone: data.time_zone })} />
+        <Chip size="small" variant="outlined" title={data.time_zone} label={t('attendance.timeZone', { zone: zoneWithName(data.time_zone, zones) })} />
       </Box>
       <Box component="ul" aria-label={t('me.attendance.totals')} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' } }}>
         {PERIODS.map((name) => (
@@ -86,6 +89,8 @@ export function AttendanceSection() {
   );
 }
 
+const instantsOf = (attendance: TAccountAttendance) => attendance.attendance.flatMap((row) => [row.arrived?.created_at, row.departed?.created_at]);
+
 const windowText = (attendance: TAccountAttendance) => (attendance.from === attendance.to ? dayText(attendance.from) : `${dayText(attendance.from)} – ${dayText(attendance.to)}`);
 
 /** today's rows are all of one day: no Day column; on a phone a day reads without its year, so the table fits */
@@ -93,6 +98,9 @@ function SlotsTable({ attendance, timeZone, showDay }: { attendance: TAccountAtt
   const { t } = useTranslation();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const noData = t('attendance.noData');
+  // the rows cross a daylight-saving change: each time says its offset
+  const showZone = zoneLabelsOf(instantsOf(attendance), timeZone).length > 1;
+  const time = (at: string) => `${zonedDateTime(at, timeZone).time}${showZone ? ` ${zoneLabel(timeZone, at)}` : ''}`;
   const day = (value: string) => (phone ? dayText(value).slice(0, 6) : dayText(value));
   return (
     // scrolls sideways on a narrow phone: focusable, so a keyboard can scroll it too
@@ -110,8 +118,8 @@ function SlotsTable({ attendance, timeZone, showDay }: { attendance: TAccountAtt
           {attendance.attendance.map((row, index) => (
             <TableRow key={`${row.day}-${index}`}>
               {showDay ? <TableCell>{day(row.day)}</TableCell> : null}
-              <TableCell>{row.arrived ? zonedDateTime(row.arrived.created_at, timeZone).time : noData}</TableCell>
-              <TableCell>{row.departed ? zonedDateTime(row.departed.created_at, timeZone).time : row.arrived ? t('me.attendance.stillIn') : noData}</TableCell>
+              <TableCell>{row.arrived ? time(row.arrived.created_at) : noData}</TableCell>
+              <TableCell>{row.departed ? time(row.departed.created_at) : row.arrived ? t('me.attendance.stillIn') : noData}</TableCell>
               <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                 {durationText(row.time_logged)}
               </TableCell>

@@ -15,7 +15,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
-import { formatDateTime } from '../../lib/format-date';
+import { formatInstant } from '../../lib/zone-label';
 import { trpc } from '../../trpc';
 
 const KIND_ICONS = { browser: ComputerIcon, api: TerminalIcon, unknown: HelpOutlineIcon, application: AppsIcon } as const;
@@ -80,24 +80,24 @@ export function SessionsSection() {
                 {session.kind === 'application' ? (
                   <>
                     <Typography variant="body2" color="text.secondary">
-                      {t('me.sessions.signedInApplication', { at: formatDateTime(session.started_at) })}
+                      {t('me.sessions.signedInApplication', { at: formatInstant(session.started_at) })}
                     </Typography>
                     <Typography variant="body2" color="text.secondary">
-                      {t('me.sessions.lastTokenIssued', { at: formatDateTime(session.last_seen_at) })}
+                      {t('me.sessions.lastTokenIssued', { at: formatInstant(session.last_seen_at) })}
                     </Typography>
                   </>
                 ) : (
                   <>
                     <Typography variant="body2" color="text.secondary">
-                      {t('me.sessions.signedIn', { at: formatDateTime(session.started_at), from: session.signed_in_from ?? t('me.sessions.unknownAddress') })}
+                      {t('me.sessions.signedIn', { at: formatInstant(session.started_at), from: session.signed_in_from ?? t('me.sessions.unknownAddress') })}
                     </Typography>
                     <Typography variant="body2" color="text.secondary">
                       {session.last_seen_at
-                        ? t('me.sessions.lastSeen', { at: formatDateTime(session.last_seen_at), from: session.last_seen_from ?? t('me.sessions.unknownAddress') })
+                        ? t('me.sessions.lastSeen', { at: formatInstant(session.last_seen_at), from: session.last_seen_from ?? t('me.sessions.unknownAddress') })
                         : t('me.sessions.notSeen')}
                     </Typography>
                     <Typography variant="body2" color="text.secondary">
-                      {t('me.sessions.expires', { at: formatDateTime(session.expires_at) })}
+                      {t('me.sessions.expires', { at: formatInstant(session.expires_at) })}
                     </Typography>
                   </>
                 )}

@@ -26,7 +26,7 @@ import { presenceLive } from './presence.live';
 
 /** /presence: who is in right now (an open slot that still counts), per organization and team, updated as scans land. */
 export default function PresencePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const presence = trpc.arrivalsDepartures.presence.useQuery({});
   const unknownCards = useUnknownCardNotices();
   const live = useLive(trpc.live.attendance, { cache: [presenceLive], onMessages: unknownCards.onMessages });
@@ -73,7 +73,7 @@ export default function PresencePage() {
                                 </Link>
                               }
                               secondary={t('presence.since', {
-                              time: (({ time, zone }) => `${time} ${zone}`)(zonedTime(person.arrived_at, person.time_zone ?? browserTimeZone(), i18n.language)),
+                              time: (({ time, zone }) => `${time} ${zone}`)(zonedTime(person.arrived_at, person.time_zone ?? browserTimeZone())),
                               // a slot added by hand has no door: it says so instead
                               door: person.door || t('attendance.manual'),
                             })}

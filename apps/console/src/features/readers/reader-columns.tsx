@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import type { TReader, TReaderConnection } from '@rollcall/contracts';
 import { EntityId } from '../../components/EntityId';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
-import { formatDateTime } from '../../lib/format-date';
+import { formatInstant } from '../../lib/zone-label';
+import { ZonedDateTime } from '../../components/ZonedTime';
 
 export interface ReaderRowActions {
   onIssueToken: (reader: TReader) => void;
@@ -84,7 +85,7 @@ export function useReaderColumns(actions: ReaderRowActions, mayManage: boolean):
         header: t('readers.columns.lastContact'),
         cell: ({ row }) => (
           <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-            {row.original.last_contact_at ? formatDateTime(row.original.last_contact_at) : t('readers.never')}
+            <ZonedDateTime at={row.original.last_contact_at} fallback={t('readers.never')} />
             {/* the agent's clock as its last report showed it, when it is off by a minute or more */}
             {row.original.clock_skew_ms !== null && Math.abs(row.original.clock_skew_ms) >= NOTABLE_SKEW_MS ? (
               <Chip size="small" sx={{ ...TONES.warn, ml: 1 }} label={t(row.original.clock_skew_ms > 0 ? 'readers.clockBehind' : 'readers.clockAhead', { amount: roughDuration(Math.abs(row.original.clock_skew_ms)) })} />
@@ -106,7 +107,7 @@ export function useReaderColumns(actions: ReaderRowActions, mayManage: boolean):
                 size="small"
                 sx={TONES.bad}
                 label={t(row.original.intake.state === 'gave_up' ? 'readers.intakeGaveUp' : 'readers.intakeFailed')}
-                title={t('readers.intakeSince', { time: row.original.intake.since ? formatDateTime(row.original.intake.since) : '–', error: row.original.intake.error ?? '–' })}
+                title={t('readers.intakeSince', { time: row.original.intake.since ? formatInstant(row.original.intake.since) : '–', error: row.original.intake.error ?? '–' })}
               />
             ) : null}
             {row.original.dead_letters ? (
@@ -118,7 +119,7 @@ export function useReaderColumns(actions: ReaderRowActions, mayManage: boolean):
                   row.original.last_dead_letter
                     ? t('readers.lastDeadLetter', {
                         card: row.original.last_dead_letter.card_uid,
-                        time: formatDateTime(row.original.last_dead_letter.refused_at),
+                        time: formatInstant(row.original.last_dead_letter.refused_at),
                         code: row.original.last_dead_letter.code,
                         message: row.original.last_dead_letter.message,
                       })
@@ -128,7 +129,7 @@ export function useReaderColumns(actions: ReaderRowActions, mayManage: boolean):
             ) : null}
             {row.original.oldest_queued_at && row.original.queue_depth ? (
               <Box component="span" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
-                {t('readers.oldestQueued', { time: formatDateTime(row.original.oldest_queued_at) })}
+                {t('readers.oldestQueued', { time: formatInstant(row.original.oldest_queued_at) })}
               </Box>
             ) : null}
           </Box>
@@ -141,7 +142,7 @@ export function useReaderColumns(actions: ReaderRowActions, mayManage: boolean):
         enableSorting: false,
         cell: ({ row }) =>
           row.original.register_mode ? (
-            <Chip size="small" sx={TONES.info} label={t('readers.armedUntil', { time: formatDateTime(row.original.register_mode.expires_at) })} />
+            <Chip size="small" sx={TONES.info} label={t('readers.armedUntil', { time: formatInstant(row.original.register_mode.expires_at) })} />
           ) : row.original.role === 'enrollment' ? (
             t('readers.notArmed')
           ) : (

@@ -13,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import KeyIcon from '@mui/icons-material/Key';
 import { useTranslation } from 'react-i18next';
+import { formatInstant } from '../../lib/zone-label';
 import type { TSecondFactorStatus } from '@rollcall/contracts';
 import { describeError, getApiError } from '../../api/api-error';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
@@ -30,7 +31,7 @@ type Factor = TSecondFactorStatus['factors'][number];
  * password policy requires one.
  */
 export function PasskeysSection({ status, onChanged }: { status: TSecondFactorStatus; onChanged: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { notify } = useSnackbar();
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<Factor | null>(null);
@@ -44,7 +45,7 @@ export function PasskeysSection({ status, onChanged }: { status: TSecondFactorSt
   });
   const passkeys = status.factors.filter((factor) => factor.kind === 'passkey');
   const lastRequired = status.required && status.factors.length === 1;
-  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const when = (iso: string) => formatInstant(iso);
   return (
     <Box component="section" aria-labelledby="passkeys-title" sx={{ display: 'grid', gap: 1 }}>
       <Typography id="passkeys-title" variant="subtitle2" component="h3">

@@ -8,6 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { formatInstant } from '../../lib/zone-label';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
@@ -24,7 +25,7 @@ import { TotpEnrolment } from './TotpEnrolment';
  * ever read back: the secret and the codes are shown only in the answer that made them.
  */
 export function SecondFactorsPanel() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { notify } = useSnackbar();
   const utils = trpc.useUtils();
   const mine = trpc.secondFactors.mine.useQuery();
@@ -42,7 +43,7 @@ export function SecondFactorsPanel() {
   const anyFactor = status.factors.length > 0;
   // the policy keeps the last factor (the server refuses too)
   const lastRequired = status.required && status.factors.length === 1;
-  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const when = (iso: string) => formatInstant(iso);
   return (
     <Box component="section" aria-labelledby="second-factors-title" sx={{ display: 'grid', gap: 2 }}>
       <Typography id="second-factors-title" variant="h6" component="h2">

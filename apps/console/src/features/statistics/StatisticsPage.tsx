@@ -30,7 +30,7 @@ export default function StatisticsPage() {
   const { notify } = useSnackbar();
   const table = useServerTable(useStatistics, { filters: statisticsFilters, toInput: statisticsInput });
   const { state, setFilters, input, list: statistics } = table;
-  const columns = useStatisticsColumns(statistics.data?.data, statistics.data?.statuses);
+  const columns = useStatisticsColumns(statistics.data?.data, statistics.data?.statuses, statistics.data?.month);
   const [downloading, setDownloading] = useState<StatisticsFormat | null>(null);
 
   const download = (format: StatisticsFormat) => {

@@ -8,6 +8,7 @@ import type { TAttendanceStatistic, TStatusDays } from '@rollcall/contracts';
 import { fullName } from '../../lib/account-name';
 import { toAccount } from '../../paths';
 import { durationText } from '../../lib/attendance-format';
+import { zoneLabelsOf } from '../../lib/zone-label';
 
 const figure = (text: string) => (
   <Typography component="span" variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -15,23 +16,32 @@ const figure = (text: string) => (
   </Typography>
 );
 
-const zoneCaption = (zone: string) => (
-  <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 0.5 }}>
-    {zone}
+const zoneCaption = (label: string, timeZone: string) => (
+  <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 0.5 }} title={timeZone}>
+    {label}
   </Typography>
 );
 
+/** a zone's labels over a month (its first and last day): 'UTC+1', or 'UTC+2 / UTC+1' across a daylight-saving change */
+const monthLabel = (timeZone: string, month: string | undefined) => {
+  const [year, number] = (month ?? new Date().toISOString()).slice(0, 7).split('-').map(Number);
+  const first = new Date(Date.UTC(year, number - 1, 1, 12)).toISOString();
+  const last = new Date(Date.UTC(year, number, 0, 12)).toISOString();
+  return zoneLabelsOf([first, last], timeZone).join(' / ') || timeZone;
+};
+
 /**
  * One account's month: who, days present, time logged and the averages (times of day in the
- * account's zone, as its days are drawn). The zone is named once in the headers when every row of
- * the page shares it, else beside each average; a month may cross a daylight-saving change, so it
- * is named by its IANA name rather than an abbreviation of one instant.
+ * account's zone, as its days are drawn). The zone is labelled as every time in the console is,
+ * by its offset (lib/zone-label.ts), once in the headers when every row of the page shares it, else
+ * beside each average (its IANA name in the title); a month across a daylight-saving change names
+ * both offsets ('UTC+2 / UTC+1').
  */
-export function useStatisticsColumns(rows: readonly TAttendanceStatistic[] | undefined, statuses: readonly Pick<TStatusDays, 'status_id' | 'status'>[] = []): ColumnDef<TAttendanceStatistic>[] {
+export function useStatisticsColumns(rows: readonly TAttendanceStatistic[] | undefined, statuses: readonly Pick<TStatusDays, 'status_id' | 'status'>[] = [], month?: string): ColumnDef<TAttendanceStatistic>[] {
   const { t } = useTranslation();
   // one column per attendance status of the month's absences (vacation, sick leave, ...): the account's days in it
   const statusKey = statuses.map((status) => `${status.status_id}:${status.status ?? ''}`).join('|');
-  const zones = [...new Set((rows ?? []).map((row) => row.time_zone ?? 'UTC'))];
+  const zones = [...new Set((rows ?? []).map((row) => monthLabel(row.time_zone ?? 'UTC', month)))];
   const shared = zones.length === 1 ? zones[0] : null;
   return useMemo<ColumnDef<TAttendanceStatistic>[]>(() => {
     const noData = t('attendance.noData');
@@ -42,7 +52,7 @@ export function useStatisticsColumns(rows: readonly TAttendanceStatistic[] | und
       ) : (
         <>
           {figure(value)}
-          {!shared && zoneCaption(row.time_zone ?? 'UTC')}
+          {!shared && zoneCaption(monthLabel(row.time_zone ?? 'UTC', month), row.time_zone ?? 'UTC')}
         </>
       );
     return [
@@ -74,5 +84,5 @@ export function useStatisticsColumns(rows: readonly TAttendanceStatistic[] | und
       ),
     ];
     // eslint-disable-next-line react-hooks/exhaustive-deps -- statusKey stands for statuses
-  }, [t, shared, statusKey]);
+  }, [t, shared, statusKey, month]);
 }

@@ -16,7 +16,7 @@ import { CountedTextField } from '../../../components/CountedTextField';
 import { ErrorState } from '../../../components/ErrorState';
 import { LoadingState } from '../../../components/LoadingState';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatInstant } from '../../../lib/zone-label';
 import { useStatusLabel } from '../../../lib/use-status-label';
 import { trpc } from '../../../trpc';
 import { ResetSecondFactorsCard } from '../ResetSecondFactorsCard';
@@ -170,7 +170,7 @@ function LockoutNotice({ accountId, lockedUntil }: { accountId: string; lockedUn
         </Button>
       }
     >
-      {t('accounts.auth.lockedUntil', { until: formatDateTime(lockedUntil) })}
+      {t('accounts.auth.lockedUntil', { until: formatInstant(lockedUntil) })}
     </Alert>
   );
 }

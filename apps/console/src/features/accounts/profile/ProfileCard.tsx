@@ -19,6 +19,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { fullName, initials } from '../../../lib/account-name';
 import { formatDate } from '../../../lib/format-date';
+import { formatInstant } from '../../../lib/zone-label';
 import { useStatusLabel } from '../../../lib/use-status-label';
 import { trpc } from '../../../trpc';
 
@@ -157,7 +158,7 @@ export function ProfileCard({ account }: { account: TAccount }) {
             {t('accounts.profile.lastLogin')}
           </Typography>
           <Typography component="dd" variant="body2" sx={account.last_login_at ? undefined : { color: 'error.main', fontWeight: 500 }}>
-            {account.last_login_at ? formatDate(account.last_login_at) : t('accounts.never')}
+            {account.last_login_at ? formatInstant(account.last_login_at) : t('accounts.never')}
           </Typography>
         </Box>
         {contacts(t('accounts.profile.telephones'), account.additional.telephone)}

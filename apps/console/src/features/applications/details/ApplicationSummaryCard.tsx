@@ -8,7 +8,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { useTranslation } from 'react-i18next';
 import type { TApplication } from '@rollcall/contracts';
 import { useReadOnly } from '../../../components/read-only';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatInstant } from '../../../lib/zone-label';
 
 /** Initial, title, unique id (the OAuth2 client_id a relying party is configured with), created at, last update; and the delete action. */
 export function ApplicationSummaryCard({ application, onDelete }: { application: TApplication; onDelete: () => void }) {
@@ -37,13 +37,13 @@ export function ApplicationSummaryCard({ application, onDelete }: { application:
             {t('applications.summary.createdAt')}
           </Typography>
           <Typography component="dd" variant="body2">
-            {formatDateTime(application.created_at)}
+            {formatInstant(application.created_at)}
           </Typography>
           <Typography component="dt" variant="body2">
             {t('applications.summary.updatedAt')}
           </Typography>
           <Typography component="dd" variant="body2">
-            {formatDateTime(application.updated_at ?? application.created_at)}
+            {formatInstant(application.updated_at ?? application.created_at)}
           </Typography>
         </Box>
         {readOnly ? null : (

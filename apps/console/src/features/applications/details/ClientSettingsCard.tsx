@@ -18,7 +18,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useReadOnly } from '../../../components/read-only';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { useConfirmation } from '../../../components/use-confirmation';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatInstant } from '../../../lib/zone-label';
 import { useFieldErrors } from '../../../components/use-field-errors';
 import { trpc } from '../../../trpc';
 import { ClientSecretDialog } from '../ClientSecretDialog';
@@ -94,7 +94,7 @@ export function ClientSettingsCard({ application }: { application: TApplication 
           <Box component="span" sx={{ fontFamily: 'monospace', color: 'text.primary' }}>
             {client.client_id}
           </Box>
-          {client.secret_issued_at ? ` · ${t('applications.client.secretIssuedAt', { date: formatDateTime(client.secret_issued_at) })}` : null}
+          {client.secret_issued_at ? ` · ${t('applications.client.secretIssuedAt', { date: formatInstant(client.secret_issued_at) })}` : null}
         </Typography>
         <FormControl disabled={readOnly} error={Boolean(errors.client_type)}>
           <FormLabel id="client-type-label">{t('applications.client.clientType')}</FormLabel>

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatInstant } from '../../../lib/zone-label';
 import { toOrganization } from '../../../paths';
 import type { OrganizationDetails } from '../types';
 import { useReadOnly } from '../../../components/read-only';
@@ -57,13 +57,13 @@ export function OrganizationSummaryCard({ organization, onDelete }: { organizati
             {t('organizations.summary.createdAt')}
           </Typography>
           <Typography component="dd" variant="body2">
-            {formatDateTime(organization.created_at)}
+            {formatInstant(organization.created_at)}
           </Typography>
           <Typography component="dt" variant="body2">
             {t('organizations.summary.updatedAt')}
           </Typography>
           <Typography component="dd" variant="body2">
-            {formatDateTime(organization.updated_at ?? organization.created_at)}
+            {formatInstant(organization.updated_at ?? organization.created_at)}
           </Typography>
         </Box>
         <Box sx={{ width: { xs: '100%', sm: 'auto' } }}>

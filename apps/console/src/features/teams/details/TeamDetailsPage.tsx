@@ -15,7 +15,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { EntityHistoryPanel } from '../../../components/history/EntityHistoryPanel';
 import { TeamTitleCell } from '../../../components/teams/TeamTitleCell';
 import { useConfirmation } from '../../../components/use-confirmation';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatInstant } from '../../../lib/zone-label';
 import { toOrganization, toTeams } from '../../../paths';
 import { trpc } from '../../../trpc';
 import type { TeamDetails } from '../../../components/teams/types';
@@ -110,7 +110,7 @@ export default function TeamDetailsPage() {
                 {t('teams.columns.createdAt')}
               </Typography>
               <Typography component="dd" variant="body2">
-                {formatDateTime(data.created_at)}
+                {formatInstant(data.created_at)}
               </Typography>
               <Typography component="dt" variant="body2">
                 {t('teams.columns.id')}

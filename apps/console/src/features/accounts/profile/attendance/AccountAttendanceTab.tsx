@@ -18,6 +18,7 @@ import { ErrorState } from '../../../../components/ErrorState';
 import { LoadingState } from '../../../../components/LoadingState';
 import { trpc } from '../../../../trpc';
 import { dayText, durationText, zonedDateTime } from '../../../../lib/attendance-format';
+import { zoneLabel, zoneLabelsOf, zoneWithName } from '../../../../lib/zone-label';
 import { AttendancePeriodPicker, type AttendancePeriod } from '../../../../components/AttendancePeriodPicker';
 import Button from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
@@ -42,6 +43,8 @@ export function AccountAttendanceTab({ accountId }: { accountId: string }) {
   const [date, setDate] = useState('');
   const attendance = trpc.attendanceReports.ofAccount.useQuery({ account_id: accountId, selected: period, date_at: date || undefined }, { placeholderData: keepPreviousData });
   const data = attendance.data;
+  // the offsets of the account's zone over the times shown: one names them all in the footnote ('UTC+1 (Europe/Berlin)')
+  const zones = data ? zoneLabelsOf(data.attendance.flatMap((row) => [row.arrived?.created_at, row.departed?.created_at]), data.time_zone) : [];
   const averages = data?.extra[0];
   const noData = t('attendance.noData');
   const grants = useGrants();
@@ -123,15 +126,15 @@ export function AccountAttendanceTab({ accountId }: { accountId: string }) {
                 ) : (
                   data.attendance.map((row, index) => (
                     // a day's absences once, on its first row
-                    <AttendanceRow key={`${row.day}-${row.arrived?.created_at ?? index}`} row={row} timeZone={data.time_zone} noData={noData} firstOfDay={index === 0 || data.attendance[index - 1].day !== row.day} />
+                    <AttendanceRow key={`${row.day}-${row.arrived?.created_at ?? index}`} row={row} timeZone={data.time_zone} showZone={zones.length > 1} noData={noData} firstOfDay={index === 0 || data.attendance[index - 1].day !== row.day} />
                   ))
                 )}
               </TableBody>
             </Table>
           </TableContainer>
           <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 1 }}>
-            <Typography variant="body2" color="text.secondary">
-              {t('attendance.timeZone', { zone: data.time_zone })}
+            <Typography variant="body2" color="text.secondary" title={data.time_zone}>
+              {t('attendance.timeZone', { zone: zoneWithName(data.time_zone, zones) })}
             </Typography>
             <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
               {t('attendance.totalLogged')}: <strong>{durationText(data.total_time_logged)}</strong>
@@ -144,10 +147,12 @@ export function AccountAttendanceTab({ accountId }: { accountId: string }) {
   );
 }
 
-function AttendanceRow({ row, timeZone, noData, firstOfDay }: { row: TAccountAttendanceEntry; timeZone: string; noData: string; firstOfDay: boolean }) {
+function AttendanceRow({ row, timeZone, showZone, noData, firstOfDay }: { row: TAccountAttendanceEntry; timeZone: string; showZone: boolean; noData: string; firstOfDay: boolean }) {
   const { t } = useTranslation();
-  const arrived = row.arrived ? zonedDateTime(row.arrived.created_at, timeZone) : null;
-  const departed = row.departed ? zonedDateTime(row.departed.created_at, timeZone) : null;
+  // the period crosses a daylight-saving change: each time says its offset (the footnote names both)
+  const zoned = (at: string) => (({ date, time }) => ({ date, time: showZone ? `${time} ${zoneLabel(timeZone, at)}` : time }))(zonedDateTime(at, timeZone));
+  const arrived = row.arrived ? zoned(row.arrived.created_at) : null;
+  const departed = row.departed ? zoned(row.departed.created_at) : null;
   const missing = (
     <Typography component="span" variant="body2" color="text.secondary">
       {noData}

@@ -5,6 +5,8 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+import { fromZonedInput } from '../../../../lib/slot-times';
+import { zoneLabel, zoneWithName } from '../../../../lib/zone-label';
 import { DateTimeField } from '../../../../components/DateTimeField';
 import { FormDialogLayout } from '../../../../components/FormDialogLayout';
 import { useSnackbar } from '../../../../components/snackbar/snackbar-context';
@@ -40,6 +42,8 @@ function AddRecordForm({ titleId, accountId, timeZone, onClose }: { titleId: str
   const { errors, clearErrors, showServerErrors } = useFieldErrors(FIELD_NAMES);
   const [required, setRequired] = useState<Partial<Record<Field, string[]>>>({});
   const record = trpc.arrivalsDepartures.recordManual.useMutation();
+  // the account's zone labelled at the time typed (its offset then), else now
+  const labelAt = (value: string) => zoneLabel(timeZone, (value && fromZonedInput(value, timeZone, null)) || undefined);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -78,12 +82,12 @@ function AddRecordForm({ titleId, accountId, timeZone, onClose }: { titleId: str
   return (
     <FormDialogLayout titleId={titleId} title={t('attendance.add.title')} onSubmit={submit} onCancel={onClose} submitLabel={t('attendance.add.save')} busy={record.isPending}>
       <Typography variant="body2" color="text.secondary">
-        {t('attendance.add.intro', { zone: timeZone })}
+        {t('attendance.add.intro', { zone: zoneWithName(timeZone, [labelAt(arrived)]) })}
       </Typography>
       {/* the console's date and time widget (DD.MM.YYYY HH:mm); its value is a wall clock without a zone, read here as the account's */}
-      <DateTimeField label={`${t('attendance.add.arrived')} (${timeZone})`} name="arrived_at" required value={arrived} onChange={change('arrived_at', setArrived)} errors={errorsOf('arrived_at')} fullWidth />
+      <DateTimeField label={`${t('attendance.add.arrived')} (${labelAt(arrived)})`} name="arrived_at" required value={arrived} onChange={change('arrived_at', setArrived)} errors={errorsOf('arrived_at')} fullWidth />
       <DateTimeField
-        label={`${t('attendance.add.departed')} (${timeZone})`}
+        label={`${t('attendance.add.departed')} (${labelAt(departed || arrived)})`}
         name="departed_at"
         value={departed}
         onChange={change('departed_at', setDeparted)}

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { fullName } from '../../../../lib/account-name';
-import { formatDateTime } from '../../../../lib/format-date';
+import { formatInstant } from '../../../../lib/zone-label';
 import { toAccount } from '../../../../paths';
 import { trpc } from '../../../../trpc';
 import type { RegisterModeState } from './use-register-mode';
@@ -70,7 +70,7 @@ export function AddSmartCardDialog({ state, onCancel, accountId }: { state: Regi
         {waiting ? <LinearProgress aria-label={state.expiresAt ? t('smartCards.dialog.waiting') : t('smartCards.dialog.arming')} /> : null}
         {waiting && state.expiresAt ? (
           <Typography variant="body2" color="text.secondary">
-            {t('smartCards.dialog.armed', { count: state.readers.length, time: formatDateTime(state.expiresAt) })}
+            {t('smartCards.dialog.armed', { count: state.readers.length, time: formatInstant(state.expiresAt) })}
           </Typography>
         ) : null}
       </DialogContent>

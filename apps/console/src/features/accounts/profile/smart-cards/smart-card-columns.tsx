@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TSmartCard } from '@rollcall/contracts';
 import { EntityId } from '../../../../components/EntityId';
 import { RowActionsMenu } from '../../../../components/RowActionsMenu';
-import { formatDateTime } from '../../../../lib/format-date';
+import { ZonedDateTime } from '../../../../components/ZonedTime';
 
 const mono = { fontFamily: 'monospace' } as const;
 
@@ -29,7 +29,7 @@ export function useSmartCardColumns(onRemove: (card: TSmartCard) => void): Colum
           </Typography>
         ),
       },
-      { id: 'created_at', accessorKey: 'created_at', header: t('smartCards.columns.addedAt'), cell: ({ row }) => formatDateTime(row.original.created_at) },
+      { id: 'created_at', accessorKey: 'created_at', header: t('smartCards.columns.addedAt'), cell: ({ row }) => <ZonedDateTime at={row.original.created_at} /> },
       {
         id: 'actions',
         header: t('smartCards.columns.actions'),

@@ -6,6 +6,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { formatInstant } from '../../../../lib/zone-label';
 import { describeError } from '../../../../api/api-error';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { ErrorState } from '../../../../components/ErrorState';
@@ -18,7 +19,7 @@ import { trpc } from '../../../../trpc';
  * and Revoke (the next sign-in there asks again; the application's tokens stop working at once).
  */
 export function AccountConsentsSection({ accountId, readOnly = false }: { accountId: string; readOnly?: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const snackbar = useSnackbar();
   const utils = trpc.useUtils();
   const consents = trpc.consents.ofAccount.useQuery({ account_id: accountId });
@@ -59,7 +60,7 @@ export function AccountConsentsSection({ accountId, readOnly = false }: { accoun
             >
               <ListItemText
                 primary={consent.application_title}
-                secondary={t('oidc.consents.scopes', { scopes: consent.scopes.join(', '), date: new Date(consent.updated_at).toLocaleDateString(i18n.language) })}
+                secondary={t('oidc.consents.scopes', { scopes: consent.scopes.join(', '), date: formatInstant(consent.updated_at) })}
               />
             </ListItem>
           ))}
