@@ -1,7 +1,9 @@
 import * as contracts from '@rollcall/contracts';
 import { FIELD_RULE_CODES, isFieldRuleCode } from '@rollcall/contracts';
+import { decideOrganization, ORGANIZATION_LIMITS, type OrganizationCommand } from '@rollcall/domain';
 import type { ZodError } from 'zod';
 import { describe, expect, it } from 'vitest';
+import { mapError } from './api-error';
 import { ruleOfIssue } from './field-rules';
 
 /**
@@ -189,5 +191,22 @@ describe('every field error names its rule', () => {
       }
     }
     expect([...found].sort()).toEqual([]);
+  });
+
+  it("a domain error's further messages worded as a contracts' rule carry that rule (an organization's empty title and too long description)", () => {
+    const create = { type: 'CreateOrganization', data: { title: ' ', description: 'x'.repeat(ORGANIZATION_LIMITS.descriptionMax + 1) } } as OrganizationCommand;
+    let thrown: unknown;
+    try {
+      decideOrganization(create, { status: 'none' });
+    } catch (error) {
+      thrown = error;
+    }
+    const { error } = mapError(thrown).body;
+    expect(error.code).toBe('organization.title_invalid');
+    expect(error.rules).toEqual([
+      // the error's own message: its code, which the console has a text for
+      { field: 'title', code: 'organization.title_invalid', message: 'Title is required' },
+      { field: 'description', code: 'too_long', params: { label: 'Description', max: ORGANIZATION_LIMITS.descriptionMax }, message: `Description may be at most ${ORGANIZATION_LIMITS.descriptionMax} characters` },
+    ]);
   });
 });

@@ -126,8 +126,9 @@ export interface NamedRule {
  * `error.rules` of a domain error's (or a taken unique value's) fields: a message whose rule the domain
  * names with a field-rule code carries that code and its numbers (a password's `too_short` with the
  * policy's `min`); else a message that is the error's own carries the error's code (the console has a
- * text for every one); the domain's other messages say their own rule, 'invalid' here, and the
- * console falls back to their message.
+ * text for every one); else a message worded as a contracts' rule carries that rule (DOMAIN_SHAPES);
+ * the domain's other messages say their own rule, 'invalid' here, and the console falls back to their
+ * message.
  */
 export function domainRules(code: string, message: string, fields: Record<string, string[]>, named: readonly NamedRule[] = []): TFieldRule[] {
   const namedRule = (field: string, text: string) => named.find((rule) => rule.field === field && rule.message === text && isFieldRuleCode(rule.code));
@@ -135,7 +136,34 @@ export function domainRules(code: string, message: string, fields: Record<string
     messages.map((text): TFieldRule => {
       const own = namedRule(field, text);
       if (own) return { field, code: own.code, params: labelled(text, own.params), message: text };
-      return text === message && isErrorCode(code) ? { field, code, message: text } : { field, code: 'invalid', ...(Object.keys(labelled(text)).length ? { params: labelled(text) } : {}), message: text };
+      if (text === message && isErrorCode(code)) return { field, code, message: text };
+      const shaped = shapedRule(text);
+      if (shaped) return { field, code: shaped.code, params: shaped.params, message: text };
+      return { field, code: 'invalid', ...(Object.keys(labelled(text)).length ? { params: labelled(text) } : {}), message: text };
     }),
   );
+}
+
+/**
+ * The domain's messages beside the first (an organization's empty title and too long description)
+ * that do not name their rule, where they are worded as the contracts' own (libs/contracts
+ * common/text.ts, dates.ts): the rule that wording stands for, with the field's label and numbers.
+ * Our own English, matched here once, so no console has to.
+ */
+const DOMAIN_SHAPES: Array<{ pattern: RegExp; rule: (match: RegExpExecArray) => { code: FieldRuleCode; params: Params } }> = [
+  { pattern: /^(.{1,80}?) is required$/, rule: ([, label]) => ({ code: 'required', params: { label } }) },
+  { pattern: /^(.{1,80}?) may be at most (\d+) characters$/, rule: ([, label, max]) => ({ code: 'too_long', params: { label, max: Number(max) } }) },
+  { pattern: /^(.{1,80}?) must be at least (\d+) characters$/, rule: ([, label, min]) => ({ code: 'too_short', params: { label, min: Number(min) } }) },
+  { pattern: /^(.{1,80}?) must be a whole number from (\d+) to (\d+)$/, rule: ([, label, min, max]) => ({ code: 'range', params: { label, min: Number(min), max: Number(max) } }) },
+  { pattern: /^(.{1,80}?) must be a real date as YYYY-MM-DD$/, rule: ([, label]) => ({ code: 'date', params: { label } }) },
+  { pattern: /^(.{1,80}?) must be a valid e-mail address$/, rule: ([, label]) => ({ code: 'email', params: { label } }) },
+  { pattern: /^(.{1,80}?) must be an http or https address$/, rule: ([, label]) => ({ code: 'url', params: { label } }) },
+];
+
+function shapedRule(text: string): { code: FieldRuleCode; params: Params } | null {
+  for (const shape of DOMAIN_SHAPES) {
+    const match = shape.pattern.exec(text);
+    if (match) return shape.rule(match);
+  }
+  return null;
 }
