@@ -3,7 +3,42 @@ import { ATTENDANCE_DAY_EVENT_TYPES } from '@rollcall/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { StoredEvent } from '../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../platform/projections/projection';
+import { compiledStatement } from '../../../platform/read-db/compiled-statement';
 import type { ReadDatabase } from '../../../platform/read-db/read-database';
+
+// the statements every scan runs, compiled once (compiledStatement): a scan is an arrival, a departure or an uncounted scan
+const insertArrival = compiledStatement<[id: string, accountId: string, day: string, arrivedAt: string, readerId: string, door: string, flags: string]>(7, (db, id, accountId, day, arrivedAt, readerId, door, flags) =>
+  db
+    .insertInto('attendance_slots_v1')
+    .values({
+      id,
+      account_id: accountId,
+      day,
+      arrived_at: arrivedAt,
+      departed_at: null,
+      arrival_reader_id: readerId,
+      arrival_door: door,
+      departure_reader_id: null,
+      departure_door: null,
+      flags,
+      corrected: 0,
+      uncounted_scans: 0,
+    })
+    .onConflict((oc) => oc.column('id').doNothing()),
+);
+const selectFlags = compiledStatement<[id: string]>(1, (db, id) => db.selectFrom('attendance_slots_v1').select('flags').where('id', '=', id));
+const recordDeparture = compiledStatement<[departedAt: string, readerId: string, door: string, flags: string, id: string]>(5, (db, departedAt, readerId, door, flags, id) =>
+  db.updateTable('attendance_slots_v1').set({ departed_at: departedAt, departure_reader_id: readerId, departure_door: door, flags }).where('id', '=', id),
+);
+const selectLatestOfDay = compiledStatement<[accountId: string, day: string]>(2, (db, accountId, day) =>
+  db.selectFrom('attendance_slots_v1').select(['id', 'flags']).where('account_id', '=', accountId).where('day', '<=', day).orderBy('arrived_at', 'desc').limit(1),
+);
+const countUncounted = compiledStatement<[flags: string, id: string]>(2, (db, flags, id) =>
+  db
+    .updateTable('attendance_slots_v1')
+    .set((eb) => ({ uncounted_scans: eb(eb.ref('uncounted_scans'), '+', 1), flags }))
+    .where('id', '=', id),
+);
 
 const mergeFlags = (current: string, added: readonly string[]) => JSON.stringify([...new Set([...(JSON.parse(current) as string[]), ...added])]);
 
@@ -52,47 +87,22 @@ export class AttendanceSlotsProjection implements Projection {
     switch (event.type) {
       case 'ArrivalRecorded': {
         const { slotId, accountId, day, scan } = event.data;
-        await trx
-          .insertInto('attendance_slots_v1')
-          .values({
-            id: slotId,
-            account_id: accountId,
-            day,
-            arrived_at: scan.at,
-            departed_at: null,
-            arrival_reader_id: scan.readerId,
-            arrival_door: scan.door,
-            departure_reader_id: null,
-            departure_door: null,
-            flags: JSON.stringify(scan.flags),
-            corrected: 0,
-            uncounted_scans: 0,
-          })
-          .onConflict((oc) => oc.column('id').doNothing())
-          .execute();
+        await insertArrival(trx, slotId, accountId, day, scan.at, scan.readerId, scan.door, JSON.stringify(scan.flags));
         return;
       }
       case 'DepartureRecorded': {
         const { slotId, scan } = event.data;
-        const row = await trx.selectFrom('attendance_slots_v1').select('flags').where('id', '=', slotId).executeTakeFirst();
+        const [row] = (await selectFlags(trx, slotId)).rows as Array<{ flags: string }>;
         if (!row) return;
-        await trx
-          .updateTable('attendance_slots_v1')
-          .set({ departed_at: scan.at, departure_reader_id: scan.readerId, departure_door: scan.door, flags: mergeFlags(row.flags, scan.flags) })
-          .where('id', '=', slotId)
-          .execute();
+        await recordDeparture(trx, scan.at, scan.readerId, scan.door, mergeFlags(row.flags, scan.flags), slotId);
         return;
       }
       case 'UncountedScanRecorded': {
         const { accountId, day, scan } = event.data;
-        const latest = await trx.selectFrom('attendance_slots_v1').select(['id', 'flags']).where('account_id', '=', accountId).where('day', '<=', day).orderBy('arrived_at', 'desc').limit(1).executeTakeFirst();
+        const [latest] = (await selectLatestOfDay(trx, accountId, day)).rows as Array<{ id: string; flags: string }>;
         if (!latest) return;
         // the count is not state-based; the runner applies an event once (its checkpoint commits with the rows)
-        await trx
-          .updateTable('attendance_slots_v1')
-          .set((eb) => ({ uncounted_scans: eb(eb.ref('uncounted_scans'), '+', 1), flags: mergeFlags(latest.flags, scan.flags satisfies ScanFlag[]) }))
-          .where('id', '=', latest.id)
-          .execute();
+        await countUncounted(trx, mergeFlags(latest.flags, scan.flags satisfies ScanFlag[]), latest.id);
         return;
       }
       case 'OpenDayFlagged': {
