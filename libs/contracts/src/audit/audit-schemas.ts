@@ -34,8 +34,8 @@ const ZEventTypes = z
     error: 'type must be event type names',
   })
   .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((type) => type.trim()).filter((type) => type !== ''))
-  .refine((types) => types.every((type) => EVENT_TYPE.test(type)), { error: 'type must be event type names such as AccountCreated', params: fieldRule('event_type', { label: 'type' }) })
-  .refine((types) => types.length <= AUDIT_EVENT_TYPES_MAX, { error: `type may name at most ${AUDIT_EVENT_TYPES_MAX} event types`, params: fieldRule('too_many', { label: 'type', max: AUDIT_EVENT_TYPES_MAX }) });
+  .refine((types) => types.every((type) => EVENT_TYPE.test(type)), { error: 'type must be event type names such as AccountCreated', params: fieldRule('event_type', { label: 'Event types' }) })
+  .refine((types) => types.length <= AUDIT_EVENT_TYPES_MAX, { error: `type may name at most ${AUDIT_EVENT_TYPES_MAX} event types`, params: fieldRule('too_many', { label: 'Event types', max: AUDIT_EVENT_TYPES_MAX }) });
 
 export const ZAuditInstant = (field: string) =>
   boundedText(field, 40, { typeError: `${field} must be a date and time` })

@@ -32,6 +32,7 @@ describe('the rules that used to be invalid, in en and de', () => {
     ['SSO claim birth date', 'birthdate', { label: 'Birth date' }, 'Birth date must be YYYY-MM-DD, YYYY or 0000-MM-DD', 'Geburtsdatum muss JJJJ-MM-TT, JJJJ oder 0000-MM-TT sein'],
     ['audit filter date-time', 'date_time', { label: 'From' }, 'From must be a date and time, such as 2026-11-23T08:00:00+01:00', 'Von muss ein Datum mit Uhrzeit sein, etwa 2026-11-23T08:00:00+01:00'],
     ['card UID', 'card_uid', { label: 'Card UID', min: 4, max: 10 }, 'Card UID must be 4 to 10 bytes in hexadecimal digits (0-9, A-F)', 'Karten-UID muss 4 bis 10 Bytes in Hexadezimalziffern (0-9, A-F) lang sein'],
+    ['audit event types', 'event_type', { label: 'Event types' }, 'Event types must be names such as AccountCreated', 'Ereignistypen müssen Namen wie AccountCreated sein'],
     ['IP restriction', 'ip_address', { label: 'An IP restriction' }, 'An IP restriction must be an IPv4 or IPv6 address or a CIDR range such as 10.0.0.0/8', 'Eine IP-Beschränkung muss eine IPv4- oder IPv6-Adresse oder ein CIDR-Bereich wie 10.0.0.0/8 sein'],
   ])('%s', (_case, code, params, english, german) => {
     expect(say('en', code, params)).toBe(english);
