@@ -11,6 +11,11 @@ import { fieldRule } from '../errors/field-rule-codes';
  *   it and every later reader trips on it), except tab and line breaks where the text may span lines;
  * - a text is well-formed UTF-16: no unpaired surrogate (PostgreSQL refuses it as invalid UTF-8,
  *   JSON encoders replace it, so what is stored is not what was sent);
+ * - a text holds no invisible character that changes how it reads (review R24b F4): bidi
+ *   embeddings, overrides and isolates (a name shown backwards in an administrator's list or a
+ *   history), bidi marks, the zero-width space and the BOM, and in a one-line text the Unicode line
+ *   and paragraph separators (a second line in a name). The zero-width joiner and non-joiner stay
+ *   allowed: Persian, Hindi and other scripts need them to write names (RFC 8264's ContextJ);
  * - the patterns used on text are linear-time (contract-schemas.unit.spec.ts checks every one).
  */
 
@@ -33,20 +38,27 @@ export const TOKEN_TEXT_MAX = 128;
 const CONTROL_CHARACTER = /[\u0000-\u001f]/;
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTER_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+// Format characters that reorder or hide text (see above); one class, linear.
+const INVISIBLE_REORDERING = /[\u061c\u200b\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
+const LINE_SEPARATOR = /[\u2028\u2029]/;
 // With the u flag a surrogate pair reads as one code point, so only an unpaired half matches.
 const LONE_SURROGATE = /[\ud800-\udfff]/u;
 
 /** true when the text holds an unpaired UTF-16 surrogate */
 export const hasLoneSurrogate = (text: string) => LONE_SURROGATE.test(text);
-/** true when the text holds a C0 control character (tab, LF and CR allowed when `multiline`) */
-export const hasControlCharacter = (text: string, multiline = false) => (multiline ? CONTROL_CHARACTER_BUT_LINE_BREAKS : CONTROL_CHARACTER).test(text);
+/**
+ * true when the text holds a C0 control character (tab, LF and CR allowed when `multiline`), or a
+ * format character that reorders or hides it (U+2028 and U+2029 allowed when `multiline`)
+ */
+export const hasControlCharacter = (text: string, multiline = false) =>
+  (multiline ? CONTROL_CHARACTER_BUT_LINE_BREAKS : CONTROL_CHARACTER).test(text) || INVISIBLE_REORDERING.test(text) || (!multiline && LINE_SEPARATOR.test(text));
 
 const textRules = new WeakSet<object>();
 
 /** Whether a zod check is the text rule (the contract test walks every schema for it). */
 export const isTextRule = (check: unknown): boolean => typeof check === 'object' && check !== null && textRules.has(check);
 
-/** The text rule as a zod check: no control character (but tab and line breaks when multiline), no unpaired surrogate. */
+/** The text rule as a zod check: no control or reordering character (but tab and line breaks when multiline), no unpaired surrogate. */
 export function textRule(label: string, multiline = false) {
   const rule = z.superRefine<string>((value, ctx) => {
     if (hasControlCharacter(value, multiline)) {

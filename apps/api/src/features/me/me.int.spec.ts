@@ -245,6 +245,31 @@ describe.each(storageKinds())('a page of one\'s own (%s)', (kind) => {
     expect(account).toMatchObject({ first_name: ada.account.first_name, email: ada.account.email, additional: { nickname: 'Countess', time_zone: 'Europe/Berlin' } });
   });
 
+  it('refuses a name that would read otherwise than it is, and a body that is not an object (review R24b F4 and its nit)', async () => {
+    const ada = await ordinary();
+    for (const [field, value] of [
+      ['first_name', '\u202Eadmin'],
+      ['last_name', 'Ad\u2028min'],
+      ['last_name', 'x\u200By'],
+      ['first_name', 'Ada\u2066Lovelace\u2069'],
+    ] as const) {
+      const refused = await ada.client.raw('PATCH', '/api/v2/me/profile', { [field]: value });
+      expect(refused.status, `${field} ${JSON.stringify(value)}`).toBe(400);
+      expect(refused.body.error.rules).toEqual([expect.objectContaining({ field, code: 'control_characters' })]);
+      const overTrpc = await ada.client.post('/trpc/me.updateProfile', { [field]: value });
+      expect(trpcError(overTrpc)?.httpStatus, `tRPC ${field}`).toBe(400);
+    }
+    // the joiners that Persian and Hindi names need stay allowed
+    const persian = await ada.client.raw('PATCH', '/api/v2/me/profile', { last_name: 'می\u200Cخواهم' });
+    expect(persian.status, JSON.stringify(persian.body)).toBe(200);
+    for (const body of ['null', '[]', '"text"']) {
+      const refused = await ada.client.raw('PATCH', '/api/v2/me/profile', body);
+      expect(refused.status, body).toBe(400);
+    }
+    const account = (await admin.get(`/api/v1/account/${ada.account.id}`)).body;
+    expect(account.first_name).toBe(ada.account.first_name);
+  });
+
   it('sees its own attendance in its zone and revokes its consent to an application', async () => {
     const ada = await ordinary();
     await ada.client.raw('PATCH', '/api/v2/me/profile', { time_zone: 'Europe/Berlin' });
