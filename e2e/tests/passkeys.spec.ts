@@ -59,6 +59,8 @@ test('an account adds a named passkey, signs in with it as the second factor and
   await add.getByRole('button', { name: 'Create passkey' }).click();
   // the first factor brings the recovery codes, shown once
   await expect(page.getByText('They are shown only now')).toBeVisible();
+  // they stand in for any second factor, the passkeys too
+  await expect(page.getByText('if you lose your authenticator app or your passkeys')).toBeVisible();
   const codes = await page.getByTestId('recovery-code').allTextContents();
   expect(codes).toHaveLength(10);
   await page.getByRole('button', { name: 'I have saved them' }).click();
@@ -81,6 +83,8 @@ test('an account adds a named passkey, signs in with it as the second factor and
   const confirmAdd = page.getByRole('dialog', { name: 'Confirm it is you' });
   await expect(page.getByRole('img', { name: 'QR code of the authenticator app enrolment' })).toHaveCount(0);
   await confirmAdd.getByLabel('Current code').fill('000000');
+  // adding takes nothing away: the button is the primary one, not the error colour of a removal
+  await expect(confirmAdd.getByRole('button', { name: 'Confirm', exact: true })).toHaveClass(/MuiButton-colorPrimary/);
   await confirmAdd.getByRole('button', { name: 'Confirm', exact: true }).click();
   await expect(confirmAdd.getByRole('alert')).toContainText('This code or passkey is not valid');
   await expectAccessible(page, 'confirm adding a factor');
@@ -109,6 +113,7 @@ test('an account adds a named passkey, signs in with it as the second factor and
   await page.getByRole('menuitem', { name: 'Remove' }).click();
   const remove = page.getByRole('dialog', { name: "Remove the passkey 'Laptop'?" });
   await remove.getByLabel('Current code').fill('000000');
+  await expect(remove.getByRole('button', { name: 'Confirm', exact: true })).toHaveClass(/MuiButton-colorError/);
   await remove.getByRole('button', { name: 'Confirm', exact: true }).click();
   await expect(remove.getByRole('alert')).toContainText('This code or passkey is not valid');
   await expectAccessible(page, 'confirm a removal');

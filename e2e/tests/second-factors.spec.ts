@@ -118,3 +118,22 @@ test('an administrator resets the second factors of an account that lost its pho
   const again = await request.post('/api/v1/admin/authenticate', { data: { username: account.username, password: account.password } });
   expect(again.status()).toBe(200);
 });
+
+test("an administrator's own account offers no reset of its second factors, but the way to its own page", async ({ page, request }) => {
+  const token = await restToken(request);
+  const current = await request.get('/api/v2/account/current', { headers: { authorization: `Bearer ${token}` } });
+  expect(current.status(), await current.text()).toBe(200);
+  const own = (await current.json()).data as { id: string };
+
+  await signIn(page);
+  await page.goto(`/accounts/profile/${own.id}`);
+  await page.getByRole('tab', { name: 'Account status and reset password' }).click();
+  const card = page.locator('.MuiCard-root').filter({ has: page.getByRole('heading', { name: 'Second factors', exact: true }) });
+  // the server refuses a reset of one's own account (second_factor.reset_own_account): the card does not offer it
+  await expect(card.getByText('These are your own second factors.')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Reset second factors' })).toHaveCount(0);
+  await expectAccessible(page, 'own second factors on the account page');
+  await card.getByRole('link', { name: 'Open my page' }).click();
+  await expect(page).toHaveURL(/\/me\?tab=security$/);
+  await expect(page.getByRole('tab', { name: 'Security', selected: true })).toBeVisible();
+});

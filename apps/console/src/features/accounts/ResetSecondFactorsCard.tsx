@@ -11,17 +11,50 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import { describeError, getApiError } from '../../api/api-error';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
+import { toMe } from '../../paths';
 import { trpc } from '../../trpc';
+import { secondFactorsSummary } from './second-factors-summary';
 
 /**
  * An administrator's reset of an account's second factors (docs/adr/0025): what the account has
  * enrolled, and a button that asks for a reason (kept in the account's history) before removing its
  * authenticator app and recovery codes, e.g. after a lost phone. The server checks the permission
- * (accounts:credentials over the whole account); without it the card is not shown.
+ * (accounts:credentials over the whole account); without it the card is not shown. On the
+ * administrator's own account, which the server never resets (second_factor.reset_own_account: one's
+ * own factors go on one's own page, each with a current factor), the card points to that page instead.
  */
 export function ResetSecondFactorsCard({ accountId }: { accountId: string }) {
+  const me = trpc.auth.me.useQuery(undefined, { staleTime: 60_000 });
+  if (!me.data) return null;
+  return me.data.id === accountId ? <OwnSecondFactorsCard /> : <AdministratorResetCard accountId={accountId} />;
+}
+
+/** the administrator's own account: its second factors are its own page's, each change confirmed there */
+function OwnSecondFactorsCard() {
+  const { t } = useTranslation();
+  return (
+    <Card variant="outlined">
+      <CardContent sx={{ display: 'grid', gap: 2 }}>
+        <Typography variant="subtitle1" component="h3">
+          {t('secondFactors.reset.card')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('secondFactors.reset.ownAccount')}
+        </Typography>
+        <Box>
+          <Button variant="outlined" component={RouterLink} to={`${toMe()}?tab=security`}>
+            {t('secondFactors.reset.ownPage')}
+          </Button>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+function AdministratorResetCard({ accountId }: { accountId: string }) {
   const { t } = useTranslation();
   const { notify } = useSnackbar();
   const titleId = useId();
@@ -32,8 +65,6 @@ export function ResetSecondFactorsCard({ accountId }: { accountId: string }) {
   const [reason, setReason] = useState('');
   if (!status.data) return null;
   const enrolled = status.data.factors.length > 0 || status.data.totp_pending;
-  // passkeys (docs/adr/0029) are named beside the app
-  const passkeys = status.data.factors.filter((factor) => factor.kind === 'passkey').length;
   const reasonErrors = getApiError(reset.error)?.fields?.reason;
   const close = () => {
     setOpen(false);
@@ -60,13 +91,7 @@ export function ResetSecondFactorsCard({ accountId }: { accountId: string }) {
           {t('secondFactors.reset.card')}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {enrolled
-            ? passkeys > 0
-              ? t(status.data.factors.some((factor) => factor.kind === 'totp') ? 'secondFactors.reset.enrolledAppAndPasskeys' : 'secondFactors.reset.enrolledPasskeys', { passkeys, count: status.data.recovery_codes.remaining })
-              : t('secondFactors.reset.enrolled', { count: status.data.recovery_codes.remaining })
-            : status.data.required
-              ? t('secondFactors.reset.noneRequired')
-              : t('secondFactors.reset.none')}
+          {secondFactorsSummary(status.data, t)}
         </Typography>
         <Box>
           <Button variant="outlined" color="error" disabled={!enrolled} onClick={() => setOpen(true)}>

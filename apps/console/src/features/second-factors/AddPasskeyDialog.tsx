@@ -73,6 +73,7 @@ export function AddPasskeyDialog({ open, onClose, onAdded, confirmFirst }: { ope
         <ConfirmWithSecondFactorDialog
           open
           title={t('secondFactors.confirm.addTitle')}
+          destructive={false}
           message={t('secondFactors.confirm.addMessage')}
           hasPasskey={confirmFirst.hasPasskey}
           busy={busy}

@@ -19,7 +19,9 @@ import { trpc } from '../../trpc';
  * Removing a factor or replacing the recovery codes from one's own page asks for a current second
  * factor first (docs/adr/0029): a code from the app, a recovery code, or one of the passkeys (the
  * server's options bound to this session, then the browser's dialog). A wrong one counts against
- * the account's lockout like a wrong sign-in. Mounted while open (a fresh form each time).
+ * the account's lockout like a wrong sign-in. Mounted while open (a fresh form each time). The
+ * confirming button takes the error colour for what takes something away (a removal, a set of codes
+ * replaced), the primary colour for adding a factor.
  */
 export function ConfirmWithSecondFactorDialog({
   open,
@@ -30,6 +32,7 @@ export function ConfirmWithSecondFactorDialog({
   error,
   onConfirm,
   onCancel,
+  destructive = true,
 }: {
   open: boolean;
   title: string;
@@ -40,6 +43,8 @@ export function ConfirmWithSecondFactorDialog({
   error: unknown;
   onConfirm: (confirmation: TSecondFactorConfirmation) => void;
   onCancel: () => void;
+  /** false where the confirmation adds a factor: nothing is taken away, so the button is not red */
+  destructive?: boolean;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -97,7 +102,7 @@ export function ConfirmWithSecondFactorDialog({
           <Button onClick={onCancel} disabled={busy || asking}>
             {t('secondFactors.confirm.cancel')}
           </Button>
-          <Button type="submit" variant="contained" color="error" loading={busy} disabled={!code.trim() || asking}>
+          <Button type="submit" variant="contained" color={destructive ? 'error' : 'primary'} loading={busy} disabled={!code.trim() || asking}>
             {t('secondFactors.confirm.withCode')}
           </Button>
         </DialogActions>

@@ -47,6 +47,7 @@ export function TotpEnrolment({ onDone, onCancel, confirmFirst }: { onDone: () =
       <ConfirmWithSecondFactorDialog
         open
         title={t('secondFactors.confirm.addTitle')}
+        destructive={false}
         message={t('secondFactors.confirm.addMessage')}
         hasPasskey={confirmFirst.hasPasskey}
         busy={start.isPending}
