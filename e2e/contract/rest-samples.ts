@@ -348,7 +348,11 @@ export function restSamples(app: TestApp, accountId: string) {
     // the own second factors (docs/adr/0025) act on a fresh account of their own: an administrator
     // with a second factor would need a code at every sign-in of this suite
     'get second-factors': async (client) => ({ path: 'second-factors', token: await secondFactorOwner(client, false) }),
-    'post second-factors/totp': async (client) => ({ path: 'second-factors/totp', token: await secondFactorOwner(client, false) }),
+    'post second-factors/totp': async (client) => {
+      const token = await secondFactorOwner(client, false);
+      // a first factor: the current password (needed once the session's sign-in is five minutes old)
+      return { path: 'second-factors/totp', token, body: { current_password: passwordOf.get(token)! } };
+    },
     'post second-factors/totp/confirm': async (client) => {
       const token = await secondFactorOwner(client, false);
       const started = await created(http(app.url, token).post('/api/v2/second-factors/totp'));
@@ -406,10 +410,13 @@ export function restSamples(app: TestApp, accountId: string) {
 
   /** the recovery codes of each enrolled owner's session (a removal confirms with one) */
   const recoveryCodesOf = new Map<string, string[]>();
+  /** each second-factor owner's password: a first factor's enrolment may take it (docs/adr/0025, 'Amendment') */
+  const passwordOf = new Map<string, string>();
   /** a fresh account's session, with an authenticator app enrolled or not (docs/adr/0025) */
   const secondFactorOwner = async (client: Client, enrolled: boolean): Promise<string> => {
     const { username, password } = await createAccount(client);
     const token = await signIn(app.url, { username, password });
+    passwordOf.set(token, password);
     if (!enrolled) return token;
     const own = http(app.url, token);
     const started = await created(own.post('/api/v2/second-factors/totp'));

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { ReadDatabase } from '../src/platform/read-db/read-database';
 
 /** tables the API keeps beside the read models, never rebuilt from events (sessions' tokens, mails, OIDC state, reader health, usage counters, passkey ceremonies in flight) */
-export const NOT_REBUILT = new Set(['mail_outbox_v1', 'oidc_store', 'access_token_usage', 'reader_health', 'projection_set_aside', 'session_activity', 'passkey_ceremonies']);
+export const NOT_REBUILT = new Set(['mail_outbox_v1', 'oidc_store', 'access_token_usage', 'reader_health', 'projection_set_aside', 'session_activity', 'passkey_ceremonies', 'spent_sign_in_challenges']);
 
 /**
  * Every table of the read database but those, each as its rows in a fixed order; checkpoints without

@@ -237,6 +237,8 @@ export const ERROR_STATUS = {
   // removing a factor or replacing the recovery codes from one's own page: a current code or passkey first
   'second_factor.confirmation_required': 400,
   'second_factor.confirmation_invalid': 400,
+  // a first factor from a session that signed in more than five minutes ago: the current password first (review R24b F1)
+  'second_factor.reauthentication_required': 400,
   // a valid passkey, but the account's policy does not let a passkey sign in alone
   'auth.passkey_sign_in_not_allowed': 403,
 } as const satisfies Record<string, ErrorStatus>;

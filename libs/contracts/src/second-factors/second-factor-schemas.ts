@@ -175,3 +175,16 @@ export const ZSecondFactorConfirmation = z.strictObject({
   passkey: ZWebAuthnResponse.optional(),
 });
 export type TSecondFactorConfirmation = z.infer<typeof ZSecondFactorConfirmation>;
+
+/** the own current password, as the own password change takes it (re-authentication before a first factor) */
+export const CURRENT_PASSWORD_MAX = TEXT_MAX;
+/**
+ * Starting an enrolment (an authenticator app, or a passkey's registration options): an account that
+ * has a second factor confirms with it (`code` or `passkey`, as a removal); one without any gives its
+ * current password, unless its session signed in within the last five minutes (review R24b F1,
+ * docs/adr/0025 'Amendment').
+ */
+export const ZSecondFactorEnrolmentProof = ZSecondFactorConfirmation.extend({
+  current_password: boundedText('Current password', CURRENT_PASSWORD_MAX).min(1, { error: 'Current password is required' }).optional(),
+});
+export type TSecondFactorEnrolmentProof = z.infer<typeof ZSecondFactorEnrolmentProof>;

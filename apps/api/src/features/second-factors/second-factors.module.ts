@@ -5,6 +5,7 @@ import { RegenerateRecoveryCodesHandler } from './commands/regenerate-recovery-c
 import { RemoveTotpHandler } from './commands/remove-totp.handler';
 import { ResetSecondFactorsHandler } from './commands/reset-second-factors.handler';
 import { StartTotpEnrolmentHandler } from './commands/start-totp-enrolment.handler';
+import { EnrolmentProof } from './commands/enrolment-proof';
 import { ConfirmationOptionsHandler, PasskeyRegistrationOptionsHandler, RegisterPasskeyHandler, RemovePasskeyHandler, RenamePasskeyHandler } from './commands/passkeys.handlers';
 import { GetSecondFactorStatusHandler } from './queries/get-second-factor-status.query';
 import { SecondFactorsV2Controller } from './rest/second-factors.v2.controller';
@@ -19,7 +20,7 @@ import { SecondFactorsV2Controller } from './rest/second-factors.v2.controller';
   controllers: [SecondFactorsV2Controller],
   providers: [
     StartTotpEnrolmentHandler, ConfirmTotpHandler, RemoveTotpHandler, RegenerateRecoveryCodesHandler, ResetSecondFactorsHandler, GetSecondFactorStatusHandler,
-    PasskeyRegistrationOptionsHandler, RegisterPasskeyHandler, RenamePasskeyHandler, ConfirmationOptionsHandler, RemovePasskeyHandler,
+    PasskeyRegistrationOptionsHandler, RegisterPasskeyHandler, RenamePasskeyHandler, ConfirmationOptionsHandler, RemovePasskeyHandler, EnrolmentProof,
   ],
 })
 export class SecondFactorsModule {}

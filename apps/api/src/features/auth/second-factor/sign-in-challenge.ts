@@ -1,8 +1,10 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../../platform/config/app-config';
+import type { ReadDatabase } from '../../../platform/read-db/read-database';
 import { loadSecretsKeys } from '../../../platform/secrets/secrets-key';
-import { APP_CONFIG } from '../../../platform/tokens';
+import { APP_CONFIG, READ_DB } from '../../../platform/tokens';
 
 /** how long the second step may wait for the code after the right password */
 export const CHALLENGE_SECONDS = 300;
@@ -14,17 +16,63 @@ export interface ChallengeClaims {
   expiresAt: string;
 }
 
+/** A challenge that opened a session or ended in a lockout: never accepted again (review R24b F5). */
+export interface SpentSignInChallengeTable {
+  /** SHA-256 of the challenge (it holds an account id) */
+  challenge_hash: string;
+  /** the challenge's own expiry: the row is swept after it */
+  expires_at: string;
+}
+
+declare module '../../../platform/read-db/read-database' {
+  interface ReadDatabase {
+    spent_sign_in_challenges: SpentSignInChallengeTable;
+  }
+}
+
 /**
  * The first step's proof that the password was right, handed to the client and sent back with the
  * code: signed (HMAC-SHA-256 with a key derived from the secrets key), not stored, so any API
  * process behind a load balancer checks it, and it holds nothing secret (an account id, an expiry,
  * a hash of a hash). What it opens is one more code attempt, under the throttle and the lockout.
+ * It opens one session at most: the second step that succeeds (or locks the account) spends it, in
+ * `spent_sign_in_challenges` (beside the read models, never rebuilt, like `passkey_ceremonies`; a
+ * primary key, so of two steps racing with one challenge and two good codes one is refused, also
+ * across API processes sharing the database). Rows are swept once their challenge has expired.
  */
 @Injectable()
-export class SignInChallenges {
+export class SignInChallenges implements OnModuleInit {
   private key: Buffer | null = null;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(READ_DB) private readonly db: Kysely<ReadDatabase>,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.db.schema
+      .createTable('spent_sign_in_challenges')
+      .ifNotExists()
+      .addColumn('challenge_hash', 'text', (c) => c.primaryKey())
+      .addColumn('expires_at', 'text', (c) => c.notNull())
+      .execute();
+  }
+
+  /** has a second step already spent this challenge */
+  async spent(challenge: string): Promise<boolean> {
+    return (await this.db.selectFrom('spent_sign_in_challenges').select(['challenge_hash']).where('challenge_hash', '=', challengeHash(challenge)).executeTakeFirst()) !== undefined;
+  }
+
+  /** spends the challenge: true for the one call that did, false if another spent it first */
+  async spend(challenge: string, claims: ChallengeClaims, now: Date): Promise<boolean> {
+    await this.db.deleteFrom('spent_sign_in_challenges').where('expires_at', '<=', now.toISOString()).execute();
+    const inserted = await this.db
+      .insertInto('spent_sign_in_challenges')
+      .values({ challenge_hash: challengeHash(challenge), expires_at: claims.expiresAt })
+      .onConflict((oc) => oc.column('challenge_hash').doNothing())
+      .executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1;
+  }
 
   private signingKey(): Buffer {
     this.key ??= createHmac('sha256', loadSecretsKeys(this.config).current).update('rollcall second-factor challenge').digest();
@@ -62,5 +110,7 @@ export class SignInChallenges {
     return createHmac('sha256', this.signingKey()).update(body).digest('base64url');
   }
 }
+
+const challengeHash = (challenge: string) => createHash('sha256').update(challenge).digest('base64url');
 
 const fingerprint = (passwordHash: string | null) => createHash('sha256').update(passwordHash ?? '').digest('base64url').slice(0, 22);

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { TPasskeyOptions, TPasskeyRegistered, TRegisterPasskeyInput, TSecondFactorConfirmation } from '@rollcall/contracts';
-import { DomainError, hasSecondFactor, passkeyCredentialReservation, remainingRecoveryCodes, secondFactorDecider, secondFactorStream } from '@rollcall/domain';
+import type { TPasskeyOptions, TPasskeyRegistered, TRegisterPasskeyInput, TSecondFactorConfirmation, TSecondFactorEnrolmentProof } from '@rollcall/contracts';
+import { DomainError, passkeyCredentialReservation, remainingRecoveryCodes, secondFactorDecider, secondFactorStream } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
 import { handleCommand, loadState } from '../../../platform/commands/handle-command';
 import type { CommandOutcome } from '../../../platform/commands/command-gateway';
@@ -15,6 +15,7 @@ import { PasskeyCeremonies } from '../../auth/second-factor/passkey-ceremonies';
 import { newRecoveryCodes } from '../../auth/second-factor/recovery-codes';
 import { secondFactorRequiredFor } from '../../auth/second-factor/second-factor-requirement';
 import { SecondFactorVerifier } from '../../auth/second-factor/second-factor-verifier';
+import { EnrolmentProof } from './enrolment-proof';
 
 /** Who asks, for the own account's passkeys: the session (a ceremony is bound to it) and the browser's origin. */
 export interface OwnSession {
@@ -30,15 +31,17 @@ export class PasskeyRegistrationOptionsCommand {
   constructor(
     readonly session: OwnSession,
     readonly context: RequestContext,
-    /** a current code or passkey: needed when the account already has a second factor (review R24 F3) */
-    readonly confirmation?: TSecondFactorConfirmation,
+    /** a current code or passkey when the account has a second factor (review R24 F3), else the current password unless the session signed in within five minutes (R24b F1) */
+    readonly proof?: TSecondFactorEnrolmentProof,
   ) {}
 }
 
 /**
  * Options for `navigator.credentials.create`: a fresh challenge bound to this session, the account's
  * passkeys excluded. An account that already has a second factor confirms with a current one first,
- * as a removal does (review R24 F3): without these options no passkey can be registered.
+ * as a removal does (review R24 F3); one without gives its current password unless its session
+ * signed in within five minutes (R24b F1, EnrolmentProof): without these options no passkey can be
+ * registered.
  */
 @CommandHandler(PasskeyRegistrationOptionsCommand)
 export class PasskeyRegistrationOptionsHandler implements ICommandHandler<PasskeyRegistrationOptionsCommand, CommandOutcome<TPasskeyOptions>> {
@@ -46,15 +49,15 @@ export class PasskeyRegistrationOptionsHandler implements ICommandHandler<Passke
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(READ_DB) private readonly db: Kysely<ReadDatabase>,
     private readonly ceremonies: PasskeyCeremonies,
-    private readonly verifier: SecondFactorVerifier,
+    private readonly proofs: EnrolmentProof,
   ) {}
 
-  async execute({ session, context, confirmation }: PasskeyRegistrationOptionsCommand): Promise<CommandOutcome<TPasskeyOptions>> {
+  async execute({ session, context, proof }: PasskeyRegistrationOptionsCommand): Promise<CommandOutcome<TPasskeyOptions>> {
     const rp = this.ceremonies.relyingParty(session.origin);
     const account = await this.db.selectFrom('accounts_v2').select(['id', 'username', 'first_name', 'last_name', 'policy_id']).where('id', '=', session.accountId).executeTakeFirst();
     if (!account) throw new DomainError('account.not_found', 'This account does not exist');
     const state = await loadState(this.store, secondFactorDecider, secondFactorStream(session.accountId));
-    if (hasSecondFactor(state)) await this.verifier.confirm({ id: account.id, policyId: account.policy_id }, confirmation, () => rp, session.sessionId, context);
+    await this.proofs.check(session, { id: account.id, policyId: account.policy_id }, state, proof, context);
     const displayName = `${account.first_name} ${account.last_name}`.trim() || account.username;
     const options = await this.ceremonies.registrationOptions(rp, { id: account.id, username: account.username, displayName }, state.passkeys, session.sessionId);
     return { value: { options }, position: noOutcome };

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { TSecondFactorConfirmation, TTotpEnrolment } from '@rollcall/contracts';
-import { DomainError, hasSecondFactor, secondFactorDecider, secondFactorStream, TOTP_PERIOD_SECONDS } from '@rollcall/domain';
+import type { TSecondFactorEnrolmentProof, TTotpEnrolment } from '@rollcall/contracts';
+import { DomainError, secondFactorDecider, secondFactorStream, TOTP_PERIOD_SECONDS } from '@rollcall/domain';
 import type { Kysely } from 'kysely';
 import { handleCommand, loadState } from '../../../platform/commands/handle-command';
 import type { CommandOutcome } from '../../../platform/commands/command-gateway';
@@ -13,24 +13,24 @@ import { newAggregateId } from '../../../platform/runtime/ids';
 import { CLOCK, EVENT_STORE, READ_DB } from '../../../platform/tokens';
 import { newTotpSecret, TOTP_DIGITS, totpQrCode, totpUri } from '../../auth/second-factor/totp-codes';
 import { TotpSecretBox } from '../../auth/second-factor/totp-secret-box';
-import { PasskeyCeremonies } from '../../auth/second-factor/passkey-ceremonies';
-import { SecondFactorVerifier } from '../../auth/second-factor/second-factor-verifier';
+import { EnrolmentProof } from './enrolment-proof';
 import type { OwnSession } from './passkeys.handlers';
 
 export class StartTotpEnrolmentCommand {
   constructor(
     readonly session: OwnSession,
     readonly context: RequestContext,
-    /** a current code or passkey: needed when the account already has a second factor (review R24 F3) */
-    readonly confirmation?: TSecondFactorConfirmation,
+    /** a current code or passkey when the account has a second factor (review R24 F3), else the current password unless the session signed in within five minutes (R24b F1) */
+    readonly proof?: TSecondFactorEnrolmentProof,
   ) {}
 }
 
 /**
  * A new TOTP secret for the own account: sealed into its event, shown in clear once (this answer),
  * pending until a first valid code confirms it. Starting again replaces a pending one. An account
- * that already has a second factor confirms with a current one first, as a removal does: a stolen
- * session alone cannot plant a factor of its own (review R24 F3).
+ * that already has a second factor confirms with a current one first, as a removal does (review R24
+ * F3); one without gives its current password unless its session signed in within five minutes
+ * (R24b F1, EnrolmentProof): a stolen session alone cannot plant a factor of its own.
  */
 @CommandHandler(StartTotpEnrolmentCommand)
 export class StartTotpEnrolmentHandler implements ICommandHandler<StartTotpEnrolmentCommand, CommandOutcome<TTotpEnrolment>> {
@@ -39,11 +39,10 @@ export class StartTotpEnrolmentHandler implements ICommandHandler<StartTotpEnrol
     @Inject(READ_DB) private readonly db: Kysely<ReadDatabase>,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly box: TotpSecretBox,
-    private readonly verifier: SecondFactorVerifier,
-    private readonly ceremonies: PasskeyCeremonies,
+    private readonly proofs: EnrolmentProof,
   ) {}
 
-  async execute({ session, context, confirmation }: StartTotpEnrolmentCommand): Promise<CommandOutcome<TTotpEnrolment>> {
+  async execute({ session, context, proof }: StartTotpEnrolmentCommand): Promise<CommandOutcome<TTotpEnrolment>> {
     const { accountId } = session;
     const account = await this.db.selectFrom('accounts_v2').select(['username', 'policy_id']).where('id', '=', accountId).executeTakeFirst();
     if (!account) throw new DomainError('account.not_found', 'This account does not exist');
@@ -53,7 +52,7 @@ export class StartTotpEnrolmentHandler implements ICommandHandler<StartTotpEnrol
     const state = await loadState(this.store, secondFactorDecider, secondFactorStream(accountId));
     // refused before the confirmation is asked (an app is enrolled already): no code spent on it
     secondFactorDecider.decide(command, state);
-    if (hasSecondFactor(state)) await this.verifier.confirm({ id: accountId, policyId: account.policy_id }, confirmation, () => this.ceremonies.relyingParty(session.origin), session.sessionId, context);
+    await this.proofs.check(session, { id: accountId, policyId: account.policy_id }, state, proof, context);
     const result = await handleCommand(this.store, this.clock, secondFactorDecider, secondFactorStream(accountId), command, context);
     const uri = totpUri(secret, account.username);
     return { value: { enrolment_id: enrolmentId, secret, otpauth_uri: uri, qr_code: await totpQrCode(uri), period: TOTP_PERIOD_SECONDS, digits: TOTP_DIGITS }, position: result.position };

@@ -9,6 +9,7 @@ import {
   ZRegisterPasskeyInput,
   ZRenamePasskeyInput,
   ZSecondFactorConfirmation,
+  ZSecondFactorEnrolmentProof,
   type TPasskeyOptions,
   type TPasskeyRegistered,
   ZRecoveryCodes,
@@ -58,6 +59,8 @@ const ownSession = (principal: Principal, origin: string | null): OwnSession => 
 };
 /** an absent or empty body is no confirmation (the handler answers second_factor.confirmation_required) */
 const confirmationOf = (body: unknown) => (body && typeof body === 'object' && Object.keys(body).length ? parseWith(ZSecondFactorConfirmation, body) : undefined);
+/** an enrolment's proof: a current factor, or the current password (absent: EnrolmentProof decides whether the session is recent enough) */
+const enrolmentProofOf = (body: unknown) => (body && typeof body === 'object' && Object.keys(body).length ? parseWith(ZSecondFactorEnrolmentProof, body) : undefined);
 
 /**
  * Second factors (docs/adr/0025), Rollcall's own calls (v2 and unprefixed, like the other calls
@@ -82,9 +85,9 @@ export class SecondFactorsV2Controller {
 
   @AllowedWhileSecondFactorEnrolmentRequired()
   @Post('second-factors/totp')
-  @Documented({ summary: 'Start enrolling an authenticator app: the secret (shown once), its otpauth URI and QR code; pending until a first code confirms it. An account with a second factor confirms with a current code or passkey in the body first', answer: ZTotpEnrolment, body: ZSecondFactorConfirmation })
+  @Documented({ summary: 'Start enrolling an authenticator app: the secret (shown once), its otpauth URI and QR code; pending until a first code confirms it. An account with a second factor confirms with a current code or passkey in the body first; one without gives its current_password unless its session signed in within 5 minutes (else 400 second_factor.reauthentication_required)', answer: ZTotpEnrolment, body: ZSecondFactorEnrolmentProof })
   async startTotp(@CurrentPrincipal() principal: Principal, @Body() body: unknown, @ServedOrigin() origin: string | null, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
-    const outcome = await this.gateway.execute<TTotpEnrolment>(new StartTotpEnrolmentCommand(ownSession(principal, origin), context, confirmationOf(body)));
+    const outcome = await this.gateway.execute<TTotpEnrolment>(new StartTotpEnrolmentCommand(ownSession(principal, origin), context, enrolmentProofOf(body)));
     writeConsistencyHeaders(response, outcome);
     return { data: outcome.value };
   }
@@ -119,10 +122,10 @@ export class SecondFactorsV2Controller {
 
   @AllowedWhileSecondFactorEnrolmentRequired()
   @Post('second-factors/passkeys/registration-options')
-  @Documented({ summary: "Options for the browser's navigator.credentials.create (SimpleWebAuthn's startRegistration): a challenge for this session, valid three minutes, once. An account with a second factor confirms with a current code or passkey in the body first", answer: ZPasskeyOptions, body: ZSecondFactorConfirmation })
+  @Documented({ summary: "Options for the browser's navigator.credentials.create (SimpleWebAuthn's startRegistration): a challenge for this session, valid three minutes, once. An account with a second factor confirms with a current code or passkey in the body first; one without gives its current_password unless its session signed in within 5 minutes (else 400 second_factor.reauthentication_required)", answer: ZPasskeyOptions, body: ZSecondFactorEnrolmentProof })
   @HttpCode(200)
   async passkeyRegistrationOptions(@CurrentPrincipal() principal: Principal, @Body() body: unknown, @ServedOrigin() origin: string | null, @Ctx() context: RequestContext) {
-    return { data: (await this.gateway.execute<TPasskeyOptions>(new PasskeyRegistrationOptionsCommand(ownSession(principal, origin), context, confirmationOf(body)))).value };
+    return { data: (await this.gateway.execute<TPasskeyOptions>(new PasskeyRegistrationOptionsCommand(ownSession(principal, origin), context, enrolmentProofOf(body)))).value };
   }
 
   @AllowedWhileSecondFactorEnrolmentRequired()

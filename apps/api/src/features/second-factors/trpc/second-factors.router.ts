@@ -6,6 +6,7 @@ import {
   ZRenamePasskeyInput,
   ZResetSecondFactorsInput,
   ZSecondFactorConfirmation,
+  ZSecondFactorEnrolmentProof,
   type TPasskeyOptions,
   type TPasskeyRegistered,
   type TRecoveryCodes,
@@ -30,6 +31,8 @@ import { passkeyRemovedMessage, passkeyRenamedMessage, secondFactorsResetMessage
 const own = (ctx: Pick<TrpcContext, 'client'> & { principal: SessionPrincipal }): OwnSession => ({ accountId: ctx.principal.accountId, sessionId: ctx.principal.sessionId, origin: ctx.client?.origin ?? null });
 /** what confirms a removal (docs/adr/0029): a code or a passkey's assertion */
 const ZConfirmed = z.object({ confirmation: ZSecondFactorConfirmation.optional() });
+/** what an enrolment's start takes: a current factor, or the current password where the account has none (review R24b F1) */
+const ZEnrolmentProven = z.object({ confirmation: ZSecondFactorEnrolmentProof.optional() });
 
 /**
  * Second factors for the console (docs/adr/0025), the same handlers as REST: the own account's on
@@ -41,8 +44,8 @@ export function buildSecondFactorsRouter({ gateway, queryBus }: { gateway: Comma
   const enrolment = sessionProcedureAllowedWhile({ secondFactorEnrolmentRequired: true });
   return router({
     mine: enrolment.query(({ ctx }) => queryBus.execute<GetSecondFactorStatusQuery, TSecondFactorStatus>(new GetSecondFactorStatusQuery(ctx.principal.accountId))),
-    // an account with a second factor confirms with a current one first (review R24 F3)
-    startTotp: enrolment.input(ZConfirmed.optional()).mutation(async ({ input, ctx }) => (await gateway.execute<TTotpEnrolment>(new StartTotpEnrolmentCommand(own(ctx), ctx.context, input?.confirmation))).value),
+    // an account with a second factor confirms with a current one first (review R24 F3), one without with its password unless the session is recent (R24b F1)
+    startTotp: enrolment.input(ZEnrolmentProven.optional()).mutation(async ({ input, ctx }) => (await gateway.execute<TTotpEnrolment>(new StartTotpEnrolmentCommand(own(ctx), ctx.context, input?.confirmation))).value),
     confirmTotp: enrolment.input(ZConfirmTotpInput).mutation(async ({ input, ctx }) => (await gateway.execute<TTotpConfirmed>(new ConfirmTotpCommand(ctx.principal.accountId, input, ctx.context))).value),
     removeTotp: sessionProcedure.input(ZConfirmed.optional()).mutation(async ({ input, ctx }) => {
       await gateway.execute(new RemoveTotpCommand(own(ctx), input?.confirmation, ctx.context));
@@ -52,7 +55,7 @@ export function buildSecondFactorsRouter({ gateway, queryBus }: { gateway: Comma
       .input(ZConfirmed.optional())
       .mutation(async ({ input, ctx }) => (await gateway.execute<TRecoveryCodes>(new RegenerateRecoveryCodesCommand(own(ctx), input?.confirmation, ctx.context))).value),
     passkeyRegistrationOptions: enrolment
-      .input(ZConfirmed.optional())
+      .input(ZEnrolmentProven.optional())
       .mutation(async ({ input, ctx }) => (await gateway.execute<TPasskeyOptions>(new PasskeyRegistrationOptionsCommand(own(ctx), ctx.context, input?.confirmation))).value),
     registerPasskey: enrolment.input(ZRegisterPasskeyInput).mutation(async ({ input, ctx }) => (await gateway.execute<TPasskeyRegistered>(new RegisterPasskeyCommand(own(ctx), input, ctx.context))).value),
     renamePasskey: sessionProcedure.input(ZRenamePasskeyInput.extend({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
