@@ -10,8 +10,22 @@ import type { ReadDatabase } from '../../../platform/read-db/read-database';
 import { auditEventOf } from '../readable-events';
 import { loadNameBook } from '../history/load-name-book';
 
-/** the first UUID in a stream id: the entity it is about (`account-{id}`, `attendance-{id}-{day}`) */
-const STREAM_ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+const UUID_GROUP_LENGTHS = [8, 4, 4, 4, 12];
+const HEX = /^[0-9a-f]+$/i;
+
+/**
+ * The first UUID in a stream id: the entity it is about (`account-{id}`, `attendance-{id}-{day}`).
+ * Read from the id's dash-separated parts rather than by an unanchored pattern, which recheck calls
+ * polynomial on a long run of hex digits (linear-patterns.unit.spec.ts).
+ */
+function firstUuidIn(streamId: string): string | null {
+  const parts = streamId.split('-');
+  for (let start = 0; start + UUID_GROUP_LENGTHS.length <= parts.length; start++) {
+    const groups = parts.slice(start, start + UUID_GROUP_LENGTHS.length);
+    if (groups.every((group, index) => group.length === UUID_GROUP_LENGTHS[index] && HEX.test(group))) return groups.join('-');
+  }
+  return null;
+}
 
 export class ListAuditEventsQuery {
   /**
@@ -64,7 +78,7 @@ export class ListAuditEventsHandler implements IQueryHandler<ListAuditEventsQuer
     const rows = await query.orderBy('position_commit', 'desc').orderBy('position_sequence', 'desc').limit(limit + 1).execute();
     const page = rows.slice(0, limit).map(auditEventOf);
     // the log is read with audit:read everywhere (audit.router.ts): every name may be shown
-    const streamEntity = (streamId: string) => STREAM_ID.exec(streamId)?.[0] ?? null;
+    const streamEntity = firstUuidIn;
     const ids = new Set<string>();
     for (const event of page) {
       if (event.actor) ids.add(event.actor);
