@@ -1,15 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../../platform/config/app-config';
+import type { ReadDatabase } from '../../../platform/read-db/read-database';
 import { hashRecoveryCode, newRecoveryCodes, normalizeRecoveryCode } from './recovery-codes';
 import { SignInChallenges } from './sign-in-challenge';
 import { matchingTotpStep, newTotpSecret, totpCodeAt } from './totp-codes';
 
 const config = (key = randomBytes(32).toString('base64')) => ({ secrets: { key, keyFile: '/nonexistent/rollcall.key', previousKey: null } }) as unknown as AppConfig;
 const now = new Date('2026-11-26T12:00:10.000Z');
+/** issuing and verifying are stateless: only spending a challenge (int tests) touches the database */
+const noDatabase = {} as Kysely<ReadDatabase>;
 
 describe('the sign-in challenge between the password and the code', () => {
-  const challenges = new SignInChallenges(config());
+  const challenges = new SignInChallenges(config(), noDatabase);
 
   it('names the account until it expires, for the password it was issued after', () => {
     const { challenge, expiresAt } = challenges.issue('a1', '$argon2id$hash', now);
@@ -25,7 +29,7 @@ describe('the sign-in challenge between the password and the code', () => {
     const [body, signature] = challenge.split('.');
     const otherAccount = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), a: 'a2' })).toString('base64url');
     expect(challenges.verify(`${otherAccount}.${signature}`, now)).toBeNull();
-    expect(new SignInChallenges(config()).verify(challenge, now)).toBeNull();
+    expect(new SignInChallenges(config(), noDatabase).verify(challenge, now)).toBeNull();
     for (const malformed of ['', 'x', 'a.b.c', `${body}.`]) expect(challenges.verify(malformed, now)).toBeNull();
   });
 });
