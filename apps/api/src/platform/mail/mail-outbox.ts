@@ -7,7 +7,7 @@ import type { ReadDatabase } from '../read-db/read-database';
 import type { Mail } from './mailer.port';
 
 export interface OutboxMail extends Mail {
-  kind: 'activation' | 'welcome';
+  kind: 'activation' | 'welcome' | 'second_factor';
   accountId: string | null;
   /** the row's id, when the caller must know it before the row exists (default: a new UUID) */
   id?: string;

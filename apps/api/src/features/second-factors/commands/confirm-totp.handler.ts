@@ -7,10 +7,15 @@ import type { CommandOutcome } from '../../../platform/commands/command-gateway'
 import type { RequestContext } from '../../../platform/commands/request-context';
 import type { EventStore } from '../../../platform/event-store/event-store.port';
 import type { Clock } from '../../../platform/runtime/clock';
-import { CLOCK, EVENT_STORE } from '../../../platform/tokens';
+import { APP_CONFIG, CLOCK, EVENT_STORE, READ_DB } from '../../../platform/tokens';
 import { newRecoveryCodes } from '../../auth/second-factor/recovery-codes';
 import { asTotpCode, matchingTotpStep } from '../../auth/second-factor/totp-codes';
 import { TotpSecretBox } from '../../auth/second-factor/totp-secret-box';
+import type { Kysely } from 'kysely';
+import type { ReadDatabase } from '../../../platform/read-db/read-database';
+import type { AppConfig } from '../../../platform/config/app-config';
+import { MailOutbox } from '../../../platform/mail/mail-outbox';
+import { mailSecondFactorNotice } from '../second-factor-mails';
 
 export class ConfirmTotpCommand {
   constructor(
@@ -32,6 +37,9 @@ export class ConfirmTotpHandler implements ICommandHandler<ConfirmTotpCommand, C
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly box: TotpSecretBox,
+    @Inject(READ_DB) private readonly db: Kysely<ReadDatabase>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly outbox: MailOutbox,
   ) {}
 
   async execute({ accountId, input, context }: ConfirmTotpCommand): Promise<CommandOutcome<TTotpConfirmed>> {
@@ -49,6 +57,7 @@ export class ConfirmTotpHandler implements ICommandHandler<ConfirmTotpCommand, C
       type: 'ConfirmTotp',
       data: { enrolmentId: pending.enrolmentId, step, currentStep: totpStepAt(at), recoveryCodeHashes: codes?.hashes ?? null, at },
     }, context);
+    if (result.events.some((event) => event.type === 'TotpEnrolled')) await mailSecondFactorNotice({ db: this.db, outbox: this.outbox, config: this.config, clock: this.clock }, accountId, { change: 'added', factor: 'totp' });
     return { value: { recovery_codes: codes?.codes ?? null }, position: result.position };
   }
 }

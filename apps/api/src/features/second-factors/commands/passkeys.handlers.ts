@@ -10,11 +10,14 @@ import { ReservationTakenError, type EventStore } from '../../../platform/event-
 import type { ReadDatabase } from '../../../platform/read-db/read-database';
 import type { Clock } from '../../../platform/runtime/clock';
 import { newAggregateId } from '../../../platform/runtime/ids';
-import { CLOCK, EVENT_STORE, READ_DB } from '../../../platform/tokens';
+import { APP_CONFIG, CLOCK, EVENT_STORE, READ_DB } from '../../../platform/tokens';
 import { PasskeyCeremonies } from '../../auth/second-factor/passkey-ceremonies';
 import { newRecoveryCodes } from '../../auth/second-factor/recovery-codes';
 import { secondFactorRequiredFor } from '../../auth/second-factor/second-factor-requirement';
 import { SecondFactorVerifier } from '../../auth/second-factor/second-factor-verifier';
+import type { AppConfig } from '../../../platform/config/app-config';
+import { MailOutbox } from '../../../platform/mail/mail-outbox';
+import { mailSecondFactorNotice } from '../second-factor-mails';
 import { EnrolmentProof } from './enrolment-proof';
 
 /** Who asks, for the own account's passkeys: the session (a ceremony is bound to it) and the browser's origin. */
@@ -85,6 +88,9 @@ export class RegisterPasskeyHandler implements ICommandHandler<RegisterPasskeyCo
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly ceremonies: PasskeyCeremonies,
+    @Inject(READ_DB) private readonly db: Kysely<ReadDatabase>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly outbox: MailOutbox,
   ) {}
 
   async execute({ session, input, context }: RegisterPasskeyCommand): Promise<CommandOutcome<TPasskeyRegistered>> {
@@ -105,6 +111,7 @@ export class RegisterPasskeyHandler implements ICommandHandler<RegisterPasskeyCo
       throw error;
     });
     const name = registered.events[0]?.type === 'PasskeyRegistered' ? registered.events[0].data.name : input.name.trim();
+    await mailSecondFactorNotice({ db: this.db, outbox: this.outbox, config: this.config, clock: this.clock }, session.accountId, { change: 'added', factor: 'passkey', name });
     const state = await loadState(this.store, secondFactorDecider, stream);
     if (remainingRecoveryCodes(state) > 0) return { value: { id: passkeyId, name, recovery_codes: null }, position: registered.position };
     const codes = newRecoveryCodes(session.accountId);
@@ -179,6 +186,8 @@ export class RemovePasskeyHandler implements ICommandHandler<RemovePasskeyComman
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly verifier: SecondFactorVerifier,
     private readonly ceremonies: PasskeyCeremonies,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly outbox: MailOutbox,
   ) {}
 
   async execute({ session, passkeyId, confirmation, context }: RemovePasskeyCommand): Promise<CommandOutcome<null>> {
@@ -193,6 +202,8 @@ export class RemovePasskeyHandler implements ICommandHandler<RemovePasskeyComman
     const result = await handleCommand(this.store, this.clock, secondFactorDecider, secondFactorStream(session.accountId), command, context, (current) => ({
       releases: current.passkeys.filter((p) => p.passkeyId === passkeyId).map((p) => passkeyCredentialReservation(p.credential.credentialId)),
     }));
+    const removed = result.events.find((event) => event.type === 'PasskeyRemoved');
+    if (removed) await mailSecondFactorNotice({ db: this.db, outbox: this.outbox, config: this.config, clock: this.clock }, session.accountId, { change: 'removed', factor: 'passkey', name: removed.data.name });
     return { value: null, position: result.position };
   }
 }

@@ -13,8 +13,11 @@ import type { RequestContext } from '../../../platform/commands/request-context'
 import type { EventStore } from '../../../platform/event-store/event-store.port';
 import type { ReadDatabase } from '../../../platform/read-db/read-database';
 import type { Clock } from '../../../platform/runtime/clock';
-import { CLOCK, EVENT_STORE, READ_DB } from '../../../platform/tokens';
+import { APP_CONFIG, CLOCK, EVENT_STORE, READ_DB } from '../../../platform/tokens';
 import { secondFactorRequiredFor } from '../../auth/second-factor/second-factor-requirement';
+import type { AppConfig } from '../../../platform/config/app-config';
+import { MailOutbox } from '../../../platform/mail/mail-outbox';
+import { mailSecondFactorNotice } from '../second-factor-mails';
 
 export class RemoveTotpCommand {
   constructor(
@@ -36,6 +39,8 @@ export class RemoveTotpHandler implements ICommandHandler<RemoveTotpCommand, Com
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly verifier: SecondFactorVerifier,
     private readonly ceremonies: PasskeyCeremonies,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly outbox: MailOutbox,
   ) {}
 
   async execute({ session, confirmation, context }: RemoveTotpCommand): Promise<CommandOutcome<null>> {
@@ -49,6 +54,8 @@ export class RemoveTotpHandler implements ICommandHandler<RemoveTotpCommand, Com
     // a pending enrolment (no factor yet) goes without one
     if (state.totp?.confirmed) await this.verifier.confirm({ id: accountId, policyId: account?.policy_id ?? null }, confirmation, () => this.ceremonies.relyingParty(session.origin), session.sessionId, context);
     const result = await handleCommand(this.store, this.clock, secondFactorDecider, secondFactorStream(accountId), command, context);
+    // a pending enrolment was never a factor: its removal is no news
+    if (state.totp?.confirmed && result.events.length > 0) await mailSecondFactorNotice({ db: this.db, outbox: this.outbox, config: this.config, clock: this.clock }, accountId, { change: 'removed', factor: 'totp' });
     return { value: null, position: result.position };
   }
 }

@@ -8,7 +8,10 @@ import type { RequestContext } from '../../../platform/commands/request-context'
 import type { EventStore } from '../../../platform/event-store/event-store.port';
 import type { ReadDatabase } from '../../../platform/read-db/read-database';
 import type { Clock } from '../../../platform/runtime/clock';
-import { CLOCK, EVENT_STORE, READ_DB } from '../../../platform/tokens';
+import { APP_CONFIG, CLOCK, EVENT_STORE, READ_DB } from '../../../platform/tokens';
+import type { AppConfig } from '../../../platform/config/app-config';
+import { MailOutbox } from '../../../platform/mail/mail-outbox';
+import { mailSecondFactorNotice } from '../second-factor-mails';
 
 export const ownResetRefused = () =>
   new DomainError('second_factor.reset_own_account', "An administrator's reset is for other accounts: remove your own second factors on your own page, each with a current code or passkey");
@@ -37,6 +40,8 @@ export class ResetSecondFactorsHandler implements ICommandHandler<ResetSecondFac
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(READ_DB) private readonly db: Kysely<ReadDatabase>,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly outbox: MailOutbox,
   ) {}
 
   async execute({ accountId, reason, context, callerAccountId }: ResetSecondFactorsCommand): Promise<CommandOutcome<null>> {
@@ -47,6 +52,8 @@ export class ResetSecondFactorsHandler implements ICommandHandler<ResetSecondFac
       type: 'ResetSecondFactors',
       data: { accountId, reason, resetBy: context.actor, at: this.clock.now().toISOString() },
     }, context, (state) => ({ releases: state.passkeys.map((p) => passkeyCredentialReservation(p.credential.credentialId)) }));
+    const reset = result.events.find((event) => event.type === 'SecondFactorsReset');
+    if (reset) await mailSecondFactorNotice({ db: this.db, outbox: this.outbox, config: this.config, clock: this.clock }, accountId, { change: 'reset', reason: reset.data.reason });
     return { value: null, position: result.position };
   }
 }
