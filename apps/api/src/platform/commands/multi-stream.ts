@@ -19,7 +19,7 @@ export interface LoadedStream<State> {
   lastPosition: Position | null;
 }
 
-export function foldStream<Command, Event extends DomainEvent, State>(decider: Decider<Command, Event, State>, streamId: string, stored: readonly StoredEvent[]): LoadedStream<State> {
+export function foldStream<Command, Event extends DomainEvent, State>(decider: Decider<Command, Event, State>, streamId: string, stored: readonly Pick<StoredEvent, 'streamVersion' | 'position' | 'type' | 'data'>[]): LoadedStream<State> {
   const last = stored[stored.length - 1];
   return {
     streamId,
