@@ -1,4 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import Database from '@rollcall/sqlite-driver';
 import { Secret, TOTP } from 'otpauth';
 import { createAccountThroughRest, expectAccessible, newAccount, restToken } from '../support/console';
 import { relyingParty } from '../support/relying-party';
@@ -6,7 +8,9 @@ import { relyingParty } from '../support/relying-party';
 /**
  * Issue 24's 'Done means' beside second-factors.spec.ts: an application signing an account in through
  * Rollcall learns from the ID token how it signed in (amr, acr); and the one password-change form of
- * the page of one's own speaks the console's language, rule by rule, with its strength meter.
+ * the page of one's own speaks the console's language, rule by rule, with its strength meter; and a
+ * first second factor from a session that signed in more than five minutes ago asks for the
+ * current password (review R24b F1).
  */
 
 const codeAt = (secret: string, step: number) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: step * 30_000 });
@@ -86,4 +90,86 @@ test('the own password change speaks German rule by rule, with the strength mete
   // the notice says the second factors stay (review R24 F3)
   await expect(page.getByText(/^Passwort geändert\. Ihre anderen Sitzungen wurden abgemeldet; Ihre Passkeys und Ihre Authenticator-App bleiben/)).toBeVisible();
   await expect(page.getByLabel('Aktuelles Passwort')).toHaveValue('');
+});
+
+/**
+ * The sign-in of an account's sessions ten minutes back, in the read model the API checks a
+ * session's age in (sessions_v1): a running server has no clock to move, and waiting five minutes
+ * is no test.
+ */
+function backdateSessions(accountId: string): void {
+  const db = new Database(join(process.env.E2E_DATA_DIR!, 'read.db'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    const changed = db.prepare('UPDATE sessions_v1 SET started_at = ? WHERE account_id = ?').run(new Date(Date.now() - 10 * 60_000).toISOString(), accountId).changes;
+    expect(changed).toBeGreaterThan(0);
+  } finally {
+    db.close();
+  }
+}
+
+/** a WebAuthn relying party id is a host name: the passkey part runs at localhost (as passkeys.spec.ts) */
+const consoleAt = (path: string) => `http://localhost:${process.env.E2E_PORT ?? 3217}${path}`;
+
+async function signInAt(page: Page, account: { username: string; password: string }): Promise<void> {
+  await page.goto(consoleAt('/login'));
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/me$/);
+}
+
+test('a session that signed in more than five minutes ago adds a first app or passkey only after the current password; a wrong one is said under the field', async ({ page, request }) => {
+  const account = newAccount('reauth');
+  const accountId = await createAccountThroughRest(request, account);
+  await signInAt(page, account);
+  backdateSessions(accountId);
+  await page.getByRole('tab', { name: 'Security' }).click();
+
+  // the authenticator app: the password first
+  await page.getByRole('button', { name: 'Enrol authenticator app' }).click();
+  const ask = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(ask.getByText('You signed in more than 5 minutes ago')).toBeVisible();
+  await expectAccessible(page, 'current password before a first factor');
+  await ask.getByLabel('Current password').fill('not the password');
+  await ask.getByRole('button', { name: 'Continue' }).click();
+  await expect(ask.getByText('The current password is wrong.')).toBeVisible();
+  await expect(ask.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true');
+  await ask.getByLabel('Current password').fill(account.password);
+  await ask.getByRole('button', { name: 'Continue' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(page.getByRole('img', { name: 'QR code of the authenticator app enrolment' })).toBeVisible();
+  // cancelled here: the passkey below is the first factor
+  await page.getByRole('dialog', { name: 'Enrol an authenticator app' }).getByRole('button', { name: 'Cancel' }).click();
+
+  // a passkey: the name, then the password, then the browser's dialog
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  const passkeys = page.getByRole('region', { name: 'Passkeys' });
+  await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
+  await page.getByRole('dialog', { name: 'Add a passkey' }).getByLabel('Name').fill('Work laptop');
+  await page.getByRole('dialog', { name: 'Add a passkey' }).getByRole('button', { name: 'Create passkey' }).click();
+  await ask.getByLabel('Current password').fill(account.password);
+  await ask.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('They are shown only now')).toBeVisible();
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(passkeys.getByTestId('passkey')).toContainText('Work laptop');
+});
+
+test('the current password before a first factor, in German', async ({ page, request }) => {
+  const account = newAccount('reauth-de');
+  const accountId = await createAccountThroughRest(request, account);
+  await signInAt(page, account);
+  backdateSessions(accountId);
+  await page.getByRole('button', { name: 'DE', exact: true }).click();
+  await page.getByRole('tab', { name: 'Sicherheit' }).click();
+  await page.getByRole('button', { name: 'Authenticator-App einrichten' }).click();
+  const ask = page.getByRole('dialog', { name: 'Bestätigen Sie, dass Sie es sind' });
+  await expect(ask.getByText('Ihre Anmeldung liegt mehr als 5 Minuten zurück')).toBeVisible();
+  await ask.getByLabel('Aktuelles Passwort').fill('nicht das Passwort');
+  await ask.getByRole('button', { name: 'Weiter' }).click();
+  await expect(ask.getByText('Das aktuelle Passwort ist falsch.')).toBeVisible();
 });

@@ -9,10 +9,11 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import type { TSecondFactorConfirmation } from '@rollcall/contracts';
+import type { TSecondFactorEnrolmentProof } from '@rollcall/contracts';
 import { describeError, getApiError } from '../../api/api-error';
 import { createPasskey, passkeyCancelled } from '../../components/passkeys/passkey-ceremony';
 import { trpc } from '../../trpc';
+import { ConfirmWithPasswordDialog, needsPassword } from './ConfirmWithPasswordDialog';
 import { ConfirmWithSecondFactorDialog } from './ConfirmWithSecondFactorDialog';
 import { RecoveryCodesList } from './RecoveryCodesList';
 
@@ -20,8 +21,9 @@ import { RecoveryCodesList } from './RecoveryCodesList';
  * Adding a passkey (docs/adr/0029): a name first (to tell them apart), then the server's options
  * (a challenge bound to this session), the browser's dialog, and the registration. The first factor
  * of an account brings its ten recovery codes, shown here once. An account that already has a second
- * factor confirms with a current one before the options are given (`confirmFirst`, review R24 F3).
- * Mounted while open (a fresh form each time).
+ * factor confirms with a current one before the options are given (`confirmFirst`, review R24 F3);
+ * one without, whose session signed in more than five minutes ago, gives its current password when
+ * the API asks for it (review R24b F1). Mounted while open (a fresh form each time).
  */
 export function AddPasskeyDialog({ open, onClose, onAdded, confirmFirst }: { open: boolean; onClose: () => void; onAdded: () => void; confirmFirst?: { hasPasskey: boolean } }) {
   const { t } = useTranslation();
@@ -32,6 +34,7 @@ export function AddPasskeyDialog({ open, onClose, onAdded, confirmFirst }: { ope
   const [codes, setCodes] = useState<string[] | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [confirmError, setConfirmError] = useState<unknown>(null);
+  const [askPassword, setAskPassword] = useState(false);
   const options = trpc.secondFactors.passkeyRegistrationOptions.useMutation();
   const register = trpc.secondFactors.registerPasskey.useMutation();
   const submit = (event: FormEvent) => {
@@ -40,20 +43,24 @@ export function AddPasskeyDialog({ open, onClose, onAdded, confirmFirst }: { ope
     setConfirmError(null);
     setConfirming(true);
   };
-  const ceremony = async (confirmation?: TSecondFactorConfirmation) => {
+  const ceremony = async (confirmation?: TSecondFactorEnrolmentProof) => {
     setBusy(true);
     setError(null);
     let created;
     try {
       created = await options.mutateAsync(confirmation ? { confirmation } : {});
     } catch (failure) {
-      // a wrong or missing code is said in the confirmation, which stays open
+      // a wrong or missing code or password is said in the confirmation, which stays open
       if (confirmation) setConfirmError(failure);
-      else setError(failure);
+      else if (needsPassword(failure)) {
+        setConfirmError(null);
+        setAskPassword(true);
+      } else setError(failure);
       setBusy(false);
       return;
     }
     setConfirming(false);
+    setAskPassword(false);
     try {
       const response = await createPasskey(created);
       const registered = await register.mutateAsync({ name: name.trim(), response: response });
@@ -80,6 +87,14 @@ export function AddPasskeyDialog({ open, onClose, onAdded, confirmFirst }: { ope
           error={confirmError}
           onConfirm={(confirmation) => void ceremony(confirmation)}
           onCancel={() => setConfirming(false)}
+        />
+      )}
+      {askPassword && (
+        <ConfirmWithPasswordDialog
+          busy={busy}
+          error={confirmError}
+          onConfirm={(current_password) => void ceremony({ current_password })}
+          onCancel={() => setAskPassword(false)}
         />
       )}
       <Dialog open={open} disableEscapeKeyDown fullWidth maxWidth="xs" aria-labelledby={titleId}>

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { describeError, getApiError } from '../../api/api-error';
 import { LoadingState } from '../../components/LoadingState';
 import { trpc } from '../../trpc';
+import { ConfirmWithPasswordDialog, needsPassword } from './ConfirmWithPasswordDialog';
 import { ConfirmWithSecondFactorDialog } from './ConfirmWithSecondFactorDialog';
 import { RecoveryCodesList } from './RecoveryCodesList';
 
@@ -16,7 +17,8 @@ import { RecoveryCodesList } from './RecoveryCodesList';
  * account scans it (or types the secret), proves it with a first code, and, when it had none, gets
  * its recovery codes shown once. `onDone` runs once the codes are put away (or none came). An
  * account that already has a second factor confirms with a current one before the secret is made
- * (`confirmFirst`, review R24 F3).
+ * (`confirmFirst`, review R24 F3); one without, whose session signed in more than five minutes ago,
+ * gives its current password when the API asks for it (review R24b F1).
  */
 export function TotpEnrolment({ onDone, onCancel, confirmFirst }: { onDone: () => void; onCancel?: () => void; confirmFirst?: { hasPasskey: boolean } }) {
   const { t } = useTranslation();
@@ -24,6 +26,11 @@ export function TotpEnrolment({ onDone, onCancel, confirmFirst }: { onDone: () =
   const start = trpc.secondFactors.startTotp.useMutation();
   const confirm = trpc.secondFactors.confirmTotp.useMutation({ onSuccess: () => void utils.secondFactors.mine.invalidate() });
   const [code, setCode] = useState('');
+  // the API asked for the current password: the dialog stays until the secret is made or it is cancelled
+  const [askPassword, setAskPassword] = useState(false);
+  // cancelled where there is nothing to go back to (the enrolment a policy requires): said on the page, with a way back
+  const [passwordDismissed, setPasswordDismissed] = useState(false);
+  if (!askPassword && !start.data && needsPassword(start.error)) setAskPassword(true);
   const started = useRef(false);
   useEffect(() => {
     // one enrolment per mount (StrictMode mounts twice in development); after the confirmation when one is asked
@@ -54,6 +61,28 @@ export function TotpEnrolment({ onDone, onCancel, confirmFirst }: { onDone: () =
         error={start.error}
         onConfirm={(confirmation) => start.mutate({ confirmation })}
         onCancel={() => onCancel?.()}
+      />
+    );
+  }
+  if (askPassword && !start.data) {
+    if (passwordDismissed) {
+      return (
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <Alert severity="info">{t('errors.second_factor.reauthentication_required')}</Alert>
+          <Box>
+            <Button variant="contained" onClick={() => setPasswordDismissed(false)}>
+              {t('secondFactors.reauth.again')}
+            </Button>
+          </Box>
+        </Box>
+      );
+    }
+    return (
+      <ConfirmWithPasswordDialog
+        busy={start.isPending}
+        error={start.error}
+        onConfirm={(current_password) => start.mutate({ confirmation: { current_password } })}
+        onCancel={() => (onCancel ? onCancel() : setPasswordDismissed(true))}
       />
     );
   }
