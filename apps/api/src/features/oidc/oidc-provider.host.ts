@@ -9,7 +9,7 @@ import type { AppConfig } from '../../platform/config/app-config';
 import { APP_CONFIG, CLOCK, EVENT_STORE, READ_DB } from '../../platform/tokens';
 import type { EventStore } from '../../platform/event-store/event-store.port';
 import type { ReadDatabase } from '../../platform/read-db/read-database';
-import { accountDecider, accountStream, fold, hasSecondFactor, secondFactorDecider, secondFactorStream, type AccountEvent, type SecondFactorEvent } from '@rollcall/domain';
+import { accountDecider, accountStream, fold, hasSecondFactor, secondFactorDecider, secondFactorStream, type AccountEvent, type SecondFactorEvent, type SecondFactorState } from '@rollcall/domain';
 import type { StoredEvent } from '../../platform/event-store/event-store.port';
 import { secondFactorRequiredFor } from '../auth/second-factor/second-factor-requirement';
 import { releasedSsoClaims } from '../sso-claims/released-sso-claims';
@@ -71,6 +71,29 @@ function secondFactorAsked(ctx: KoaContextWithOIDC): boolean {
 /** the ID token's `acr` after a password alone, and after a password and a second factor (docs/adr/0025) */
 export const ACR_PASSWORD = 'urn:rollcall:acr:password';
 export const ACR_SECOND_FACTOR = 'urn:rollcall:acr:second-factor';
+
+/**
+ * What a sign-in's `amr` may still claim, and its `acr`, given the account's second factors now: `otp`
+ * only with an authenticator app or an unused recovery code, a passkey's `hwk`, `user` and `mfa` only
+ * with a passkey; the second-factor level only with `otp` or `hwk` left (docs/adr/0025).
+ */
+export function stillProven(amr: readonly string[], factors: Pick<SecondFactorState, 'totp' | 'passkeys' | 'recoveryCodes'>): { amr: string[]; acr: string } {
+  const held = new Set(['pwd']);
+  if (factors.totp?.confirmed || factors.recoveryCodes.some((code) => code !== null)) held.add('otp');
+  if (factors.passkeys.length > 0) for (const method of ['hwk', 'user', 'mfa']) held.add(method);
+  const kept = amr.filter((method) => held.has(method));
+  return { amr: kept, acr: kept.includes('otp') || kept.includes('hwk') ? ACR_SECOND_FACTOR : ACR_PASSWORD };
+}
+
+/** what the token endpoint's check reads of a code or refresh token (oidc-provider's models) */
+interface GrantSource {
+  kind: string;
+  authTime?: number;
+  iat?: number;
+  amr?: string[];
+  acr?: string;
+  destroy(): Promise<void>;
+}
 
 /** oidc-provider's module (ESM, so a dynamic import; types only at compile time) */
 type ProviderModule = typeof import('oidc-provider', { with: { 'resolution-mode': 'import' } });
@@ -209,7 +232,7 @@ export class OidcProviderHost {
 
   private async build(generation: number, keys: OidcKeys, issuer: string): Promise<BuiltProvider> {
     const { default: ProviderClass, errors, interactionPolicy } = await this.providerModule();
-    const provider = new ProviderClass(issuer, this.configuration(keys, errors.InvalidTarget, this.policy(interactionPolicy)));
+    const provider = new ProviderClass(issuer, this.configuration(keys, errors, this.policy(interactionPolicy)));
     // behind a trusted proxy, X-Forwarded-Proto decides whether cookies are secure
     provider.proxy = this.config.trustedProxies.length > 0;
     // the secret the provider holds is its hash (docs/adr/0014): hash what is presented, compare in constant time
@@ -270,13 +293,26 @@ export class OidcProviderHost {
    * sign-in its password was changed (by itself or an administrator), it was locked, or its second
    * factors changed (enrolled, registered, removed, reset). Read from the streams, the truth (locks
    * are not projected). Events of the sign-in's own second count as after it: a sign-in again is
-   * asked once too often rather than a change missed.
+   * asked once too often rather than a change missed. At the token endpoint (`bySignInEvent`) the
+   * sign-in is its AccountSignedIn (the last before the end of `loginTs`'s second): account events
+   * after it in the stream, and factor events of its millisecond or later, count, so a code exchanged
+   * right after a sign-in that followed a password change is not refused.
    */
-  private async signInOutdated(accountId: string, loginTs: number | undefined): Promise<boolean> {
-    const since = (loginTs ?? 0) * 1000;
+  private async signInOutdated(accountId: string, loginTs: number | undefined, bySignInEvent = false): Promise<boolean> {
+    let since = (loginTs ?? 0) * 1000;
     const [accountEvents, factorEvents] = await this.store.readStreams([{ streamId: accountStream(accountId) }, { streamId: secondFactorStream(accountId) }]);
+    let accountAfter = (event: StoredEvent, _index: number) => Date.parse(event.metadata.occurredAt) >= since;
+    if (bySignInEvent) {
+      // the sign-in's own AccountSignedIn: the last one before the end of the second it was made in
+      const end = ((loginTs ?? 0) + 1) * 1000;
+      const signedIn = accountEvents.findLastIndex((event) => event.type === 'AccountSignedIn' && Date.parse(event.metadata.occurredAt) < end);
+      if (signedIn >= 0) {
+        since = Date.parse(accountEvents[signedIn].metadata.occurredAt);
+        accountAfter = (_event, index) => index > signedIn;
+      }
+    }
     const after = (event: StoredEvent) => Date.parse(event.metadata.occurredAt) >= since;
-    if (accountEvents.some((event) => ACCOUNT_CHANGES_ENDING_SIGN_IN.has(event.type) && after(event))) return true;
+    if (accountEvents.some((event, index) => ACCOUNT_CHANGES_ENDING_SIGN_IN.has(event.type) && accountAfter(event, index))) return true;
     if (factorEvents.some((event) => FACTOR_CHANGES.has(event.type) && after(event))) return true;
     const account = fold(accountDecider, accountEvents.map((event) => ({ type: event.type, data: event.data }) as AccountEvent));
     if (account.status !== 'created') return true;
@@ -286,7 +322,26 @@ export class OidcProviderHost {
     return !hasSecondFactor(fold(secondFactorDecider, factorEvents.map((event) => ({ type: event.type, data: event.data }) as SecondFactorEvent)));
   }
 
-  private configuration(keys: OidcKeys, InvalidTarget: new (description?: string) => Error, policy: NonNullable<Configuration['interactions']>['policy']): Configuration {
+  /**
+   * A code or refresh token at the token endpoint (docs/security.md, 'OpenID Connect provider'): refused
+   * (`invalid_grant`, and a refresh token is destroyed) when its sign-in (`authTime`) no longer counts
+   * by `signInOutdated` (a password change, a lock, a factor enrolled, removed or reset since, or the
+   * account locked, forced to change its password, or without a factor its policy requires). Otherwise
+   * what it says the sign-in proved (`amr`, `acr`, copied into the ID token and any rotated refresh
+   * token) keeps only the methods the account still holds: never a code or passkey it no longer has.
+   */
+  private async checkGrantUse(accountId: string, token: GrantSource, InvalidGrant: new (description: string) => Error): Promise<void> {
+    if (await this.signInOutdated(accountId, token.authTime ?? token.iat, true)) {
+      if (token.kind === 'RefreshToken') await token.destroy();
+      throw new InvalidGrant(`the sign-in behind this ${token.kind === 'RefreshToken' ? 'refresh token' : 'code'} no longer counts (the password, a second factor or the account's state changed since): sign in again`);
+    }
+    if (!token.amr?.length) return;
+    const [factorEvents] = await this.store.readStreams([{ streamId: secondFactorStream(accountId) }]);
+    Object.assign(token, stillProven(token.amr, fold(secondFactorDecider, factorEvents.map((event) => ({ type: event.type, data: event.data }) as SecondFactorEvent))));
+  }
+
+  private configuration(keys: OidcKeys, errors: ProviderModule['errors'], policy: NonNullable<Configuration['interactions']>['policy']): Configuration {
+    const { InvalidTarget, InvalidGrant } = errors;
     const db = this.db;
     const clients = this.clients;
     const now = () => this.clock.now();
@@ -353,10 +408,12 @@ export class OidcProviderHost {
           },
         },
       },
-      findAccount: async (ctx, sub) => {
+      findAccount: async (ctx, sub, token) => {
         // read on every call: a disabled, expired or deleted account gets no token and no claims
         const row = await usableAccount(db, sub, now());
         if (!row) return undefined;
+        // a code or refresh token is used only while its sign-in still counts (review R24b, F2)
+        if (token && (token.kind === 'RefreshToken' || token.kind === 'AuthorizationCode')) await this.checkGrantUse(sub, token as unknown as GrantSource, InvalidGrant);
         const clientId = ctx.oidc.client?.clientId;
         const account: Account = {
           accountId: row.id,

@@ -574,6 +574,86 @@ describe.each(storageKinds())('the OpenID Connect provider (%s)', (kind: Storage
     await askedToSignIn(mustEnrol.browser);
   });
 
+  it('ends an application sign-in at the token endpoint after a factor reset, a password change (own or by an administrator), a lock or signing out all other sessions (review R24b, F2)', async () => {
+    const config = await relyingParty();
+    const db = app.app.get<Kysely<ReadDatabase>>(READ_DB);
+    const policy = (await admin.post('/api/v2/policy', { title: `Remediation ${Date.now().toString(36)}`, min_length: 6, min_strength: 0, lockout: 5, lockout_duration: 60, second_factor: 'off' })).body.data;
+    const jwks = createRemoteJWKSet(new URL(`${issuer}/jwks`));
+    const proofOf = async (idToken: string) => (await jwtVerify(idToken, jwks, { issuer, audience: applicationId })).payload;
+
+    /** an account signed in at the application (offline_access: a refresh token); with an authenticator app and its code when asked */
+    const signedIn = async (withTotp: boolean) => {
+      const account = await createAccount(admin, { policy: true, policy_id: policy.id });
+      const own = http(app.url, await signIn(app.url, { username: account.username, password: account.password }));
+      const browser = new Browser(app.url);
+      if (!withTotp) {
+        const { tokens } = await signInThrough(browser, config, account, 'openid offline_access', { prompt: 'consent' });
+        return { account, own, refreshToken: tokens.refresh_token! };
+      }
+      const started = (await own.post('/api/v2/second-factors/totp')).body.data;
+      const confirmed = await own.post('/api/v2/second-factors/totp/confirm', { enrolment_id: started.enrolment_id, code: totpCodeAt(started.secret, new Date()) });
+      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+      const { verifier, state, step } = await authorize(browser, config, 'openid offline_access', { prompt: 'consent' });
+      const uid = (step as { uid: string }).uid;
+      const asked = await (await browser.fetch(`/oidc/interaction/${uid}/login`, { method: 'POST', json: { username: account.username, password: account.password } })).json();
+      const verified = await browser.fetch(`/oidc/interaction/${uid}/second-factor`, { method: 'POST', json: { challenge: asked.second_factor.challenge, code: confirmed.body.data.recovery_codes[0] } });
+      expect(verified.status, await verified.clone().text()).toBe(200);
+      const consentUid = ((await browser.follow((await verified.json()).redirect_to)) as { uid: string }).uid;
+      const accepted = await browser.fetch(`/oidc/interaction/${consentUid}/consent`, { method: 'POST', json: {} });
+      const done = await browser.follow((await accepted.json()).redirect_to);
+      const tokens = await oidc.authorizationCodeGrant(config, (done as { callback: URL }).callback, { pkceCodeVerifier: verifier, expectedState: state });
+      return { account, own, refreshToken: tokens.refresh_token! };
+    };
+    const tokenRows = (accountId: string) => db.selectFrom('oidc_store').selectAll().where('account_id', '=', accountId).where('model', 'in', ['AuthorizationCode', 'AccessToken', 'RefreshToken']).execute();
+    const refused = async (refreshToken: string) => {
+      const error = await oidc.refreshTokenGrant(config, refreshToken).then(
+        () => null,
+        (e: { error?: string }) => e,
+      );
+      expect(error?.error).toBe('invalid_grant');
+    };
+    /**
+     * The refresh token works, then `remediate` runs: the store no longer holds the account's tokens,
+     * and the refresh is refused. With `checked`, the token endpoint refuses it on its own too: its
+     * rows put back (a revocation missed) are refused all the same.
+     */
+    const endsAt = async (remediate: (signed: Awaited<ReturnType<typeof signedIn>>) => Promise<void>, { withTotp = false, checked = true } = {}) => {
+      const signed = await signedIn(withTotp);
+      const before = await oidc.refreshTokenGrant(config, signed.refreshToken);
+      expect(await proofOf(before.id_token!)).toMatchObject(withTotp ? { amr: ['pwd', 'otp'], acr: 'urn:rollcall:acr:second-factor' } : { amr: ['pwd'], acr: 'urn:rollcall:acr:password' });
+      const refreshToken = before.refresh_token ?? signed.refreshToken;
+      const rows = await tokenRows(signed.account.id);
+      expect(rows.map((row) => row.model)).toContain('RefreshToken');
+      await remediate(signed);
+      await vi.waitFor(async () => expect(await tokenRows(signed.account.id)).toEqual([]));
+      await refused(refreshToken);
+      if (checked) {
+        await db.insertInto('oidc_store').values(rows).execute();
+        await refused(refreshToken);
+        // and the refresh token refused is gone
+        expect((await tokenRows(signed.account.id)).map((row) => row.model)).not.toContain('RefreshToken');
+      }
+      return signed;
+    };
+
+    // an administrator resets its second factors: its ID tokens said otp
+    await endsAt(async ({ account }) => expect((await admin.post(`/api/v2/account/${account.id}/second-factors/reset`, { reason: 'phone stolen' })).status).toBe(200), { withTotp: true });
+    // an administrator sets its password
+    await endsAt(async ({ account }) => expect((await admin.raw('PUT', `/api/v1/account/${account.id}/password`, { password: 'brand new pass phrase 77' })).status).toBe(200));
+    // it changes its own password; a sign-in after that (the same second or not) is the new one, and keeps working
+    const changer = await endsAt(async ({ account, own }) => expect((await own.post('/api/v2/me/password', { current_password: account.password, new_password: 'a second secret of ada 1843' })).status).toBe(200));
+    const again = await signInThrough(new Browser(app.url), config, { username: changer.account.username, password: 'a second secret of ada 1843' }, 'openid offline_access', { prompt: 'consent' });
+    expect(await proofOf((await oidc.refreshTokenGrant(config, again.tokens.refresh_token!)).id_token!)).toMatchObject({ sub: changer.account.id, amr: ['pwd'] });
+    // it is locked by wrong passwords
+    await endsAt(async ({ account }) => {
+      for (let attempt = 0; attempt < 5; attempt += 1) await http(app.url).post('/api/v1/admin/authenticate', { username: account.username, password: 'not the password at all' });
+      const auth = (await admin.get(`/api/v2/account/${account.id}/auth`)).body;
+      expect((auth.data ?? auth).locked_until, JSON.stringify(auth)).toEqual(expect.any(String));
+    });
+    // it signs out all its other sessions (no account event: the store's revocation alone ends them)
+    await endsAt(async ({ own }) => expect((await own.raw('DELETE', '/api/v2/me/sessions')).status).toBe(200), { checked: false });
+  });
+
   it('rotates the signing key and keeps the previous one published', async () => {
     const before = (await http(app.url).get('/oidc/jwks')).body.keys.map((key: { kid: string }) => key.kid);
     const rotated = await admin.post('/api/v2/oidc/keys/rotate');

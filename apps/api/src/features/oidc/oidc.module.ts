@@ -3,6 +3,7 @@ import { GiveApplicationConsentHandler } from './commands/give-application-conse
 import { RevokeApplicationConsentHandler } from './commands/revoke-application-consent.handler';
 import { OidcInteractions } from './oidc-interactions';
 import { OidcProviderHost } from './oidc-provider.host';
+import { OidcRevocations } from './oidc-revocations';
 import { ListAccountConsentsHandler } from './queries/list-account-consents.query';
 import { OidcV2Controller } from './rest/oidc.v2.controller';
 
@@ -13,7 +14,7 @@ import { OidcV2Controller } from './rest/oidc.v2.controller';
  */
 @Module({
   controllers: [OidcV2Controller],
-  providers: [OidcProviderHost, OidcInteractions, GiveApplicationConsentHandler, RevokeApplicationConsentHandler, ListAccountConsentsHandler],
+  providers: [OidcProviderHost, OidcInteractions, OidcRevocations, GiveApplicationConsentHandler, RevokeApplicationConsentHandler, ListAccountConsentsHandler],
   exports: [OidcProviderHost, OidcInteractions],
 })
 export class OidcModule {}

@@ -10,6 +10,7 @@ import { CLOCK, READ_DB } from '../../../platform/tokens';
 import type { ReadDatabase } from '../../../platform/read-db/read-database';
 import { SignOutCommand } from '../../auth/commands/sign-out.handler';
 import { RevokeApplicationConsentCommand } from '../../oidc/commands/revoke-application-consent.handler';
+import { revokeAccountTokens } from '../../oidc/oidc-revocations';
 
 export class SignOutOwnSessionsCommand {
   constructor(
@@ -27,7 +28,8 @@ export class SignOutOwnSessionsCommand {
  * Signs out one of the account's own sessions, or all but the one asking, through the auth feature's
  * own SignOut command, so each is a SessionEnded in that session's history with the account as its
  * actor, and the credential cache that HTTP and the WebSocket share forgets it at once. A session of
- * another account answers exactly like one that does not exist.
+ * another account answers exactly like one that does not exist. Every other one also ends the
+ * account's OpenID Connect codes and tokens issued until now (applications sign in again).
  */
 @CommandHandler(SignOutOwnSessionsCommand)
 export class SignOutOwnSessionsHandler implements ICommandHandler<SignOutOwnSessionsCommand, CommandOutcome<{ signed_out: number }>> {
@@ -49,6 +51,8 @@ export class SignOutOwnSessionsHandler implements ICommandHandler<SignOutOwnSess
       query = query.where('id', '=', which.sessionId);
     }
     const ids = (await query.execute()).map((row) => row.id).filter((id) => id !== currentSessionId);
+    // every other sign-in includes the applications': their codes and tokens issued until now go (review R24b, F2)
+    if (which === 'others') await revokeAccountTokens(this.db, accountId, this.clock.now());
     if (which !== 'others' && !ids.length) return this.signOutApplication(accountId, which.sessionId, context);
     let last: Position | null = null;
     for (const sessionId of ids) {
