@@ -205,9 +205,9 @@ const LEDGERS_CACHED = 10_000;
 /** reader, card and day streams kept (a few events each): a day's scans of 20,000 card holders */
 const STREAMS_CACHED = 50_000;
 /**
- * events kept in a generation (at most twice this in all, about 1.5 kB each decoded): a day stream
- * grows by an event per scan, duplicates included, so the streams' count alone let a day of scans
- * live in the heap (issue 23: about 6 kB per scan in memory-rss, 1.5 GB peak)
+ * events kept in a generation (at most twice this in all, about 0.75 kB each as kept: some 75 MB): a
+ * day stream grows by an event per scan, duplicates included, so the streams' count alone let a day of
+ * scans live in the heap (issue 23: memory-rss grew by about 2 kB of heap per scan, 1.5 GB RSS at peak)
  */
 const EVENTS_CACHED = 50_000;
 
