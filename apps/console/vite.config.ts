@@ -5,7 +5,7 @@ import ts from 'typescript';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
-import { CATALOGUE_PARTS, cataloguePart, type Catalogue, type CataloguePart } from './src/i18n/catalogue-parts';
+import { CATALOGUE_PARTS, cataloguePart, FIRST_SCREEN_IMPORT, type Catalogue, type CataloguePart } from './src/i18n/catalogue-parts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const apiTarget = process.env.ROLLCALL_API_URL ?? 'http://127.0.0.1:3000';
@@ -85,11 +85,69 @@ function catalogueParts(): Plugin {
   };
 }
 
+/**
+ * The libraries of the first screens in few chunks: left alone, the bundler cuts what the sign-in
+ * page and the accounts list load into a chunk per set of screens sharing it (some 60 files), and
+ * each small file compresses on its own. Measured (docs/benchmarks.md, console-first-screen): 18 kB
+ * gzip less for sign-in + accounts list, in 33 files. From the module graph: `console`, the
+ * libraries the entry loads or both first screens share; then those of only one first screen
+ * (`sign-in`; `accounts`: the shell and the list), named where its code is loaded
+ * (`lazyWithReload(..., { firstScreen: 'accounts' })`). Only the libraries below: a module in a
+ * group is kept whole even where tree-shaking would drop it (grouping our own modules brought zod
+ * back through the contracts, and react-i18next's Trans); code of later screens is not touched.
+ */
+function firstScreenChunks() {
+  const libraries = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@mui[\\/][^\\/]+|@emotion[\\/][^\\/]+|stylis|@tanstack[\\/][^\\/]+|@trpc[\\/][^\\/]+|i18next)[\\/]/;
+  const rootsByPart = new Map<string, Set<string>>();
+  const partOf = new Map<string, string>();
+  const plugin: Plugin = {
+    name: 'rollcall:first-screen-chunks',
+    apply: 'build',
+    enforce: 'pre', // the source as written (FIRST_SCREEN_IMPORT)
+    async transform(code, id) {
+      if (!/[\\/]apps[\\/]console[\\/]src[\\/].*\.tsx?$/.test(id)) return null;
+      for (const [, specifier, part] of code.matchAll(FIRST_SCREEN_IMPORT)) {
+        const resolved = await this.resolve(specifier, id);
+        if (!resolved) this.error(`first screen ${specifier} of ${id} not found`);
+        rootsByPart.set(part, (rootsByPart.get(part) ?? new Set()).add(resolved.id));
+      }
+      return null;
+    },
+    buildEnd() {
+      /** the modules `roots` load with them (static imports) */
+      const closure = (roots: Iterable<string>) => {
+        const seen = new Set<string>();
+        const queue = [...roots];
+        for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+          if (seen.has(id)) continue;
+          seen.add(id);
+          queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      partOf.clear();
+      for (const id of closure([...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry))) partOf.set(id, 'console');
+      const screens = [...rootsByPart].map(([part, roots]) => [part, closure(roots)] as const);
+      for (const [part, modules] of screens) {
+        for (const id of modules) {
+          // shared by both first screens: loaded by both, so with the entry
+          if (!partOf.has(id)) partOf.set(id, screens.some(([other, others]) => other !== part && others.has(id)) ? 'console' : part);
+        }
+      }
+    },
+  };
+  const group = (name: string) => ({ name, test: (id: string) => libraries.test(id) && partOf.get(id) === name });
+  return { plugin, groups: [group('console'), group('sign-in'), group('accounts')] };
+}
+
+const firstScreen = firstScreenChunks();
+
 export default defineConfig({
   plugins: [
     react(),
     pureContractSchemas(),
     catalogueParts(),
+    firstScreen.plugin,
     // a brotli and a gzip copy of each script, style and page, served as they are by the API
     // (http/http-pipeline.ts serveConsole): compressed once at build, at the highest levels
     compression({
@@ -108,6 +166,7 @@ export default defineConfig({
     outDir: here('./dist'),
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: { output: { codeSplitting: { groups: firstScreen.groups } } },
   },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },

@@ -24,7 +24,7 @@ import { meRoutes } from './features/me/routes';
 import { secondFactorsRoutes } from './features/second-factors/routes';
 
 // Route-level code splitting: each screen (features/*/routes.ts) and the admin shell is its own chunk.
-const AdminLayout = lazyWithReload(() => import('./layouts/AdminLayout'), { firstScreen: true });
+const AdminLayout = lazyWithReload(() => import('./layouts/AdminLayout'), { firstScreen: 'accounts' });
 
 /** the pages outside the admin shell: title bar and a centred form */
 const publicScreens: ConsoleRoute[] = [...authRoutes, ...oidcRoutes, ...secondFactorsRoutes];

@@ -57,3 +57,11 @@ export function cataloguePart(catalogue: Catalogue, part: CataloguePart, prefix 
   }
   return selected;
 }
+
+/**
+ * How a first screen's code is loaded (lib/lazy-with-reload.ts): `lazyWithReload(() =>
+ * import('./X'), { firstScreen: 'sign-in' })`, the value naming the part of the first screens it
+ * belongs to. The build finds the first screens by it (vite.config.ts) and so does the test of
+ * their texts.
+ */
+export const FIRST_SCREEN_IMPORT = /lazyWithReload\(\s*\(\)\s*=>\s*import\('(\.{1,2}\/[^']+)'\)\s*,\s*\{\s*firstScreen:\s*'([\w-]+)'\s*\}\s*\)/g;

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE_PARTS, cataloguePart, isFirstScreenText, type Catalogue } from './catalogue-parts';
+import { CATALOGUE_PARTS, cataloguePart, FIRST_SCREEN_IMPORT, isFirstScreenText, type Catalogue } from './catalogue-parts';
 import de from './locales/de.json';
 import en from './locales/en.json';
 
@@ -38,9 +38,9 @@ function staticImports(file: string, code: string): string[] {
 const files = sourceFiles(SRC);
 const code = new Map(files.map((file) => [file, readFileSync(file, 'utf8')]));
 
-/** the screens whose code loads without the rest of the texts: lazyWithReload(() => import('...'), { firstScreen: true }) */
+/** the screens whose code loads without the rest of the texts: lazyWithReload(() => import('...'), { firstScreen: '...' }) */
 const firstScreenRoots = files.flatMap((file) =>
-  [...(code.get(file) ?? '').matchAll(/lazyWithReload\(\s*\(\)\s*=>\s*import\('(\.{1,2}\/[^']+)'\)\s*,\s*\{\s*firstScreen:\s*true\s*\}\s*\)/g)].map((match) => resolveModule(file, match[1]) ?? `${file}: ${match[1]} not found`),
+  [...(code.get(file) ?? '').matchAll(FIRST_SCREEN_IMPORT)].map((match) => resolveModule(file, match[1]) ?? `${file}: ${match[1]} not found`),
 );
 
 /** what runs before any other screen's code and texts arrive: the entry and the first screens, with what they import */

@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { loadWithLaterScreens } from '../lib/lazy-with-reload';
 import type { Catalogue, CataloguePart } from './catalogue-parts';
 import firstScreenEnglish from 'virtual:rollcall-catalogue/en/first-screen';
 
@@ -80,6 +81,8 @@ export function loadRestOfCatalogue(): Promise<void> {
   neededParts.add('rest');
   return loadPart(targetLanguage, 'rest');
 }
+
+loadWithLaterScreens(loadRestOfCatalogue);
 
 export async function changeLanguage(language: Language): Promise<void> {
   try {

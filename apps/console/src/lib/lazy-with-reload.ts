@@ -1,5 +1,4 @@
 import { createElement, lazy, useState, type ComponentProps, type ComponentType } from 'react';
-import { loadRestOfCatalogue } from '../i18n';
 
 const RELOAD_FLAG = 'rollcall.chunk-reload';
 
@@ -27,6 +26,13 @@ function loaded(): void {
   }
 }
 
+let laterScreensNeed: () => Promise<void> = async () => undefined;
+
+/** what the code of every screen but the first ones loads beside it: the rest of the texts, registered by i18n/index.ts */
+export function loadWithLaterScreens(load: () => Promise<void>): void {
+  laterScreensNeed = load;
+}
+
 /**
  * Route-level code splitting with the reload above. `preload()` starts loading before the first
  * render; a screen mounted after its code arrived renders it at once instead of suspending: a
@@ -34,16 +40,17 @@ function loaded(): void {
  * ms a level), which on the first screen was most of the wait for the accounts list (docs/benchmarks.md, console-first-screen).
  *
  * The code arrives with the texts beyond the first screens' (i18n/catalogue-parts.ts), loaded
- * beside it; only the first screens (`firstScreen`: sign-in, the admin shell, the accounts list),
- * whose texts ship with the console, load their code alone (catalogue-parts.unit.spec.ts checks
- * that their code names no other text).
+ * beside it; only the first screens (`firstScreen`: 'sign-in', and 'accounts' for the admin shell
+ * and the accounts list), whose texts ship with the console, load their code alone
+ * (catalogue-parts.unit.spec.ts checks that their code names no other text; vite.config.ts puts
+ * the libraries each of the two needs in one chunk).
  */
 // React.lazy's own constraint; props stay typed through T.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function lazyWithReload<T extends ComponentType<any>>(load: () => Promise<{ default: T }>, { firstScreen = false }: { firstScreen?: boolean } = {}) {
+export function lazyWithReload<T extends ComponentType<any>>(load: () => Promise<{ default: T }>, { firstScreen }: { firstScreen?: 'sign-in' | 'accounts' } = {}) {
   let loading: Promise<{ default: T }> | undefined;
   let loadedModule: { default: T } | undefined;
-  const loadWithTexts = firstScreen ? load : () => Promise.all([load(), loadRestOfCatalogue()]).then(([module]) => module);
+  const loadWithTexts = firstScreen ? load : () => Promise.all([load(), laterScreensNeed()]).then(([module]) => module);
   // one import for the preload and the render (a loaded chunk clears the reload flag, whichever
   // asked for it); a failed one is tried again by the render
   const loadOnce = () =>

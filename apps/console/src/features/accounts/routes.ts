@@ -5,6 +5,6 @@ import { prefetchAccountsList } from './accounts-list-query';
 
 /** the account list and an account's profile */
 export const accountsRoutes: AdminRoute[] = [
-  { path: accountsPath, permission: 'accounts:read', screen: lazyWithReload(() => import('./AccountsPage'), { firstScreen: true }), prefetch: prefetchAccountsList },
+  { path: accountsPath, permission: 'accounts:read', screen: lazyWithReload(() => import('./AccountsPage'), { firstScreen: 'accounts' }), prefetch: prefetchAccountsList },
   { path: accountProfilePath, permission: 'accounts:read', screen: lazyWithReload(() => import('./profile/AccountProfilePage')) },
 ];
