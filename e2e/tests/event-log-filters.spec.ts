@@ -29,6 +29,14 @@ test.describe('on a phone', () => {
     const firstEvent = page.getByRole('table', { name: 'Events, newest first' }).getByRole('row').nth(1);
     await expect(firstEvent).toBeVisible();
     expect((await firstEvent.boundingBox())?.y ?? 9999).toBeLessThan(844 - 40);
+    // when, what and who without a sideways scroll; the stream opens with the row
+    const headers = page.getByRole('table', { name: 'Events, newest first' }).getByRole('columnheader');
+    await expect(headers).toHaveCount(4);
+    const actor = await headers.nth(3).boundingBox();
+    expect(actor?.x ?? 999).toBeLessThan(390 - 40);
+    await expect(headers.nth(3)).toHaveText('Actor');
+    await firstEvent.getByRole('button', { name: 'Show payload and metadata' }).click();
+    await expect(page.getByRole('definition').filter({ hasText: /^account-/ })).toBeVisible();
 
     // two filters in use, said in the button's name
     const button = page.getByRole('button', { name: 'Filters (2)' });

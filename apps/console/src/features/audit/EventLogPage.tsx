@@ -17,6 +17,8 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { OrganizationPicker } from '../../components/organizations/OrganizationPicker';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import DownloadIcon from '@mui/icons-material/Download';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -59,6 +61,9 @@ export default function EventLogPage() {
   const [trail, setTrail] = useState<Array<string | undefined>>([]);
   const [expanded, setExpanded] = useState<string | null>(null);
   const [exporting, setExporting] = useState<number | null>(null);
+  // a phone: the rows show when, what and who; stream, source IP and correlation open with the row
+  const compact = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const columnCount = compact ? 4 : 7;
 
   const list = trpc.audit.events.useQuery({ ...toFilterInput(filters), before, limit: PAGE_SIZE }, { placeholderData: keepPreviousData });
   const fieldErrors = useMemo(() => {
@@ -195,7 +200,16 @@ export default function EventLogPage() {
           </Alert>
         ) : (
           <TableContainer>
-            <Table size="small" aria-label={t('audit.tableLabel')}>
+            {/* a phone: the screen's width shared out (an opened row's payload scrolls inside it instead of widening the table), narrower cells, the time on two lines */}
+            <Table size="small" aria-label={t('audit.tableLabel')} sx={compact ? { tableLayout: 'fixed', '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { px: 1 } } : undefined}>
+              {compact && (
+                <colgroup>
+                  <col style={{ width: 52 }} />
+                  <col style={{ width: 96 }} />
+                  <col />
+                  <col style={{ width: '30%' }} />
+                </colgroup>
+              )}
               <TableHead>
                 <TableRow>
                   <TableCell padding="checkbox">
@@ -205,10 +219,10 @@ export default function EventLogPage() {
                   </TableCell>
                   <TableCell title={browserTimeZone()}>{withZone(t('audit.columns.time'), zone)}</TableCell>
                   <TableCell>{t('audit.columns.type')}</TableCell>
-                  <TableCell>{t('audit.columns.stream')}</TableCell>
+                  {!compact && <TableCell>{t('audit.columns.stream')}</TableCell>}
                   <TableCell>{t('audit.columns.actor')}</TableCell>
-                  <TableCell>{t('audit.columns.sourceIp')}</TableCell>
-                  <TableCell>{t('audit.columns.correlation')}</TableCell>
+                  {!compact && <TableCell>{t('audit.columns.sourceIp')}</TableCell>}
+                  {!compact && <TableCell>{t('audit.columns.correlation')}</TableCell>}
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -220,11 +234,12 @@ export default function EventLogPage() {
                     expanded={expanded === event.position}
                     onToggle={() => setExpanded((current) => (current === event.position ? null : event.position))}
                     onFilter={(change) => setFilters(change)}
+                    compact={compact}
                   />
                 ))}
                 {rows && rows.length === 0 && (
                   <TableRow>
-                    <TableCell colSpan={7}>
+                    <TableCell colSpan={columnCount}>
                       <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
                         {t('audit.empty')}
                       </Typography>
@@ -233,7 +248,7 @@ export default function EventLogPage() {
                 )}
                 {!rows && list.isLoading && (
                   <TableRow>
-                    <TableCell colSpan={7}>
+                    <TableCell colSpan={columnCount}>
                       <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
                         {t('common.loading')}
                       </Typography>
@@ -270,8 +285,12 @@ export default function EventLogPage() {
 /** read by screen readers, not shown: the expand column's header (WCAG 1.3.1, an empty header names nothing) */
 const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px' } as const;
 
-/** filters the log by a value; shows the name people know it by when there is one (the value itself then in the title) */
-function FilterLink({ value, name, label, onClick, nowrap = false }: { value: string; name?: string | null; label: string; onClick: () => void; nowrap?: boolean }) {
+/**
+ * filters the log by a value; shows the name people know it by when there is one (the value itself then in the title).
+ * `wrap`: 'nowrap' keeps it on one line, 'words' lets an event type break between its words (a phone), 'anywhere' lets an id break anywhere
+ */
+function FilterLink({ value, name, label, onClick, wrap = 'anywhere' }: { value: string; name?: string | null; label: string; onClick: () => void; wrap?: 'nowrap' | 'words' | 'anywhere' }) {
+  const text = name || value;
   return (
     <Link
       component="button"
@@ -280,55 +299,71 @@ function FilterLink({ value, name, label, onClick, nowrap = false }: { value: st
       underline="hover"
       title={name ? `${label}: ${value}` : label}
       onClick={onClick}
-      sx={{ fontFamily: name ? undefined : 'monospace', textAlign: 'left', ...(nowrap ? { whiteSpace: 'nowrap' } : { wordBreak: 'break-all' }) }}
+      sx={{ fontFamily: name ? undefined : 'monospace', textAlign: 'left', ...(wrap === 'nowrap' ? { whiteSpace: 'nowrap' } : wrap === 'anywhere' ? { wordBreak: 'break-all' } : {}) }}
     >
-      {name || value}
+      {/* <wbr> between the words of 'AccountProfileUpdated': a break where it reads well, the text itself unchanged */}
+      {wrap === 'words' ? text.split(/(?=[A-Z])/).map((word, index) => (index ? [<wbr key={index} />, word] : word)) : text}
     </Link>
   );
 }
 
-function EventRow({ event, showZone, expanded, onToggle, onFilter }: { event: EventRowData; showZone: boolean; expanded: boolean; onToggle: () => void; onFilter: (change: Partial<AuditFilters>) => void }) {
+function EventRow({ event, showZone, expanded, onToggle, onFilter, compact }: { event: EventRowData; showZone: boolean; expanded: boolean; onToggle: () => void; onFilter: (change: Partial<AuditFilters>) => void; compact: boolean }) {
   const { t } = useTranslation();
   const detailsId = `event-${event.position}`;
   const filterBy = t('audit.filterBy');
+  const stream = (
+    <>
+      <FilterLink value={event.stream_id} label={filterBy} onClick={() => onFilter({ stream: event.stream_id })} />
+      {event.stream_name && (
+        <Typography variant="caption" color="text.secondary" component="div">
+          {event.stream_name}
+        </Typography>
+      )}
+    </>
+  );
+  const sourceIp = event.source_ip ?? '—';
+  const correlation = <FilterLink value={event.correlation_id} label={filterBy} onClick={() => onFilter({ correlation: event.correlation_id })} />;
   return (
     <Fragment>
       <TableRow hover selected={expanded} sx={{ '& > td': { borderBottom: expanded ? 'none' : undefined } }}>
         <TableCell padding="checkbox">
           <ExpandRowButton label={t('audit.expand')} expanded={expanded} controls={detailsId} onToggle={onToggle} />
         </TableCell>
-        <TableCell sx={{ whiteSpace: 'nowrap' }} title={`${event.recorded_at} (${browserTimeZone()})`}>
+        <TableCell sx={{ whiteSpace: compact ? undefined : 'nowrap' }} title={`${event.recorded_at} (${browserTimeZone()})`}>
           {formatInstant(event.recorded_at, { zone: showZone })}
         </TableCell>
         <TableCell>
-          <FilterLink nowrap value={event.type} label={filterBy} onClick={() => onFilter({ types: [event.type] })} />
+          <FilterLink wrap={compact ? 'words' : 'nowrap'} value={event.type} label={filterBy} onClick={() => onFilter({ types: [event.type] })} />
         </TableCell>
-        <TableCell>
-          <FilterLink value={event.stream_id} label={filterBy} onClick={() => onFilter({ stream: event.stream_id })} />
-          {event.stream_name && (
-            <Typography variant="caption" color="text.secondary" component="div">
-              {event.stream_name}
-            </Typography>
-          )}
-        </TableCell>
+        {!compact && <TableCell>{stream}</TableCell>}
         <TableCell>
           <Typography variant="caption" color="text.secondary" component="span" sx={{ mr: 0.5 }}>
             {t(`audit.actorKind.${event.actor_kind}`, { defaultValue: event.actor_kind })}
           </Typography>
           <FilterLink value={event.actor} name={event.actor_name} label={filterBy} onClick={() => onFilter({ actor: event.actor })} />
         </TableCell>
-        <TableCell sx={{ fontFamily: 'monospace' }}>{event.source_ip ?? '—'}</TableCell>
-        <TableCell>
-          <FilterLink value={event.correlation_id} label={filterBy} onClick={() => onFilter({ correlation: event.correlation_id })} />
-        </TableCell>
+        {!compact && <TableCell sx={{ fontFamily: 'monospace' }}>{sourceIp}</TableCell>}
+        {!compact && <TableCell>{correlation}</TableCell>}
       </TableRow>
       {expanded && (
         <TableRow>
-          <TableCell colSpan={7}>
+          <TableCell colSpan={compact ? 4 : 7}>
             <Box id={detailsId} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, py: 1 }}>
               <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
                 {t('audit.details', { position: event.position, version: event.stream_version, eventId: event.event_id })}
               </Typography>
+              {compact && (
+                <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.5, '& dt': { color: 'text.secondary', typography: 'body2' }, '& dd': { m: 0, minWidth: 0 } }}>
+                  <dt>{t('audit.columns.stream')}</dt>
+                  <dd>{stream}</dd>
+                  <dt>{t('audit.columns.sourceIp')}</dt>
+                  <Box component="dd" sx={{ fontFamily: 'monospace' }}>
+                    {sourceIp}
+                  </Box>
+                  <dt>{t('audit.columns.correlation')}</dt>
+                  <dd>{correlation}</dd>
+                </Box>
+              )}
               <JsonBlock title={t('audit.payload')} value={event.data} />
               <JsonBlock title={t('audit.metadata')} value={event.metadata} />
             </Box>
