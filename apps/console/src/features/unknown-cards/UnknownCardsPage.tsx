@@ -26,6 +26,7 @@ import { AssignUnknownCardDialog } from './AssignUnknownCardDialog';
 import { DismissUnknownCardDialog } from './DismissUnknownCardDialog';
 import { unknownCardsLive } from './unknown-cards.live';
 import { useSeenAt } from './seen-at';
+import { ZonedDateTime } from '../../components/ZonedTime';
 
 const uidSx = { fontFamily: 'monospace', fontSize: '0.95rem', wordBreak: 'break-all' } as const;
 
@@ -98,7 +99,9 @@ export default function UnknownCardsPage() {
                 {list.map((card) => (
                   <TableRow key={card.card_uid} hover>
                     <TableCell sx={uidSx}>{card.card_uid}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{seenAt(card.scanned_at)}</TableCell>
+                    <TableCell>
+                      <ZonedDateTime at={card.scanned_at} />
+                    </TableCell>
                     <TableCell>{where(card)}</TableCell>
                     <TableCell align="right">{card.scans ?? 1}</TableCell>
                     <TableCell>
