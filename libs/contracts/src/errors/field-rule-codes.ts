@@ -72,6 +72,30 @@ export const FIELD_RULE_CODES = [
   'not_list',
   /** a value that must be an object (a map of fields) */
   'not_object',
+  /** a date or time that may not be in the future (a birth date, a slot's arrival) */
+  'not_future',
+  /** a date or time that must be in the future (an access token's expiry) */
+  'future',
+  /** a time at most `max` hours after another field's (`other`): a slot lasts at most 24 hours */
+  'max_hours',
+  /** an attendance slot that would overlap another of the person's, the one from `start` (to `end`, when it has ended) */
+  'overlap',
+  /** a local date and time that does not exist in the zone `zone` (daylight saving time skips it) */
+  'local_time',
+  /** a time that must stay on the day `day` (a corrected slot stays in its day) */
+  'same_day',
+  /** an IANA time zone such as Europe/Berlin */
+  'time_zone',
+  /** a redirect URI (`uri`) that is no absolute https address, or has a fragment, wildcard, user name or password */
+  'redirect_uri',
+  /** a list that needs an entry for another field's choice (`other`): authorization code needs a redirect URI */
+  'needed_by',
+  /** a choice (`value`) only a confidential client may make */
+  'confidential_only',
+  /** a choice (`value`) that needs another (`needs`) beside it */
+  'requires',
+  /** an OpenID Connect claim name: lowercase letters, digits and '_' */
+  'claim_name',
 ] as const;
 export type FieldRuleCode = (typeof FIELD_RULE_CODES)[number];
 

@@ -1,4 +1,4 @@
-import { DomainError, type Decider, type DomainEvent } from '../shared';
+import { DomainError, type Decider, type DomainEvent, type DomainFieldRule } from '../shared';
 
 /** What an administrator chooses for a token; the same fields on issue and update. */
 export interface AccessTokenGrant {
@@ -55,14 +55,20 @@ export const ACCESS_TOKEN_TITLE_MAX = 255;
 function validGrant(grant: AccessTokenGrant, now: string): AccessTokenGrant {
   const title = grant.title.trim();
   const fields: Record<string, string[]> = {};
-  if (!title) fields.title = ['Title is required'];
-  else if ([...title].length > ACCESS_TOKEN_TITLE_MAX) fields.title = [`Title may be at most ${ACCESS_TOKEN_TITLE_MAX} characters`];
-  if (!grant.permissions.length) fields.permissions = ['Choose at least one permission'];
-  if (grant.expiresAt !== null && Date.parse(grant.expiresAt) <= Date.parse(now)) fields.expires_at = ['The expiry must be in the future'];
+  // each message with the field rule it breaks (FIELD_RULE_CODES of libs/contracts), so a console translates it
+  const rules: DomainFieldRule[] = [];
+  const broken = (field: string, message: string, code: string, params: Record<string, string | number>) => {
+    fields[field] = [message];
+    rules.push({ field, message, code, params });
+  };
+  if (!title) broken('title', 'Title is required', 'required', { label: 'Title' });
+  else if ([...title].length > ACCESS_TOKEN_TITLE_MAX) broken('title', `Title may be at most ${ACCESS_TOKEN_TITLE_MAX} characters`, 'too_long', { label: 'Title', max: ACCESS_TOKEN_TITLE_MAX });
+  if (!grant.permissions.length) broken('permissions', 'Choose at least one permission', 'too_few', { label: 'Permissions', min: 1 });
+  if (grant.expiresAt !== null && Date.parse(grant.expiresAt) <= Date.parse(now)) broken('expires_at', 'The expiry must be in the future', 'future', { label: 'Expiry date' });
   const [field] = Object.keys(fields);
   if (field) {
     const code = field === 'title' ? 'token.title_invalid' : field === 'permissions' ? 'token.permissions_required' : 'token.expiry_past';
-    throw new DomainError(code, fields[field][0], field, fields);
+    throw new DomainError(code, fields[field][0], field, fields, rules);
   }
   return { title, permissions: [...new Set(grant.permissions)], restrictions: [...new Set(grant.restrictions)], expiresAt: grant.expiresAt };
 }

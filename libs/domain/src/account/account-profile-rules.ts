@@ -48,21 +48,21 @@ export function accountProfileViolations(profile: ProfileInput, today: string): 
   text(a.middleName, 'middle_name', 'Middle name');
   text(a.nickname, 'nickname', 'Nickname');
   if (a.birthDate !== null) {
-    if (!isCalendarDate(a.birthDate)) v.push({ code: 'account.birth_date_invalid', field: 'birth_date', message: 'Birth date must be a real date as YYYY-MM-DD' });
-    else if (a.birthDate > today) v.push({ code: 'account.birth_date_future', field: 'birth_date', message: 'Birth date may not be in the future' });
+    if (!isCalendarDate(a.birthDate)) v.push({ code: 'account.birth_date_invalid', field: 'birth_date', message: 'Birth date must be a real date as YYYY-MM-DD', rule: { code: 'date', params: { label: 'Birth date' } } });
+    else if (a.birthDate > today) v.push({ code: 'account.birth_date_future', field: 'birth_date', message: 'Birth date may not be in the future', rule: { code: 'not_future', params: { label: 'Birth date' } } });
   }
   text(profile.email, 'email', 'E-mail', true);
-  if (profile.email.trim() && !EMAIL.test(profile.email.trim())) v.push({ code: 'account.email_invalid', field: 'email', message: 'E-mail must be a valid e-mail address' });
+  if (profile.email.trim() && !EMAIL.test(profile.email.trim())) v.push({ code: 'account.email_invalid', field: 'email', message: 'E-mail must be a valid e-mail address', rule: { code: 'email', params: { label: 'E-mail' } } });
   text(a.profile, 'profile', 'Profile');
   text(profile.lastName, 'last_name', 'Last name', true);
-  if (a.gender !== null && !(GENDERS as readonly string[]).includes(a.gender)) v.push({ code: 'account.gender_invalid', field: 'gender', message: 'Gender is male or female' });
-  if (a.timeZone !== null && (!a.timeZone.trim() || length(a.timeZone) > 64)) v.push({ code: 'account.time_zone_invalid', field: 'time_zone', message: 'Unknown time zone' });
-  if (a.locale !== null && !(PROFILE_LOCALES as readonly string[]).includes(a.locale)) v.push({ code: 'account.locale_invalid', field: 'locale', message: 'Locale is en or de' });
+  if (a.gender !== null && !(GENDERS as readonly string[]).includes(a.gender)) v.push({ code: 'account.gender_invalid', field: 'gender', message: 'Gender is male or female', rule: { code: 'one_of', params: { label: 'Gender', values: GENDERS.join(', ') } } });
+  if (a.timeZone !== null && (!a.timeZone.trim() || length(a.timeZone) > 64)) v.push({ code: 'account.time_zone_invalid', field: 'time_zone', message: 'Unknown time zone', rule: { code: 'time_zone', params: { label: 'Time zone' } } });
+  if (a.locale !== null && !(PROFILE_LOCALES as readonly string[]).includes(a.locale)) v.push({ code: 'account.locale_invalid', field: 'locale', message: 'Locale is en or de', rule: { code: 'one_of', params: { label: 'Locale', values: PROFILE_LOCALES.join(', ') } } });
   if (a.website !== null) {
     if (length(a.website) > PROFILE_TEXT_MAX) {
       v.push({ code: 'account.profile_too_long', field: 'website', message: `Website may be at most ${PROFILE_TEXT_MAX} characters`, rule: { code: 'too_long', params: { label: 'Website', max: PROFILE_TEXT_MAX } } });
     }
-    else if (!WEBSITE.test(a.website)) v.push({ code: 'account.website_invalid', field: 'website', message: 'Website must be an http or https address' });
+    else if (!WEBSITE.test(a.website)) v.push({ code: 'account.website_invalid', field: 'website', message: 'Website must be an http or https address', rule: { code: 'url', params: { label: 'Website' } } });
   }
   text(a.address, 'address', 'Address');
   return v;

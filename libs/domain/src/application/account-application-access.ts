@@ -1,4 +1,4 @@
-import { DomainError, type DomainEvent } from '../shared';
+import { DomainError, type DomainEvent, type DomainFieldRule } from '../shared';
 
 /**
  * What an account holds towards applications: the application roles it holds, its single sign-on
@@ -76,14 +76,20 @@ const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
 function changedClaims(state: AccountApplicationAccessState, claims: Record<string, string | null>): Record<string, string | null> {
   const fields: Record<string, string[]> = {};
   const changes: Record<string, string | null> = {};
+  // each message with the field rule it breaks (FIELD_RULE_CODES of libs/contracts), so a console translates it
+  const rules: DomainFieldRule[] = [];
+  const broken = (field: string, message: string, code: string, params: Record<string, string | number>) => {
+    fields[field] = [message];
+    rules.push({ field, message, code, params });
+  };
   for (const [name, raw] of Object.entries(claims)) {
     const value = raw?.trim() || null;
-    if (!CLAIM_NAME.test(name)) fields[name] = [`${name} is not a claim name (lowercase letters, digits and '_')`];
-    else if (value !== null && [...value].length > CLAIM_VALUE_MAX) fields[name] = [`${name} may be at most ${CLAIM_VALUE_MAX} characters`];
+    if (!CLAIM_NAME.test(name)) broken(name, `${name} is not a claim name (lowercase letters, digits and '_')`, 'claim_name', { label: name });
+    else if (value !== null && [...value].length > CLAIM_VALUE_MAX) broken(name, `${name} may be at most ${CLAIM_VALUE_MAX} characters`, 'too_long', { label: name, max: CLAIM_VALUE_MAX });
     else if (value !== (state.claims[name] ?? null)) changes[name] = value;
   }
   const [field] = Object.keys(fields);
-  if (field) throw new DomainError('account.claim_invalid', fields[field][0], field, fields);
+  if (field) throw new DomainError('account.claim_invalid', fields[field][0], field, fields, rules);
   return changes;
 }
 

@@ -1,4 +1,4 @@
-import { DomainError } from '../shared';
+import { DomainError, type DomainFieldRule } from '../shared';
 
 /**
  * What a relying party needs and the spec's screens do not show (docs/adr/0014): how the application
@@ -79,20 +79,30 @@ export const CLIENT_FIELD_CODES: Record<string, string> = {
 /** Trimmed, without repeats (order kept): the URI lists as they will be stored. */
 const cleanUris = (uris: readonly string[]) => [...new Set(uris.map((uri) => uri.trim()))];
 
-function uriListViolation(uris: string[], what: string): string | null {
-  if (uris.length > CLIENT_LIMITS.urisMax) return `At most ${CLIENT_LIMITS.urisMax} ${what}`;
+/** the field rule a refused redirect URI breaks (FIELD_RULE_CODES of libs/contracts), so a console translates it */
+function redirectUriRule(uri: string): { code: string; params: Record<string, string | number> } {
+  if (!uri) return { code: 'required', params: { label: 'A redirect URI' } };
+  if (uri.length > CLIENT_LIMITS.uriMax) return { code: 'too_long', params: { label: 'A redirect URI', max: CLIENT_LIMITS.uriMax } };
+  return { code: 'redirect_uri', params: { label: 'A redirect URI', uri } };
+}
+
+type Broken = { message: string; code: string; params: Record<string, string | number> };
+
+function uriListViolation(uris: string[], what: string, label: string): Broken | null {
+  if (uris.length > CLIENT_LIMITS.urisMax) return { message: `At most ${CLIENT_LIMITS.urisMax} ${what}`, code: 'too_many', params: { label, max: CLIENT_LIMITS.urisMax } };
   for (const uri of uris) {
     const violation = redirectUriViolation(uri);
-    if (violation) return violation;
+    if (violation) return { message: violation, ...redirectUriRule(uri) };
   }
   return null;
 }
 
 /**
  * Every broken rule of the client settings, one message per wire field (the console shows them
- * under the fields), and the settings as stored: URIs trimmed, repeats dropped.
+ * under the fields), each with the field rule it breaks, and the settings as stored: URIs trimmed,
+ * repeats dropped.
  */
-export function checkClientSettings(settings: ApplicationClientSettings): { settings: ApplicationClientSettings; fields: Record<string, string[]> } {
+export function checkClientSettings(settings: ApplicationClientSettings): { settings: ApplicationClientSettings; fields: Record<string, string[]>; rules: DomainFieldRule[] } {
   const clean: ApplicationClientSettings = {
     clientType: settings.clientType,
     redirectUris: cleanUris(settings.redirectUris),
@@ -101,25 +111,32 @@ export function checkClientSettings(settings: ApplicationClientSettings): { sett
     requirePkce: settings.requirePkce,
   };
   const fields: Record<string, string[]> = {};
-  const redirect = uriListViolation(clean.redirectUris, 'redirect URIs');
-  if (redirect) fields.redirect_uris = [redirect];
-  else if (clean.grantTypes.includes('authorization_code') && !clean.redirectUris.length) fields.redirect_uris = ['Authorization code needs at least one redirect URI'];
-  const postLogout = uriListViolation(clean.postLogoutRedirectUris, 'post-logout redirect URIs');
-  if (postLogout) fields.post_logout_redirect_uris = [postLogout];
+  const rules: DomainFieldRule[] = [];
+  const broken = (field: string, { message, code, params }: Broken) => {
+    fields[field] = [message];
+    rules.push({ field, message, code, params });
+  };
+  const redirect = uriListViolation(clean.redirectUris, 'redirect URIs', 'Redirect URIs');
+  if (redirect) broken('redirect_uris', redirect);
+  else if (clean.grantTypes.includes('authorization_code') && !clean.redirectUris.length) {
+    broken('redirect_uris', { message: 'Authorization code needs at least one redirect URI', code: 'needed_by', params: { label: 'Redirect URIs', other: 'Authorization code' } });
+  }
+  const postLogout = uriListViolation(clean.postLogoutRedirectUris, 'post-logout redirect URIs', 'Post-logout redirect URIs');
+  if (postLogout) broken('post_logout_redirect_uris', postLogout);
   if (clean.grantTypes.includes('client_credentials') && clean.clientType === 'public') {
-    fields.grant_types = ['Client credentials needs a confidential client: a public client cannot keep a secret'];
+    broken('grant_types', { message: 'Client credentials needs a confidential client: a public client cannot keep a secret', code: 'confidential_only', params: { label: 'Grant types', value: 'client_credentials' } });
   } else if (clean.grantTypes.includes('refresh_token') && !clean.grantTypes.includes('authorization_code')) {
-    fields.grant_types = ['Refresh tokens are issued with authorization code only: add authorization_code'];
+    broken('grant_types', { message: 'Refresh tokens are issued with authorization code only: add authorization_code', code: 'requires', params: { label: 'Grant types', value: 'refresh_token', needs: 'authorization_code' } });
   }
   // a public client's code could be redeemed by whoever intercepts it: PKCE binds it to the client
-  if (clean.clientType === 'public' && !clean.requirePkce) fields.require_pkce = ['A public client must use PKCE'];
-  return { settings: clean, fields };
+  if (clean.clientType === 'public' && !clean.requirePkce) broken('require_pkce', { message: 'A public client must use PKCE', code: 'required', params: { label: 'PKCE' } });
+  return { settings: clean, fields, rules };
 }
 
 /** Throws one DomainError carrying every broken rule, with the first field's code (`codes` by field). */
-export function throwFieldViolations(fields: Record<string, string[]>, codes: Record<string, string>): void {
+export function throwFieldViolations(fields: Record<string, string[]>, codes: Record<string, string>, rules: readonly DomainFieldRule[] = []): void {
   const [field] = Object.keys(fields);
-  if (field) throw new DomainError(codes[field], fields[field][0], field, fields);
+  if (field) throw new DomainError(codes[field], fields[field][0], field, fields, rules.length ? rules : undefined);
 }
 
 export const sameClientSettings = (a: ApplicationClientSettings, b: ApplicationClientSettings) =>

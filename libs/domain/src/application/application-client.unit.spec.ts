@@ -42,6 +42,7 @@ describe('client settings', () => {
     expect(checkClientSettings(settings({ redirectUris: [' https://b.example.com/cb', 'https://a.example.com/cb', 'https://b.example.com/cb'], grantTypes: ['authorization_code', 'authorization_code'] }))).toEqual({
       settings: settings({ redirectUris: ['https://b.example.com/cb', 'https://a.example.com/cb'], grantTypes: ['authorization_code'] }),
       fields: {},
+      rules: [],
     }));
 
   it('needs a redirect URI for authorization code, but not for a machine client', () => {

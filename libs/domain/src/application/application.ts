@@ -184,7 +184,7 @@ export function decideApplication(command: ApplicationCommand, state: Applicatio
       const basic = checkBasicInfo(command.data);
       const scopes = checkScopes(command.data.scopes, []);
       const client = checkClientSettings(command.data.client);
-      throwFieldViolations({ ...basic.fields, ...(scopes.violation ? { scopes: [scopes.violation] } : {}), ...client.fields }, FIELD_CODES);
+      throwFieldViolations({ ...basic.fields, ...(scopes.violation ? { scopes: [scopes.violation] } : {}), ...client.fields }, FIELD_CODES, client.rules);
       return [
         { type: 'ApplicationCreated', data: { applicationId, ...basic.info, scopes: scopes.scopes, client: client.settings, createdAt } },
         ...secretEvents(needsNewClientSecret(state, client.settings.clientType), command.data.clientSecretHash, applicationId, createdAt),
@@ -207,8 +207,8 @@ export function decideApplication(command: ApplicationCommand, state: Applicatio
     case 'ConfigureApplicationClient': {
       if (state.status !== 'active') throw applicationNotFound();
       const { clientSecretHash, changedAt, ...requested } = command.data;
-      const { settings, fields } = checkClientSettings(requested);
-      throwFieldViolations(fields, FIELD_CODES);
+      const { settings, fields, rules } = checkClientSettings(requested);
+      throwFieldViolations(fields, FIELD_CODES, rules);
       const secret = secretEvents(needsNewClientSecret(state, settings.clientType), clientSecretHash, state.applicationId, changedAt);
       if (sameClientSettings(settings, state.client)) return [];
       return [{ type: 'ApplicationClientConfigured', data: { applicationId: state.applicationId, ...settings, changedAt } }, ...secret];

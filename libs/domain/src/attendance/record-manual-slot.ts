@@ -1,4 +1,4 @@
-import { DomainError } from '../shared';
+import { DomainError, type DomainFieldRule } from '../shared';
 import type { AttendanceDayEvent, AttendanceDayState, RecordManualSlot } from './attendance-day';
 import { CORRECTION_REASON_MAX } from './correct-attendance-slot';
 import { instantOfLocal, isoOf, localDateOf } from './time-zone';
@@ -39,20 +39,26 @@ export function manualSlotDay(arrivedAt: string, timeZone: string): string | nul
  */
 export function decideManualSlot(state: AttendanceDayState, command: RecordManualSlot['data']): AttendanceDayEvent[] {
   const fields: Record<string, string[]> = {};
+  // each message with the field rule it breaks (FIELD_RULE_CODES of libs/contracts), so a console translates it
+  const rules: DomainFieldRule[] = [];
+  const broken = (field: string, message: string, code: string, params: Record<string, string | number>) => {
+    fields[field] = [message];
+    rules.push({ field, message, code, params });
+  };
   const reason = command.reason.trim();
-  if (!reason) fields.reason = ['Say why the slot is added by hand'];
-  else if ([...reason].length > CORRECTION_REASON_MAX) fields.reason = [`The reason may be at most ${CORRECTION_REASON_MAX} characters`];
+  if (!reason) broken('reason', 'Say why the slot is added by hand', 'required', { label: 'Reason' });
+  else if ([...reason].length > CORRECTION_REASON_MAX) broken('reason', `The reason may be at most ${CORRECTION_REASON_MAX} characters`, 'too_long', { label: 'The reason', max: CORRECTION_REASON_MAX });
 
   const now = Date.parse(command.at);
   const arrived = manualSlotInstant(command.arrivedAt, command.timeZone);
   const departed = command.departedAt === null ? null : manualSlotInstant(command.departedAt, command.timeZone);
-  if (arrived === null) fields.arrived_at = [`The arrival is no real time in ${command.timeZone}`];
-  else if (arrived > now) fields.arrived_at = ['The arrival cannot be in the future'];
+  if (arrived === null) broken('arrived_at', `The arrival is no real time in ${command.timeZone}`, 'local_time', { label: 'Arrival', zone: command.timeZone });
+  else if (arrived > now) broken('arrived_at', 'The arrival cannot be in the future', 'not_future', { label: 'Arrival' });
   if (command.departedAt !== null) {
-    if (departed === null) fields.departed_at = [`The departure is no real time in ${command.timeZone}`];
-    else if (arrived !== null && departed <= arrived) fields.departed_at = ['The departure must be after the arrival'];
-    else if (arrived !== null && departed - arrived > SLOT_MAX_MS) fields.departed_at = ['A slot may last at most 24 hours'];
-    else if (departed > now) fields.departed_at = ['The departure cannot be in the future'];
+    if (departed === null) broken('departed_at', `The departure is no real time in ${command.timeZone}`, 'local_time', { label: 'Departure', zone: command.timeZone });
+    else if (arrived !== null && departed <= arrived) broken('departed_at', 'The departure must be after the arrival', 'after', { label: 'Departure', other: 'Arrival' });
+    else if (arrived !== null && departed - arrived > SLOT_MAX_MS) broken('departed_at', 'A slot may last at most 24 hours', 'max_hours', { label: 'Departure', other: 'Arrival', max: SLOT_MAX_MS / 3_600_000 });
+    else if (departed > now) broken('departed_at', 'The departure cannot be in the future', 'not_future', { label: 'Departure' });
   }
 
   if (arrived !== null && !fields.arrived_at && !fields.departed_at) {
@@ -60,16 +66,19 @@ export function decideManualSlot(state: AttendanceDayState, command: RecordManua
     const overlapping = state.slots.find((other) => Date.parse(other.arrivedAt) < end && (other.departedAt === null ? Infinity : Date.parse(other.departedAt)) > arrived);
     if (overlapping) {
       const field = departed === null && Date.parse(overlapping.arrivedAt) >= arrived ? 'departed_at' : 'arrived_at';
-      fields[field] = [
+      broken(
+        field,
         overlapping.departedAt === null
           ? `The slot would overlap the one still open since ${overlapping.arrivedAt}`
           : `The slot would overlap the one from ${overlapping.arrivedAt} to ${overlapping.departedAt}`,
-      ];
+        'overlap',
+        { label: field === 'arrived_at' ? 'Arrival' : 'Departure', start: overlapping.arrivedAt, ...(overlapping.departedAt === null ? {} : { end: overlapping.departedAt }) },
+      );
     }
   }
 
   const [field] = Object.keys(fields);
-  if (field || arrived === null) throw new DomainError('attendance.manual_slot_invalid', fields[field][0], field, fields);
+  if (field || arrived === null) throw new DomainError('attendance.manual_slot_invalid', fields[field][0], field, fields, rules);
 
   return [
     {

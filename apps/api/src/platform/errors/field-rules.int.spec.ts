@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { http, signIn, startTestApp, storageKinds, type TestApp } from '../../../test/test-app';
+import { createAccount, http, signIn, startTestApp, storageKinds, type TestApp } from '../../../test/test-app';
 
 /**
  * Over HTTP, the checks that answered the catch-all rule `invalid` name their rule (issue 21 item 6):
@@ -50,5 +50,27 @@ describe.each(storageKinds())('field errors name their rule over REST (%s)', (ki
     const notADate = await admin.get('/api/v2/logs/arrivals-departures?date_from=2026-13-01');
     expect(notADate.status).toBe(400);
     expect(rulesOf(notADate.body)).toEqual([{ field: 'date_from', code: 'date', params: { label: 'date_from' } }]);
+  });
+
+  it("a slot correction: every message of the domain's answer names its rule, not only the first", async () => {
+    const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
+    const account = await createAccount(admin);
+    const added = await admin.post('/api/v2/logs/arrivals-departures', { account_id: account.id, arrived_at: `${day(3)}T08:00`, departed_at: `${day(3)}T12:00`, reason: 'Reader was down' });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const refused = await admin.raw('PATCH', `/api/v2/logs/arrivals-departures/edit/${added.body.data.id}`, { arrived_at: `${day(2)}T08:00:00Z`, departed_at: `${day(2)}T07:00:00Z`, reason: 'typo' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: 'attendance.correction_invalid', fields: { arrived_at: [`The arrival must stay on ${day(3)}`], departed_at: ['The departure must be after the arrival'] } });
+    expect(rulesOf(refused.body)).toEqual([
+      { field: 'arrived_at', code: 'same_day', params: { label: 'Arrival', day: day(3) } },
+      { field: 'departed_at', code: 'after', params: { label: 'Departure', other: 'Arrival' } },
+    ]);
+  });
+
+  it('an access token whose expiry has passed: must be in the future, labelled as the dialog labels it', async () => {
+    const adminId = (await admin.get('/api/v1/account/current')).body.id as string;
+    const refused = await admin.post('/api/v1/token', { title: 'Expired', forever: false, expires_at: '2020-01-01', permissions: ['accounts:read'], restrictions: [], account_id: adminId });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: 'token.expiry_past', fields: { expires_at: ['The expiry must be in the future'] } });
+    expect(rulesOf(refused.body)).toEqual([{ field: 'expires_at', code: 'future', params: { label: 'Expiry date' } }]);
   });
 });

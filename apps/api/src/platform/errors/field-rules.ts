@@ -10,11 +10,19 @@ type Params = Record<string, string | number>;
  * the field's label and one of these phrases. The console translates the label with the rule
  * (serverMessages.fields.<label>); a message of another shape carries no label.
  */
-const LABELLED = /^(.{1,80}?) (?:is required|may be at most|must be at least|must be text|may not contain control characters|must be well-formed text|must be a valid e-mail address|must be a UUID|must be a (?:real )?date|must be a (?:whole )?number|must be one of|is not in the expected form)/;
+const LABELLED = /^(.{1,80}?) (?:is required|may be at most|must be at least|must be text|may not contain control characters|must be well-formed text|must be a valid e-mail address|must be a UUID|must be a (?:real )?date|must be a (?:whole )?number|must be one of|is not in the expected form|must be an IPv4)/;
+
+/**
+ * Labels some contracts' messages give as the wire field's own name ('date_at must be a date...',
+ * 'expires_at must be a real date...'): the field's English name as the console's forms call it, so
+ * a console translates it (serverMessages.fields.<label>) instead of showing `date_at`.
+ */
+const WIRE_NAMES: Record<string, string> = { date_at: 'Date', expires_at: 'Expiry date' };
 
 const labelled = (message: string, params: Params = {}): Params => {
   const label = LABELLED.exec(message)?.[1];
-  return label ? { label, ...params } : params;
+  const named = label ? { label, ...params } : params;
+  return typeof named.label === 'string' && WIRE_NAMES[named.label] ? { ...named, label: WIRE_NAMES[named.label] } : named;
 };
 
 const rule = (code: FieldRuleCode, message: string, params: Params = {}) => ({ code, params: labelled(message, params) });

@@ -34,6 +34,31 @@ describe('the rules that used to be invalid, in en and de', () => {
     ['card UID', 'card_uid', { label: 'Card UID', min: 4, max: 10 }, 'Card UID must be 4 to 10 bytes in hexadecimal digits (0-9, A-F)', 'Karten-UID muss 4 bis 10 Bytes in Hexadezimalziffern (0-9, A-F) lang sein'],
     ['audit event types', 'event_type', { label: 'Event types' }, 'Event types must be names such as AccountCreated', 'Ereignistypen müssen Namen wie AccountCreated sein'],
     ['IP restriction', 'ip_address', { label: 'An IP restriction' }, 'An IP restriction must be an IPv4 or IPv6 address or a CIDR range such as 10.0.0.0/8', 'Eine IP-Beschränkung muss eine IPv4- oder IPv6-Adresse oder ein CIDR-Bereich wie 10.0.0.0/8 sein'],
+    ['IP restriction of a token', 'ip_address', { label: 'Each IP restriction' }, 'Each IP restriction must be an IPv4 or IPv6 address or a CIDR range such as 10.0.0.0/8', 'Jede IP-Beschränkung muss eine IPv4- oder IPv6-Adresse oder ein CIDR-Bereich wie 10.0.0.0/8 sein'],
+    ['attendance view date', 'date', { label: 'Date' }, 'Date must be a real date as YYYY-MM-DD', 'Datum muss ein gültiges Datum als JJJJ-MM-TT sein'],
+  ])('%s', (_case, code, params, english, german) => {
+    expect(say('en', code, params)).toBe(english);
+    expect(say('de', code, params)).toBe(german);
+  });
+});
+
+describe("the domain's own checks, in en and de", () => {
+  it.each([
+    ['profile gender', 'one_of', { label: 'Gender', values: 'male, female' }, 'Gender must be one of: male, female', 'Geschlecht muss einer dieser Werte sein: male, female'],
+    ['profile time zone', 'time_zone', { label: 'Time zone' }, 'Time zone must be a time zone such as Europe/Berlin', 'Zeitzone muss eine Zeitzone wie Europe/Berlin sein'],
+    ['birth date in the future', 'not_future', { label: 'Birth date' }, 'Birth date cannot be in the future', 'Geburtsdatum darf nicht in der Zukunft liegen'],
+    ['slot departure before arrival', 'after', { label: 'Departure', other: 'Arrival' }, 'Departure must be after Arrival', 'Abgang muss nach Ankunft liegen'],
+    ['slot of more than 24 hours', 'max_hours', { label: 'Departure', other: 'Arrival', max: 24 }, 'Departure may be at most 24 hours after Arrival', 'Abgang darf höchstens 24 Stunden nach Ankunft liegen'],
+    ['slot overlap', 'overlap', { label: 'Arrival', start: '2026-03-29T10:00:00.000Z' }, 'Arrival: the slot would overlap another slot (the one from 2026-03-29T10:00:00.000Z)', 'Ankunft: der Eintrag würde sich mit einem anderen überschneiden (dem ab 2026-03-29T10:00:00.000Z)'],
+    ['slot in a daylight-saving gap', 'local_time', { label: 'Arrival', zone: 'Europe/Berlin' }, 'Arrival is no real time in Europe/Berlin (daylight saving time skips it)', 'Ankunft gibt es in Europe/Berlin nicht (die Zeitumstellung überspringt diese Zeit)'],
+    ['token without permissions', 'too_few', { label: 'Permissions', min: 1 }, 'Permissions needs at least 1 entries', 'Berechtigungen braucht mindestens 1 Einträge'],
+    ['token expiry in the past', 'future', { label: 'Expiry date' }, 'Expiry date must be in the future', 'Ablaufdatum muss in der Zukunft liegen'],
+    ['client redirect URI', 'redirect_uri', { label: 'A redirect URI', uri: 'http://x/' }, 'A redirect URI is not allowed: http://x/. Use one absolute https address (http only for localhost, 127.0.0.1 or [::1]) without a fragment (#), wildcard (*), user name or password', 'Eine Redirect-URI ist nicht erlaubt: http://x/. Erlaubt ist eine absolute https-Adresse (http nur für localhost, 127.0.0.1 oder [::1]) ohne Fragment (#), Platzhalter (*), Benutzername oder Passwort'],
+    ['client needs a redirect URI', 'needed_by', { label: 'Redirect URIs', other: 'Authorization code' }, 'Redirect URIs needs at least one entry for Authorization code', 'Redirect-URIs braucht für Autorisierungscode mindestens einen Eintrag'],
+    ['client credentials of a public client', 'confidential_only', { label: 'Grant types', value: 'client_credentials' }, 'Grant types: client_credentials needs a confidential client, as a public client cannot keep a secret', 'Grant-Typen: client_credentials braucht einen vertraulichen Client, da ein öffentlicher kein Secret bewahren kann'],
+    ['refresh token without authorization code', 'requires', { label: 'Grant types', value: 'refresh_token', needs: 'authorization_code' }, 'Grant types: refresh_token needs authorization_code as well', 'Grant-Typen: refresh_token braucht zusätzlich authorization_code'],
+    ['public client without PKCE', 'required', { label: 'PKCE' }, 'PKCE is required', 'PKCE ist erforderlich'],
+    ['SSO claim name', 'claim_name', { label: 'Bad-Name' }, "Bad-Name is not a claim name (lowercase letters, digits and '_')", "Bad-Name ist kein Claim-Name (Kleinbuchstaben, Ziffern und '_')"],
   ])('%s', (_case, code, params, english, german) => {
     expect(say('en', code, params)).toBe(english);
     expect(say('de', code, params)).toBe(german);
