@@ -48,8 +48,8 @@ export function SessionsSection() {
 
   if (sessions.isPending) return <LoadingState />;
   if (sessions.isError) return <ErrorState error={sessions.error} onRetry={() => void sessions.refetch()} />;
-  // 'all other sessions' are the account's own sign-ins; applications are signed out one by one
-  const others = sessions.data.filter((session) => !session.current && session.kind !== 'application').length;
+  // 'all other sessions' end the applications' sign-ins too (their tokens go, their consents stay: review R24b F2)
+  const others = sessions.data.filter((session) => !session.current).length;
   const application = confirming !== null && confirming !== 'others' && confirming.kind === 'application' ? confirming : null;
 
   return (
