@@ -135,6 +135,13 @@ export function formatTimeOfDay(value: string | number | Date | null | undefined
   return zoned ? `${zoned.time} ${zoned.zone}` : '';
 }
 
+/** a wall clock of the browser's zone as a date field holds it ('YYYY-MM-DDTHH:mm(:ss)') as an instant in ms; undefined while empty or unreadable (a label then says the zone now) */
+export function browserLocalInstant(local: string | null | undefined): number | undefined {
+  if (!local || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(local)) return undefined;
+  const at = Date.parse(local);
+  return Number.isNaN(at) ? undefined : at;
+}
+
 /** a header or field label with the zone it names once: 'Time (UTC+1)' */
 export function withZone(label: string, zone: string | null): string {
   return zone ? `${label} (${zone})` : label;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatInstant, formatTimeOfDay, sharedZoneLabel, withZone, zoneLabel, zoneLabelsOf, zoneWithName, zonedInstant } from './zone-label';
+import { browserLocalInstant, formatInstant, formatTimeOfDay, sharedZoneLabel, withZone, zoneLabel, zoneLabelsOf, zoneWithName, zonedInstant } from './zone-label';
 
 const WINTER = '2026-01-15T08:14:05.000Z';
 const SUMMER = '2026-07-15T08:14:05.000Z';
@@ -38,6 +38,10 @@ describe('one label form for every time the console shows', () => {
     expect(formatInstant(WINTER)).toBe('15.01.2026 @ 03:14 UTC-5');
     expect(formatTimeOfDay(WINTER)).toBe('03:14:05 UTC-5');
     expect(zonedInstant(WINTER)).toEqual({ date: '15.01.2026', time: '03:14:05', zone: 'UTC-5', timeZone: 'America/New_York' });
+    // a date field's wall clock is the browser's: read as such, nothing for an empty or broken one
+    expect(browserLocalInstant('2026-01-15T03:14:05')).toBe(new Date(2026, 0, 15, 3, 14, 5).getTime());
+    expect(browserLocalInstant('')).toBeUndefined();
+    expect(browserLocalInstant('15.01.2026')).toBeUndefined();
   });
 
   it('names a column\'s zone once only where every time shares it, else each time says its own', () => {

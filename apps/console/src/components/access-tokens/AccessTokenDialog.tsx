@@ -26,6 +26,7 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { trpc } from '../../trpc';
 import { fieldMessages } from '../field-messages';
 import { DateTimeField } from '../DateTimeField';
+import { browserLocalInstant, browserTimeZone, withZone, zoneLabel } from '../../lib/zone-label';
 
 /** Spec section 5: token create and update errors are shown on title and permissions; ours also on restrictions, expiry and account. */
 const FIELD_NAMES = ['title', 'permissions', 'restrictions', 'expires_at', 'account_id'] as const;
@@ -188,7 +189,7 @@ function TokenForm({ titleId, token, accountId, onClose }: { titleId: string; to
           <RestrictionsField value={form.restrictions} errors={errors.restrictions} onChange={set('restrictions', 'restrictions')} />
           <FormControlLabel control={<Switch checked={form.forever} onChange={(event) => { set('forever', 'expires_at')(event.target.checked); }} />} label={t('accessTokens.fields.forever')} />
           {!form.forever ? (
-            <DateTimeField label={t('accessTokens.fields.expires')} name="expires_at" value={form.expires} onChange={set('expires', 'expires_at')} errors={errors.expires_at} helperText={t('accessTokens.fields.expiresHint')} fullWidth />
+            <DateTimeField label={withZone(t('accessTokens.fields.expires'), zoneLabel(browserTimeZone(), browserLocalInstant(form.expires)))} name="expires_at" value={form.expires} onChange={set('expires', 'expires_at')} errors={errors.expires_at} helperText={t('accessTokens.fields.expiresHint')} fullWidth />
           ) : null}
         </Box>
       </DialogContent>

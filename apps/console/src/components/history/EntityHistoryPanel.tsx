@@ -21,7 +21,7 @@ import type { TFieldChange, THistoryKind, TTimeTravelKind } from '@rollcall/cont
 import { ExpandRowButton } from '../data-table';
 import { DateTimeField } from '../DateTimeField';
 import { ErrorState } from '../ErrorState';
-import { browserTimeZone, formatInstant, withZone, zoneLabel } from '../../lib/zone-label';
+import { browserLocalInstant, browserTimeZone, formatInstant, withZone, zoneLabel } from '../../lib/zone-label';
 import { ZonedDateTime } from '../ZonedTime';
 import { trpc } from '../../trpc';
 import { toAuditEvents } from '../../paths';
@@ -158,12 +158,6 @@ function ChangesTable({ changes }: { changes: TFieldChange[] }) {
   );
 }
 
-/** a typed local time of the browser's zone as an instant; now while it is empty or unreadable */
-const toInstant = (local: string): number | undefined => {
-  const at = Date.parse(local);
-  return Number.isNaN(at) ? undefined : at;
-};
-
 function TimeTravel({ kind, id, moment, onMoment }: { kind: TTimeTravelKind; id: string; moment: Moment | null; onMoment: (moment: Moment | null) => void }) {
   const { t } = useTranslation();
   const [input, setInput] = useState(() => toLocalSecondsInput(new Date().toISOString()));
@@ -176,7 +170,7 @@ function TimeTravel({ kind, id, moment, onMoment }: { kind: TTimeTravelKind; id:
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         {/* the browser's wall clock: its zone's offset at the time typed names it */}
-        <DateTimeField label={withZone(t('history.travelTo'), zoneLabel(browserTimeZone(), toInstant(input)))} name="at" value={input} onChange={setInput} withSeconds />
+        <DateTimeField label={withZone(t('history.travelTo'), zoneLabel(browserTimeZone(), browserLocalInstant(input)))} name="at" value={input} onChange={setInput} withSeconds />
         <Button variant="contained" onClick={show} disabled={!input}>
           {t('history.showAsItWas')}
         </Button>
