@@ -4,6 +4,7 @@ import { observable } from '@trpc/server/observable';
 import type { AppRouter } from '@rollcall/api-router';
 import { authStore, reportAccessLost } from './api/auth-store';
 import { getHttpStatus } from './api/api-error';
+import { browserTimeZone } from './lib/zone-label';
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -12,14 +13,6 @@ export type TrpcQueryUtils = ReturnType<typeof createTRPCQueryUtils<AppRouter>>;
 
 /** Calls whose 401/403 is an answer for the screen, not a loss of access. */
 const ACCESS_CHECK_EXEMPT = new Set(['auth.signIn', 'auth.signOut', 'auth.completeSignIn']);
-
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
 
 /**
  * Headers of every HTTP call. The spec's time-zone header carries a zone name; we send the

@@ -13,9 +13,9 @@ import { DateTimeField } from '../../components/DateTimeField';
 import { FormDialogLayout } from '../../components/FormDialogLayout';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { zonedDateTime } from '../../lib/attendance-format';
-import { zoneLabel, zoneWithName } from '../../lib/zone-label';
+import { browserTimeZone, zoneLabel, zoneWithName } from '../../lib/zone-label';
 import { useFieldErrors } from '../../components/use-field-errors';
-import { browserTimeZone, trpc } from '../../trpc';
+import { trpc } from '../../trpc';
 import { fromZonedInput, toZonedInput } from '../../lib/slot-times';
 
 const FIELD_NAMES = ['arrived_at', 'departed_at', 'reason'] as const;

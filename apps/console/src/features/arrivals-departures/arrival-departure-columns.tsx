@@ -12,11 +12,10 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TArrivalDeparture } from '@rollcall/contracts';
 import { formatDate } from '../../lib/format-date';
-import { zonedTime } from '../../lib/zone-label';
+import { browserTimeZone, zonedTime } from '../../lib/zone-label';
 import { toAccount } from '../../paths';
 import { formatDuration } from '../../lib/slot-times';
 import { ZonedTime } from '../../components/ZonedTime';
-import { browserTimeZone } from '../../trpc';
 
 /** the zone the server drew the slot's day in; a row pushed live before it was fetched again has none yet */
 const zoneOf = (row: TArrivalDeparture) => row.time_zone ?? browserTimeZone();

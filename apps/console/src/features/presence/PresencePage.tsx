@@ -19,8 +19,7 @@ import { LiveChip, LiveNotice, isStale, staleSx } from '../../live/LiveStatus';
 import { useUnknownCardNotices } from '../../live/UnknownCardNotices';
 import { trpc } from '../../trpc';
 import { toAccount } from '../../paths';
-import { zonedTime } from '../../lib/zone-label';
-import { browserTimeZone } from '../../trpc';
+import { browserTimeZone, zonedTime } from '../../lib/zone-label';
 import { groupPresence } from './group-presence';
 import { presenceLive } from './presence.live';
 
