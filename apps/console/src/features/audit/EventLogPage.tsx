@@ -287,7 +287,7 @@ const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin
 
 /**
  * filters the log by a value; shows the name people know it by when there is one (the value itself then in the title).
- * `wrap`: 'nowrap' keeps it on one line, 'words' lets an event type break between its words (a phone), 'anywhere' lets an id break anywhere (a name breaks only between its words: 'Desk reade|r' read badly)
+ * `wrap`: 'nowrap' keeps it on one line, 'words' lets an event type break between its words (a phone; a word wider than its column still breaks), 'anywhere' lets an id break anywhere (a name breaks only between its words: 'Desk reade|r' read badly)
  */
 function FilterLink({ value, name, label, onClick, wrap = 'anywhere' }: { value: string; name?: string | null; label: string; onClick: () => void; wrap?: 'nowrap' | 'words' | 'anywhere' }) {
   const text = name || value;
@@ -299,7 +299,7 @@ function FilterLink({ value, name, label, onClick, wrap = 'anywhere' }: { value:
       underline="hover"
       title={name ? `${label}: ${value}` : label}
       onClick={onClick}
-      sx={{ fontFamily: name ? undefined : 'monospace', textAlign: 'left', ...(wrap === 'nowrap' ? { whiteSpace: 'nowrap' } : wrap === 'anywhere' && !name ? { wordBreak: 'break-all' } : {}) }}
+      sx={{ fontFamily: name ? undefined : 'monospace', textAlign: 'left', ...(wrap === 'nowrap' ? { whiteSpace: 'nowrap' } : wrap === 'anywhere' && !name ? { wordBreak: 'break-all' } : { overflowWrap: 'anywhere' }) }}
     >
       {/* <wbr> between the words of 'AccountProfileUpdated': a break where it reads well, the text itself unchanged */}
       {wrap === 'words' ? text.split(/(?=[A-Z])/).map((word, index) => (index ? [<wbr key={index} />, word] : word)) : text}
