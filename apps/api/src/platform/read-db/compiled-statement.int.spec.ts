@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AttendanceSlotsProjection } from '../../features/attendance/projections/attendance-slots.projection';
 import { compiledStatement } from './compiled-statement';
 import { createReadDb, type ReadDb, type ReadDbConfig } from './create-read-db';
 
@@ -30,22 +31,8 @@ describe.each(targets)('compiledStatement on %s', (_name, config) => {
   let readDb: ReadDb;
   beforeAll(async () => {
     readDb = await createReadDb(config());
-    await readDb.db.schema
-      .createTable('attendance_slots_v1')
-      .ifNotExists()
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('account_id', 'text', (c) => c.notNull())
-      .addColumn('day', 'text', (c) => c.notNull())
-      .addColumn('arrived_at', 'text', (c) => c.notNull())
-      .addColumn('departed_at', 'text')
-      .addColumn('arrival_reader_id', 'text', (c) => c.notNull())
-      .addColumn('arrival_door', 'text', (c) => c.notNull())
-      .addColumn('departure_reader_id', 'text')
-      .addColumn('departure_door', 'text')
-      .addColumn('flags', 'text', (c) => c.notNull())
-      .addColumn('corrected', 'integer', (c) => c.notNull())
-      .addColumn('uncounted_scans', 'integer', (c) => c.notNull())
-      .execute();
+    // the table of the statements' first user, as its projection makes it
+    await new AttendanceSlotsProjection().setup(readDb.db);
   });
   afterAll(async () => {
     if (config().kind === 'postgres') await readDb.db.schema.dropTable('attendance_slots_v1').ifExists().execute();
