@@ -34,12 +34,50 @@ export async function revokeAccountTokens(db: Kysely<ReadDatabase>, accountId: s
 }
 
 /**
+ * The applications signed in as the account now: those holding a live, unused access or refresh token
+ * of it (as the own sessions page lists them, ListOwnSessions), by id.
+ */
+export async function signedInApplications(db: Kysely<ReadDatabase>, accountId: string, now: Date): Promise<string[]> {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const rows = await db
+    .selectFrom('oidc_store as t')
+    .innerJoin('applications_v1 as a', 'a.id', 't.client_id')
+    .select('t.client_id')
+    .distinct()
+    .where('t.account_id', '=', accountId)
+    .where('t.model', 'in', ['AccessToken', 'RefreshToken'])
+    .where((eb) => eb.or([eb('t.expires_at', 'is', null), eb('t.expires_at', '>', nowSeconds)]))
+    .where('t.consumed_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.client_id!);
+}
+
+/**
+ * Ends the account's browser sessions at the provider (review R24c, G1): its `Session` rows, so a
+ * browser still signed in at /oidc (a shared or stolen computer) gets `login_required` for
+ * `prompt=none` and the login page otherwise, and the interactions bound to it (a sign-in in
+ * progress with the account's session, or a login done and not yet resumed). For signing out all
+ * other sessions, which writes no account event that `signInOutdated` could see. Returns how many went.
+ */
+export async function endAccountProviderSessions(db: Kysely<ReadDatabase>, accountId: string): Promise<number> {
+  const sessions = await db.deleteFrom('oidc_store').where('model', '=', 'Session').where('account_id', '=', accountId).executeTakeFirst();
+  const interactions = await db.selectFrom('oidc_store').select(['id', 'payload']).where('model', '=', 'Interaction').execute();
+  const bound = interactions.filter((row) => {
+    const payload = JSON.parse(row.payload) as { session?: { accountId?: unknown }; result?: { login?: { accountId?: unknown } } };
+    return payload.session?.accountId === accountId || payload.result?.login?.accountId === accountId;
+  });
+  for (const row of bound) await db.deleteFrom('oidc_store').where('model', '=', 'Interaction').where('id', '=', row.id).execute();
+  return Number(sessions.numDeletedRows ?? 0n) + bound.length;
+}
+
+/**
  * Ends what applications hold of an account when it is remediated (review R24b, F2): as this process
  * projects a password change (own or by an administrator), a forced change, a lock, a status change or
  * deletion, or a second factor enrolled, registered, removed or reset, the account's OpenID Connect
  * codes and tokens issued until then are deleted. The token endpoint's own check (`signInOutdated` in
  * oidc-provider.host.ts) refuses them too, so neither alone carries the rule. Signing out all other
- * sessions calls `revokeAccountTokens` itself (SignOutOwnSessionsHandler): it has no account event.
+ * sessions calls `revokeAccountTokens` and `endAccountProviderSessions` itself (SignOutOwnSessionsHandler):
+ * it has no account event.
  * Idempotent, and harmless when several processes project (the same rows go once).
  */
 @Injectable()

@@ -654,6 +654,37 @@ describe.each(storageKinds())('the OpenID Connect provider (%s)', (kind: Storage
     await endsAt(async ({ own }) => expect((await own.raw('DELETE', '/api/v2/me/sessions')).status).toBe(200), { checked: false });
   });
 
+  it("signing out all other sessions ends the browser's session at the provider too: prompt=none asks for a login, and the answer counts the application (review R24c, G1)", async () => {
+    const config = await relyingParty();
+    const db = app.app.get<Kysely<ReadDatabase>>(READ_DB);
+    const silently = async (browser: Browser) => (await authorize(browser, config, 'openid', { prompt: 'none' })).step;
+    for (const via of ['rest', 'trpc'] as const) {
+      const account = await createAccount(admin);
+      // a browser (a shared or stolen computer) signed in at the application, and the owner's own session elsewhere
+      const browser = new Browser(app.url);
+      await signInThrough(browser, config, account, 'openid offline_access', { prompt: 'consent' });
+      const own = http(app.url, await signIn(app.url, { username: account.username, password: account.password }));
+      const listed = (await own.get('/api/v2/me/sessions')).body.data as Array<{ kind: string }>;
+      expect(listed.filter((session) => session.kind === 'application')).toHaveLength(1);
+      // single sign-on before: a code without a page
+      const before = await silently(browser);
+      expect((before as { callback: URL }).callback?.searchParams.get('code'), JSON.stringify(before)).toEqual(expect.any(String));
+      expect(await db.selectFrom('oidc_store').select('id').where('model', '=', 'Session').where('account_id', '=', account.id).execute()).not.toEqual([]);
+
+      const answer = via === 'rest' ? (await own.raw('DELETE', '/api/v2/me/sessions')).body.data : (await own.post('/trpc/me.signOutOtherSessions', '', { 'content-type': 'application/json' })).body.result.data;
+      // the application's sign-in was ended, and is counted
+      expect(answer, JSON.stringify(answer)).toMatchObject({ signed_out: 1 });
+      expect(await db.selectFrom('oidc_store').select('id').where('model', '=', 'Session').where('account_id', '=', account.id).execute()).toEqual([]);
+
+      // the same browser: no new code without signing in
+      const after = await silently(browser);
+      expect((after as { callback: URL }).callback?.searchParams.get('error'), JSON.stringify(after)).toBe('login_required');
+      const { step } = await authorize(browser, config, 'openid');
+      expect(step, JSON.stringify(step)).toHaveProperty('uid');
+      expect((await (await browser.fetch(`/oidc/interaction/${(step as { uid: string }).uid}/details`)).json()).prompt).toBe('login');
+    }
+  });
+
   it('rotates the signing key and keeps the previous one published', async () => {
     const before = (await http(app.url).get('/oidc/jwks')).body.keys.map((key: { kid: string }) => key.kid);
     const rotated = await admin.post('/api/v2/oidc/keys/rotate');

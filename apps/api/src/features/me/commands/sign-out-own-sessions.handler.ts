@@ -10,7 +10,7 @@ import { CLOCK, READ_DB } from '../../../platform/tokens';
 import type { ReadDatabase } from '../../../platform/read-db/read-database';
 import { SignOutCommand } from '../../auth/commands/sign-out.handler';
 import { RevokeApplicationConsentCommand } from '../../oidc/commands/revoke-application-consent.handler';
-import { revokeAccountTokens } from '../../oidc/oidc-revocations';
+import { endAccountProviderSessions, revokeAccountTokens, signedInApplications } from '../../oidc/oidc-revocations';
 
 export class SignOutOwnSessionsCommand {
   constructor(
@@ -29,7 +29,9 @@ export class SignOutOwnSessionsCommand {
  * own SignOut command, so each is a SessionEnded in that session's history with the account as its
  * actor, and the credential cache that HTTP and the WebSocket share forgets it at once. A session of
  * another account answers exactly like one that does not exist. Every other one also ends the
- * account's OpenID Connect codes and tokens issued until now (applications sign in again).
+ * account's OpenID Connect codes and tokens issued until now and its browser sessions at the provider
+ * (applications and browsers sign in again); `signed_out` counts the applications signed in until then
+ * (as the own sessions page lists them) beside the sessions.
  */
 @CommandHandler(SignOutOwnSessionsCommand)
 export class SignOutOwnSessionsHandler implements ICommandHandler<SignOutOwnSessionsCommand, CommandOutcome<{ signed_out: number }>> {
@@ -51,15 +53,21 @@ export class SignOutOwnSessionsHandler implements ICommandHandler<SignOutOwnSess
       query = query.where('id', '=', which.sessionId);
     }
     const ids = (await query.execute()).map((row) => row.id).filter((id) => id !== currentSessionId);
-    // every other sign-in includes the applications': their codes and tokens issued until now go (review R24b, F2)
-    if (which === 'others') await revokeAccountTokens(this.db, accountId, this.clock.now());
+    // every other sign-in includes the applications': their codes and tokens issued until now go (review R24b, F2),
+    // and the browsers' sessions at the provider, which would otherwise give new ones at once (review R24c, G1)
+    let applications = 0;
+    if (which === 'others') {
+      applications = (await signedInApplications(this.db, accountId, this.clock.now())).length;
+      await revokeAccountTokens(this.db, accountId, this.clock.now());
+      await endAccountProviderSessions(this.db, accountId);
+    }
     if (which !== 'others' && !ids.length) return this.signOutApplication(accountId, which.sessionId, context);
     let last: Position | null = null;
     for (const sessionId of ids) {
       const outcome = await this.commandBus.execute<SignOutCommand, CommandOutcome<{ ok: true }>>(new SignOutCommand(sessionId, context));
       if (!last || comparePositions(outcome.position, last) > 0) last = outcome.position;
     }
-    return { value: { signed_out: ids.length }, position: last ?? START };
+    return { value: { signed_out: ids.length + applications }, position: last ?? START };
   }
 
   /**
