@@ -249,6 +249,17 @@ test("the German console shows the server's field rules in German, each rule on 
   await page.screenshot({ path: '/tmp/sc/de-create-errors.png' });
   await dialog.getByRole('button', { name: 'Abbrechen' }).click();
 
+  // the account's Profile form says the server's rules in German too (it showed 'First name is required')
+  await page.goto(`/accounts/profile/${accountId}`);
+  const profile = page.getByRole('form', { name: 'Profil' });
+  await profile.locator('input[name=first_name]').fill('');
+  await profile.locator('input[name=website]').fill('ftp://example.com');
+  await profile.getByRole('button', { name: 'Änderungen speichern' }).click();
+  await expect(profile.getByText('Vorname ist erforderlich', { exact: true })).toBeVisible();
+  await expect(profile.getByText('Webseite muss eine http- oder https-Adresse sein', { exact: true })).toBeVisible();
+  await expect(profile).not.toContainText('is required');
+  await expect(profile).not.toContainText('must be an http or https address');
+
   await page.goto(`/accounts/profile/${accountId}?tab=ssoClaims`);
   await expect(page.getByRole('tab', { name: 'Angaben für Single Sign-on' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('textbox', { name: 'Vollständiger Name' })).toBeVisible();

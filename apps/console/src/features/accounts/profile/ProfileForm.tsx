@@ -15,6 +15,7 @@ import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { trpc } from '../../../trpc';
 import { ContactListEditor, contactRow, type ContactKind, type ContactRow } from './ContactListEditor';
 import { fieldMessages } from '../../../components/field-messages';
+import { translateFieldErrors } from '../../../components/use-field-errors';
 
 /** Fields whose server errors are shown under the field (spec section 5). */
 const FIELD_NAMES = ['first_name', 'middle_name', 'nickname', 'birth_date', 'email', 'profile', 'last_name', 'gender', 'time_zone', 'locale', 'website'] as const;
@@ -74,7 +75,7 @@ function toInput({ contacts, ...fields }: FormState): TUpdateAccountProfileInput
 
 /** Spec tab 1: no client-side checks; the server's errors appear under each field. */
 export function ProfileForm({ account }: { account: TAccount }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { notify } = useSnackbar();
   const utils = trpc.useUtils();
   const update = trpc.accounts.update.useMutation();
@@ -113,7 +114,9 @@ export function ProfileForm({ account }: { account: TAccount }) {
           void utils.accounts.list.invalidate();
           void utils.auth.me.invalidate();
         },
-        onError: (error) => {
+        onError: (raw) => {
+          // the server's messages in the console's language by their rules, as every form's (use-field-errors)
+          const error = translateFieldErrors(raw, t, i18n.resolvedLanguage ?? i18n.language);
           const { keys, contacts } = splitContactErrors(error);
           const { fields, notice } = splitFieldErrors<string>(error, [...FIELD_NAMES, ...keys], t);
           setErrors(Object.fromEntries(Object.entries(fields).filter(([name]) => !keys.includes(name))));
