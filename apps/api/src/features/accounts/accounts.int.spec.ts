@@ -1,5 +1,7 @@
+import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, http, newAccount, signIn, startTestApp, storageKinds, type TestApp } from '../../../test/test-app';
+import type { AppRouter } from '../../root-router';
 
 describe.each(storageKinds())('accounts over REST (%s)', (kind) => {
   let app: TestApp;
@@ -76,6 +78,41 @@ describe.each(storageKinds())('accounts over REST (%s)', (kind) => {
     const again = await admin.post('/api/v1/account', newAccount({ username: `${username}.y`, email: winnerEmail.toUpperCase() }));
     expect(again.status).toBe(409);
     expect(again.body.error).toMatchObject({ code: 'account.email_taken', fields: { email: [expect.any(String)] } });
+  });
+
+  it('names both the username and the e-mail address when both are taken, each with its code (REST v1, v2, unprefixed, tRPC)', async () => {
+    const holder = newAccount();
+    expect((await admin.post('/api/v1/account', holder)).status).toBe(201);
+    const before = await total();
+    // the first code stays the error's (compat); the e-mail's rule comes beside the username's
+    const expected = {
+      code: 'account.username_taken',
+      message: 'This username is already taken',
+      fields: { username: ['This username is already taken'], email: ['This e-mail address is already used by another account'] },
+      rules: [
+        { field: 'username', code: 'account.username_taken', message: 'This username is already taken' },
+        { field: 'email', code: 'account.email_taken', message: 'This e-mail address is already used by another account' },
+      ],
+    };
+    const both = { username: holder.username.toUpperCase(), email: ` ${holder.email.toUpperCase()}` };
+    for (const prefix of ['/api/v1', '/api/v2', '/api']) {
+      const answer = await admin.post(`${prefix}/account`, newAccount(both));
+      expect(answer.status).toBe(409);
+      expect(answer.body.error).toEqual(expected);
+    }
+    const token = await signIn(app.url);
+    const client = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${app.url}/trpc`, headers: () => ({ authorization: `Bearer ${token}` }) })] });
+    const refused = (await client.accounts.create.mutate(newAccount({ ...both, email: holder.email })).catch((e: unknown) => e)) as TRPCClientError<AppRouter>;
+    expect(refused).toBeInstanceOf(TRPCClientError);
+    expect(refused.data?.httpStatus).toBe(409);
+    expect(refused.data?.apiError).toEqual(expected);
+    // one taken: only that one is named, as before
+    const usernameOnly = await admin.post('/api/v2/account', newAccount({ username: holder.username }));
+    expect(usernameOnly.body.error.fields).toEqual({ username: ['This username is already taken'] });
+    const emailOnly = await admin.post('/api/v2/account', newAccount({ email: holder.email }));
+    expect(emailOnly.body.error).toMatchObject({ code: 'account.email_taken', fields: { email: ['This e-mail address is already used by another account'] } });
+    expect(emailOnly.body.error.fields).not.toHaveProperty('username');
+    expect(await total()).toBe(before);
   });
 
   it('refuses bad input with a clear error naming the field, and writes nothing', async () => {

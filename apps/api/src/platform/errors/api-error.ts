@@ -75,7 +75,12 @@ export function mapError(error: unknown): MappedError {
   }
   if (error instanceof ReservationTakenError) {
     const known = RESERVATION_ERRORS[error.reservation.scope];
-    if (known) return answer(known.code, known.message, { [known.field]: [known.message] });
+    if (known) {
+      // every taken value the error names under its field with its own code; the first one's is the error's
+      const all = [known, ...error.others.map((other) => RESERVATION_ERRORS[other.scope]).filter((other) => other !== undefined && other.field !== known.field)];
+      const fields = Object.fromEntries(all.map(({ field, message }) => [field, [message]]));
+      return answer(known.code, known.message, fields, all.map(({ field, code, message }) => ({ field, code, message })));
+    }
     return answer('unique.taken', 'This value is already taken');
   }
   if (error instanceof WrongExpectedVersionError) {

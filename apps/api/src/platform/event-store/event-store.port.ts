@@ -111,7 +111,11 @@ export class WrongExpectedVersionError extends Error {
 }
 
 export class ReservationTakenError extends Error {
-  constructor(readonly reservation: Reservation) {
+  constructor(
+    readonly reservation: Reservation,
+    /** other values of the same append found taken too (a command may look them up to name them all) */
+    readonly others: readonly Reservation[] = [],
+  ) {
     super(`${reservation.scope} '${reservation.value}' is already taken`);
     this.name = 'ReservationTakenError';
   }

@@ -11,7 +11,7 @@ import type { CommandOutcome } from '../../../platform/commands/command-gateway'
 import { PasswordHasher } from '../../../platform/passwords/password-hasher';
 import { PasswordStrength } from '../../../platform/passwords/password-strength';
 import { CLOCK, EVENT_STORE, READ_DB } from '../../../platform/tokens';
-import type { EventStore } from '../../../platform/event-store/event-store.port';
+import { ReservationTakenError, type EventStore } from '../../../platform/event-store/event-store.port';
 import type { ReadDatabase } from '../../../platform/read-db/read-database';
 import { ActivationMails } from '../activation-mails';
 
@@ -57,7 +57,7 @@ export class CreateAccountHandler implements ICommandHandler<CreateAccountComman
     const accountId = newAggregateId();
     const passwordHash = input.no_password || !input.password ? null : await this.hasher.hash(input.password);
     const statusId = passwordHash ? ACCOUNT_STATUS.active : ACCOUNT_STATUS.awaitingActivation;
-    const result = await handleCommand(
+    const result = await this.withBothTaken(input, () => handleCommand(
       this.store,
       this.clock,
       accountDecider,
@@ -82,9 +82,30 @@ export class CreateAccountHandler implements ICommandHandler<CreateAccountComman
       },
       context,
       { reservations: [usernameReservation(input.username), emailReservation(input.email)] },
-    );
+    ));
     // after the append: a mail must never announce an account that was not created (docs/adr/0008)
     const activationPosition = input.activation ? await this.activation.send(accountId, context, true) : null;
     return { value: { id: accountId }, position: activationPosition ?? result.position };
+  }
+
+  /**
+   * The append stops at the first taken value: when the username is taken, the e-mail address may be
+   * too (and the other way round), which the answer names as well (both fields, each with its code;
+   * the first stays the error's code), looked up in the accounts read model the reservations keep in
+   * step, so the administrator does not fix one and meet the other on the next try.
+   */
+  private async withBothTaken<T>(input: TCreateAccountCommandInput, append: () => Promise<T>): Promise<T> {
+    try {
+      return await append();
+    } catch (error) {
+      if (!(error instanceof ReservationTakenError) || error.others.length) throw error;
+      const username = usernameReservation(input.username);
+      const email = emailReservation(input.email);
+      const other = error.reservation.scope === username.scope ? email : error.reservation.scope === email.scope ? username : null;
+      if (!other) throw error;
+      const column = other === email ? 'email_lower' : 'username_lower';
+      const taken = await this.db.selectFrom('accounts_v2').select('id').where(column, '=', other.value).executeTakeFirst();
+      throw taken ? new ReservationTakenError(error.reservation, [other]) : error;
+    }
   }
 }
