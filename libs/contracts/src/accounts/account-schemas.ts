@@ -35,7 +35,7 @@ export const ZCreateAccountInput = z
     email: ZEmail,
     organization: z.union([lineText('organization', 64), z.number().int()]).nullish(),
     username: ZUsername,
-    password: boundedText('Password', TEXT_MAX).nullish(),
+    password: boundedText('Password', TEXT_MAX, { secret: true }).nullish(),
     policy_id: ZPolicyId.nullish(),
     expires_at: dateOrDateTimeOf('expires_at', 'expires_at must be a real date (YYYY-MM-DD) or an ISO-8601 date-time with a zone').nullish(),
     no_password: z.boolean().default(false),
@@ -270,7 +270,7 @@ export const ZAccountAuthInput = z.strictObject({
 export type TAccountAuthInput = z.input<typeof ZAccountAuthInput>;
 export type TAccountAuthCommandInput = z.output<typeof ZAccountAuthInput>;
 
-const ZNewPassword = (field: string) => boundedText(field, TEXT_MAX, { typeError: `${field} is required` }).min(1, { error: `${field} is required` });
+const ZNewPassword = (field: string) => boundedText(field, TEXT_MAX, { typeError: `${field} is required`, secret: true }).min(1, { error: `${field} is required` });
 
 /** `PUT`/`PATCH account/{id}/password`: an administrator sets a password. */
 export const ZSetPasswordInput = z.strictObject({ password: ZNewPassword('Password') });

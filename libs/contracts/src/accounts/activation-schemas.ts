@@ -8,7 +8,7 @@ export const ZActivationToken = boundedText('token', 128, { trim: true, tooLong:
 /** `POST account/activate`: the owner of an account awaiting activation sets the first password. */
 export const ZActivateAccountInput = z.strictObject({
   token: ZActivationToken,
-  password: boundedText('Password', TEXT_MAX, { typeError: 'Password is required' }).min(1, { error: 'Password is required' }),
+  password: boundedText('Password', TEXT_MAX, { typeError: 'Password is required', secret: true }).min(1, { error: 'Password is required' }),
 });
 export type TActivateAccountInput = z.infer<typeof ZActivateAccountInput>;
 

@@ -6,7 +6,7 @@ import { ZSystemPermission } from '../permissions/system-permissions';
 
 export const ZAuthenticateInput = z.strictObject({
   username: requiredLine('Username', TEXT_MAX),
-  password: boundedText('Password', TEXT_MAX, { typeError: 'Password is required' }).min(1, { error: 'Password is required' }),
+  password: boundedText('Password', TEXT_MAX, { typeError: 'Password is required', secret: true }).min(1, { error: 'Password is required' }),
 });
 export type TAuthenticateInput = z.infer<typeof ZAuthenticateInput>;
 

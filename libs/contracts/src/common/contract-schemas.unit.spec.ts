@@ -109,6 +109,44 @@ describe('what a text may hold', () => {
   });
 
   it('bounds multi-line text too', () => expect(multilineText('Notes', 5).safeParse('a\nbcdef').error?.issues[0].code).toBe('too_big'));
+
+  // reviews R24b F4 and R24c G5: what makes a name read otherwise than it is, or show as blank
+  it.each([
+    ['a right-to-left override', '\u202Eadmin'],
+    ['an isolate', 'Ada\u2066Lovelace\u2069'],
+    ['a right-to-left mark', 'Ada\u200F'],
+    ['a zero-width space', 'x\u200By'],
+    ['a word joiner', 'ad\u2060min'],
+    ['a soft hyphen', 'ad\u00ADmin'],
+    ['a Hangul filler (a blank-looking name)', '\u3164'],
+    ['a C1 control (NEL)', 'Ada\u0085'],
+    ['DEL', 'Ada\u007F'],
+    ['a joiner between ASCII letters', 'ad\u200Dmin'],
+    ['a non-joiner at the start', '\u200Cadmin'],
+    ['a stray tag character', 'admin\u{E0041}'],
+    ['a line separator in a single-line text', 'Ad\u2028min'],
+  ])('refuses %s in a name, naming the field and the rule', (_what, title) => {
+    const result = organization(title);
+    expect(result.success).toBe(false);
+    expect(z.flattenError(result.error!).fieldErrors).toEqual({ title: [expect.stringMatching(/^Title may not contain control characters/)] });
+  });
+
+  it.each([
+    ['Persian with a non-joiner', 'می\u200Cخواهم'],
+    ['Hindi with a joiner', 'क्\u200Dष'],
+    ['an emoji sequence with joiners', 'Team 👩\u200D💻'],
+    ['a subdivision flag (tag characters after the black flag)', 'Scotland 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}'],
+    ['Arabic and Hebrew', 'مرحبا שלום'],
+  ])('takes %s', (_what, title) => expect(organization(title).success).toBe(true));
+
+  it('leaves passwords their invisible characters (compared, never shown; one set before the rule still signs in: R24c G3), not their C0 controls', () => {
+    for (const password of ['pass\u200Eword', 'pa\u202Ess', 'ad\u200Dmin\u2028', '\u3164\u00AD']) {
+      expect(contracts.ZAuthenticateInput.safeParse({ username: 'ada', password }).success, JSON.stringify(password)).toBe(true);
+      expect(contracts.ZSetPasswordInput.safeParse({ password }).success).toBe(true);
+      expect(contracts.ZChangeOwnPasswordInput.safeParse({ current_password: password, new_password: password }).success).toBe(true);
+    }
+    expect(contracts.ZAuthenticateInput.safeParse({ username: 'ada', password: 'pass\u0000word' }).success).toBe(false);
+  });
 });
 
 describe('the e-mail address', () => {

@@ -11,11 +11,16 @@ import { fieldRule } from '../errors/field-rule-codes';
  *   it and every later reader trips on it), except tab and line breaks where the text may span lines;
  * - a text is well-formed UTF-16: no unpaired surrogate (PostgreSQL refuses it as invalid UTF-8,
  *   JSON encoders replace it, so what is stored is not what was sent);
- * - a text holds no invisible character that changes how it reads (review R24b F4): bidi
- *   embeddings, overrides and isolates (a name shown backwards in an administrator's list or a
- *   history), bidi marks, the zero-width space and the BOM, and in a one-line text the Unicode line
- *   and paragraph separators (a second line in a name). The zero-width joiner and non-joiner stay
- *   allowed: Persian, Hindi and other scripts need them to write names (RFC 8264's ContextJ);
+ * - a text holds no invisible character that changes how it reads (reviews R24b F4, R24c G5): C1
+ *   controls and DEL, bidi embeddings, overrides, isolates and marks (a name shown backwards in an
+ *   administrator's list or a history), the zero-width space, word joiner and other invisible
+ *   operators, the BOM, interlinear annotations, soft hyphens, combining grapheme joiners, the
+ *   Mongolian vowel separator, Hangul fillers (a name that shows as blank), and in a one-line text the
+ *   Unicode line and paragraph separators (a second line in a name). The zero-width joiner and
+ *   non-joiner stay allowed where a script needs them (Persian, Hindi, an emoji sequence): between two
+ *   characters that are not ASCII (RFC 8264's ContextJ, simplified); `ad\u200Dmin` is refused. Tag
+ *   characters stay allowed after a flag (subdivision flags). Secrets (passwords) are exempt: a
+ *   password is compared, never shown, and one set before this rule must still sign in;
  * - the patterns used on text are linear-time (contract-schemas.unit.spec.ts checks every one).
  */
 
@@ -38,20 +43,42 @@ export const TOKEN_TEXT_MAX = 128;
 const CONTROL_CHARACTER = /[\u0000-\u001f]/;
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTER_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
-// Format characters that reorder or hide text (see above); one class, linear.
-const INVISIBLE_REORDERING = /[\u061c\u200b\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
+// Characters that reorder or hide text (see above); one class each, linear. Each is matched alone,
+// which is what no-misleading-character-class warns of (a combining or filler code point in a class).
+// eslint-disable-next-line no-misleading-character-class
+const INVISIBLE_REORDERING = /[\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb]/;
 const LINE_SEPARATOR = /[\u2028\u2029]/;
+// a joiner with an ASCII character (or nothing) on either side: no script needs it there
+// eslint-disable-next-line no-control-regex
+const STRAY_JOINER = /(?:^|[\u0000-\u007f])[\u200c\u200d]|[\u200c\u200d](?:$|[\u0000-\u007f])/;
+const BLACK_FLAG = 0x1f3f4;
+const isTag = (codePoint: number) => codePoint >= 0xe0020 && codePoint <= 0xe007f;
+
+/** a tag character (U+E0020-E007F) outside a tag sequence that starts at the black flag (subdivision flags) */
+function hasStrayTag(text: string): boolean {
+  let previous = -1;
+  for (const char of text) {
+    const codePoint = char.codePointAt(0)!;
+    if (isTag(codePoint) && previous !== BLACK_FLAG && !isTag(previous)) return true;
+    previous = codePoint;
+  }
+  return false;
+}
 // With the u flag a surrogate pair reads as one code point, so only an unpaired half matches.
 const LONE_SURROGATE = /[\ud800-\udfff]/u;
 
 /** true when the text holds an unpaired UTF-16 surrogate */
 export const hasLoneSurrogate = (text: string) => LONE_SURROGATE.test(text);
 /**
- * true when the text holds a C0 control character (tab, LF and CR allowed when `multiline`), or a
- * format character that reorders or hides it (U+2028 and U+2029 allowed when `multiline`)
+ * true when the text holds a C0 control character (tab, LF and CR allowed when `multiline`), or,
+ * unless it is a `secret`, a character that reorders or hides it (U+2028 and U+2029 allowed when
+ * `multiline`; see the rules above)
  */
-export const hasControlCharacter = (text: string, multiline = false) =>
-  (multiline ? CONTROL_CHARACTER_BUT_LINE_BREAKS : CONTROL_CHARACTER).test(text) || INVISIBLE_REORDERING.test(text) || (!multiline && LINE_SEPARATOR.test(text));
+export function hasControlCharacter(text: string, multiline = false, secret = false): boolean {
+  if ((multiline ? CONTROL_CHARACTER_BUT_LINE_BREAKS : CONTROL_CHARACTER).test(text)) return true;
+  if (secret) return false;
+  return INVISIBLE_REORDERING.test(text) || (!multiline && LINE_SEPARATOR.test(text)) || STRAY_JOINER.test(text) || hasStrayTag(text);
+}
 
 const textRules = new WeakSet<object>();
 
@@ -59,9 +86,9 @@ const textRules = new WeakSet<object>();
 export const isTextRule = (check: unknown): boolean => typeof check === 'object' && check !== null && textRules.has(check);
 
 /** The text rule as a zod check: no control or reordering character (but tab and line breaks when multiline), no unpaired surrogate. */
-export function textRule(label: string, multiline = false) {
+export function textRule(label: string, multiline = false, secret = false) {
   const rule = z.superRefine<string>((value, ctx) => {
-    if (hasControlCharacter(value, multiline)) {
+    if (hasControlCharacter(value, multiline, secret)) {
       ctx.addIssue({ code: 'custom', message: `${label} may not contain control characters${multiline ? ' other than tab and line breaks' : ''}`, params: fieldRule('control_characters') });
     } else if (hasLoneSurrogate(value)) {
       ctx.addIssue({ code: 'custom', message: `${label} must be well-formed text (it holds an unpaired surrogate)`, params: fieldRule('malformed_text') });
@@ -80,6 +107,8 @@ export interface TextOptions {
   typeError?: string;
   /** the message when it is too long (default: '<label> may be at most <max> characters') */
   tooLong?: string;
+  /** a password: compared, never shown, so only C0 controls are refused (not the invisible characters) */
+  secret?: boolean;
 }
 
 /**
@@ -89,7 +118,7 @@ export interface TextOptions {
  */
 export function boundedText(label: string, max: number, options: TextOptions = {}) {
   const base = z.string({ error: options.typeError ?? `${label} must be text` });
-  return (options.trim ? base.trim() : base).max(max, { error: options.tooLong ?? `${label} may be at most ${max} characters`, abort: true }).check(textRule(label, options.multiline === true));
+  return (options.trim ? base.trim() : base).max(max, { error: options.tooLong ?? `${label} may be at most ${max} characters`, abort: true }).check(textRule(label, options.multiline === true, options.secret === true));
 }
 
 /** single-line text, trimmed: names, titles, slugs, search fields */

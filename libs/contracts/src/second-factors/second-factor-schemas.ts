@@ -185,6 +185,6 @@ export const CURRENT_PASSWORD_MAX = TEXT_MAX;
  * docs/adr/0025 'Amendment').
  */
 export const ZSecondFactorEnrolmentProof = ZSecondFactorConfirmation.extend({
-  current_password: boundedText('Current password', CURRENT_PASSWORD_MAX).min(1, { error: 'Current password is required' }).optional(),
+  current_password: boundedText('Current password', CURRENT_PASSWORD_MAX, { secret: true }).min(1, { error: 'Current password is required' }).optional(),
 });
 export type TSecondFactorEnrolmentProof = z.infer<typeof ZSecondFactorEnrolmentProof>;
