@@ -169,6 +169,41 @@ describe.each(storageKinds())('second factors: re-authentication before a first 
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401, 401]);
   });
 
+  it('six good recovery codes sent at once with one challenge (REST and tRPC): one session, and the five refused codes stay unused (review R24c, G4)', async () => {
+    const { account, recoveryCodes } = await enrolled();
+    const remainingAfter = async (code: string) => {
+      const fresh = await http(app.url).post('/api/v2/admin/authenticate', { challenge: await firstStep(account), code }, browser());
+      expect(fresh.status, JSON.stringify(fresh.body)).toBe(200);
+      return fresh.body.data.recovery_codes_remaining as number;
+    };
+    const send = {
+      rest: (challenge: string, code: string) => http(app.url).post('/api/v2/admin/authenticate', { challenge, code }, browser()),
+      trpc: (challenge: string, code: string) => http(app.url).post('/trpc/auth.completeSignIn', { challenge, code }, browser()),
+    };
+    let left = 10;
+    for (const via of ['rest', 'trpc'] as const) {
+      // six codes still unused
+      const codes = recoveryCodes.slice(0, 6);
+      const challenge = await firstStep(account);
+      const answers = await Promise.all(codes.map((code) => send[via](challenge, code)));
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 200), `${via} ${JSON.stringify(statuses)}`).toHaveLength(1);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+      left -= 1;
+      // a refused code is still good: the next sign-in with one of them counts one more used, no more
+      const winner = codes[statuses.indexOf(200)];
+      const loser = codes.find((code, index) => index !== statuses.indexOf(200))!;
+      expect(await remainingAfter(loser), via).toBe(left - 1);
+      left -= 1;
+      recoveryCodes.splice(recoveryCodes.indexOf(winner), 1);
+      recoveryCodes.splice(recoveryCodes.indexOf(loser), 1);
+    }
+    // a wrong code gives the challenge back: the right one after it, with the same challenge, signs in
+    const challenge = await firstStep(account);
+    expect((await send.rest(challenge, 'aaaa-bbbb-cccc-dddd')).status).toBe(401);
+    expect((await send.rest(challenge, recoveryCodes[0])).status).toBe(200);
+  });
+
   it('the wrong code that locks the account spends the challenge: after the lock it opens nothing', async () => {
     const policyId = await lockoutPolicy(2, 60);
     const { account, secret } = await enrolled({ policy: true, policy_id: policyId });

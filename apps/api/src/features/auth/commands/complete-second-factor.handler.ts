@@ -32,8 +32,9 @@ export class CompleteSecondFactorCommand {
  * throttle as the password (per address, per username and address) and the account's lockout: a
  * wrong code is a failed sign-in. The account is read again: locked, disabled, expired or its
  * password changed since the first step, and the challenge no longer opens anything. A challenge
- * opens one session: the step that succeeds, or whose wrong code locks the account, spends it
- * (SignInChallenges.spend). Every refusal is the one answer `auth.second_factor_invalid`.
+ * opens one session: a step spends it (SignInChallenges.spend) before its code is used, and gives it back
+ * when the code is wrong and did not lock the account, so of steps racing with one challenge only one
+ * uses its code. Every refusal is the one answer `auth.second_factor_invalid`.
  */
 @CommandHandler(CompleteSecondFactorCommand)
 export class CompleteSecondFactorHandler implements ICommandHandler<CompleteSecondFactorCommand, CommandOutcome<SessionSignIn>> {
@@ -57,8 +58,10 @@ export class CompleteSecondFactorHandler implements ICommandHandler<CompleteSeco
     const attempt = await this.throttle.attempt(username, context.sourceIp);
     try {
       if (!claims || state?.status !== 'created' || !this.challenges.matchesPassword(claims, state.passwordHash) || !accountMayEnter(state, now)) throw invalidSecondFactor();
-      // a challenge opens one session at most (review R24b F5): spent by the step that succeeded or locked the account
-      if (await this.challenges.spent(input.challenge)) throw invalidSecondFactor();
+      // a challenge opens one session at most (review R24b F5), and it is spent before any code is used
+      // (review R24c G4): of steps racing with one challenge only the one that spent it uses its code, the
+      // others are refused with theirs untouched; a wrong code gives the challenge back, unless it locked the account
+      if (!(await this.challenges.spend(input.challenge, claims, now))) throw invalidSecondFactor();
       const actingAsSelf: RequestContext = { ...context, actor: state.id, actorKind: 'account' };
       const account = { id: state.id, policyId: state.policyId };
       let used;
@@ -68,15 +71,11 @@ export class CompleteSecondFactorHandler implements ICommandHandler<CompleteSeco
             ? await this.secondFactors.verifyPasskey(account, input.passkey, this.ceremonies.relyingParty(origin), 'second_factor', boundToSignIn(input.challenge), actingAsSelf)
             : await this.secondFactors.verify(account, input.code, actingAsSelf);
       } catch (error) {
-        if (error instanceof DomainError && error.code === 'auth.second_factor_invalid') {
-          // this wrong code locked the account: the challenge is spent, the lock's end does not revive it
-          const latest = await loadState(this.store, accountDecider, accountStream(state.id));
-          if (latest.status === 'created' && !accountMayEnter(latest, this.clock.now())) await this.challenges.spend(input.challenge, claims, now);
-        }
+        // this wrong code locked the account: the challenge stays spent, the lock's end does not revive it
+        const locked = error instanceof DomainError && error.code === 'auth.second_factor_invalid' && (await this.lockedNow(state.id));
+        if (!locked) await this.challenges.release(input.challenge);
         throw error;
       }
-      // of two steps racing with one challenge and two good codes, one session
-      if (!(await this.challenges.spend(input.challenge, claims, now))) throw invalidSecondFactor();
       const policy = state.policyId ? await this.db.selectFrom('password_policies_v2').select(['max_age']).where('id', '=', state.policyId).executeTakeFirst() : undefined;
       const outcome = await startSignedInSession({ store: this.store, clock: this.clock, config: this.config }, state, { maxAgeDays: policy?.max_age ?? null, secondFactorEnrolmentRequired: false, amr: used.method === 'passkey' ? ['pwd', 'hwk', 'user'] : ['pwd', 'otp'], recoveryCodesRemaining: used.recoveryCodesRemaining }, actingAsSelf);
       await attempt.succeeded();
@@ -89,5 +88,10 @@ export class CompleteSecondFactorHandler implements ICommandHandler<CompleteSeco
       if (!(error instanceof DomainError && error.code === 'auth.second_factor_invalid')) await attempt.release();
       throw error;
     }
+  }
+
+  private async lockedNow(accountId: string): Promise<boolean> {
+    const latest = await loadState(this.store, accountDecider, accountStream(accountId));
+    return latest.status === 'created' && !accountMayEnter(latest, this.clock.now());
   }
 }

@@ -35,10 +35,11 @@ declare module '../../../platform/read-db/read-database' {
  * code: signed (HMAC-SHA-256 with a key derived from the secrets key), not stored, so any API
  * process behind a load balancer checks it, and it holds nothing secret (an account id, an expiry,
  * a hash of a hash). What it opens is one more code attempt, under the throttle and the lockout.
- * It opens one session at most: the second step that succeeds (or locks the account) spends it, in
- * `spent_sign_in_challenges` (beside the read models, never rebuilt, like `passkey_ceremonies`; a
- * primary key, so of two steps racing with one challenge and two good codes one is refused, also
- * across API processes sharing the database). Rows are swept once their challenge has expired.
+ * It opens one session at most: a second step spends it before its code is used (and gives it back
+ * when the code was wrong and did not lock the account), in `spent_sign_in_challenges` (beside the
+ * read models, never rebuilt, like `passkey_ceremonies`; a primary key, so of steps racing with one
+ * challenge one goes on and the others are refused before their codes are used, also across API
+ * processes sharing the database). Rows are swept once their challenge has expired.
  */
 @Injectable()
 export class SignInChallenges implements OnModuleInit {
@@ -72,6 +73,11 @@ export class SignInChallenges implements OnModuleInit {
       .onConflict((oc) => oc.column('challenge_hash').doNothing())
       .executeTakeFirst();
     return Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1;
+  }
+
+  /** gives back a challenge this call spent and whose code was not right (the account not locked by it) */
+  async release(challenge: string): Promise<void> {
+    await this.db.deleteFrom('spent_sign_in_challenges').where('challenge_hash', '=', challengeHash(challenge)).execute();
   }
 
   private signingKey(): Buffer {
