@@ -1,30 +1,38 @@
+import { memo } from 'react';
 import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import { styled } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { toIndex } from '../paths';
 
-/** The title bar of the blank and default layouts. */
-export function TitleBar() {
+// static styles, made once (not `sx` worked out on every render)
+const Bar = styled(AppBar)(({ theme }) => ({ borderBottom: `1px solid ${theme.palette.divider}` }));
+const BarToolbar = styled(Toolbar)(({ theme }) => ({ gap: theme.spacing(2) }));
+const HomeLink = styled(Link)(({ theme }) => ({ display: 'flex', alignItems: 'baseline', gap: theme.spacing(1) })) as typeof Link;
+const Title = styled(Typography)({ fontWeight: 700 }) as typeof Typography;
+const Grow = styled('div')({ flexGrow: 1 });
+
+/** The title bar of the blank and default layouts; renders again only when the language changes. */
+export const TitleBar = memo(function TitleBar() {
   const { t } = useTranslation();
   return (
-    <AppBar position="static" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-      <Toolbar sx={{ gap: 2 }}>
-        <Link component={RouterLink} to={toIndex()} underline="none" color="inherit" sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
-          <Typography component="span" variant="h6" sx={{ fontWeight: 700 }}>
+    <Bar position="static" color="inherit" elevation={0}>
+      <BarToolbar>
+        <HomeLink component={RouterLink} to={toIndex()} underline="none" color="inherit">
+          <Title component="span" variant="h6">
             {t('app.title')}
-          </Typography>
+          </Title>
           <Typography component="span" variant="body2" color="text.secondary">
             {t('app.subtitle')}
           </Typography>
-        </Link>
-        <Box sx={{ flexGrow: 1 }} />
+        </HomeLink>
+        <Grow />
         <LanguageSwitch />
-      </Toolbar>
-    </AppBar>
+      </BarToolbar>
+    </Bar>
   );
-}
+});

@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListSubheader from '@mui/material/ListSubheader';
@@ -7,6 +6,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { styled } from '@mui/material/styles';
 import LogoutIcon from '@mui/icons-material/Logout';
 import SettingsIcon from '@mui/icons-material/Settings';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
@@ -20,6 +20,22 @@ import { grantsFrom } from '../auth/use-grants';
 
 /** out of sight, still read by screen readers */
 const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px' } as const;
+
+// static styles, made once (not `sx` worked out on every render)
+const MenuButton = styled(Button)(({ theme }) => ({ textTransform: 'none', gap: theme.spacing(1), paddingLeft: theme.spacing(1), paddingRight: theme.spacing(1) }));
+const AvatarSlot = styled('span')({ display: 'inline-flex' });
+/** on a phone only the avatar shows: the name stays for screen readers */
+const NameSlot = styled('span')({ display: 'block', textAlign: 'left', lineHeight: 1.2, '@media (max-width:599.95px)': visuallyHidden });
+const Hidden = styled('span')(visuallyHidden);
+const Name = styled(Typography)({ display: 'block', fontWeight: 600 }) as typeof Typography;
+const Username = styled(Typography)({ display: 'block' }) as typeof Typography;
+const MenuHeader = styled(ListSubheader)(({ theme }) => ({
+  lineHeight: 1.4,
+  paddingTop: theme.spacing(1),
+  paddingBottom: theme.spacing(1),
+  borderBottom: `1px solid ${theme.palette.divider}`,
+  color: theme.palette.text.primary,
+}));
 
 interface UserMenuProps {
   account: TCurrentAccount | undefined;
@@ -39,31 +55,27 @@ export function UserMenu({ account, onSignOut }: UserMenuProps) {
 
   return (
     <>
-      <Button
+      <MenuButton
         color="inherit"
         onClick={(event) => setAnchor(event.currentTarget)}
         // named by what it shows (WCAG 2.5.3): what it opens, then the name and username; the initials are decoration
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
-        sx={{ textTransform: 'none', gap: 1, px: 1 }}
       >
-        <Box component="span" aria-hidden="true" sx={{ display: 'inline-flex' }}>
+        <AvatarSlot aria-hidden="true">
           <UserAvatar account={account} />
-        </Box>
-        {/* on a phone only the avatar shows: the name stays for screen readers */}
-        <Box component="span" sx={{ display: 'block', textAlign: 'left', lineHeight: 1.2, ...{ '@media (max-width:599.95px)': visuallyHidden } }}>
-          <Box component="span" sx={visuallyHidden}>
-            {t('userMenu.opensMenu')}{' '}
-          </Box>
-          <Typography component="span" variant="body2" sx={{ display: 'block', fontWeight: 600 }}>
+        </AvatarSlot>
+        <NameSlot>
+          <Hidden>{t('userMenu.opensMenu')} </Hidden>
+          <Name component="span" variant="body2">
             {name}
-          </Typography>
-          <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          </Name>
+          <Username component="span" variant="caption" color="text.secondary">
             {account.username_readable}
-          </Typography>
-        </Box>
-      </Button>
+          </Username>
+        </NameSlot>
+      </MenuButton>
       <Menu
         id={menuId}
         anchorEl={anchor}
@@ -72,14 +84,14 @@ export function UserMenu({ account, onSignOut }: UserMenuProps) {
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
-        <ListSubheader role="none" sx={{ lineHeight: 1.4, py: 1, borderBottom: 1, borderColor: 'divider', color: 'text.primary' }}>
-          <Typography component="span" variant="body2" sx={{ display: 'block', fontWeight: 600 }}>
+        <MenuHeader role="none">
+          <Name component="span" variant="body2">
             {name}
-          </Typography>
-          <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          </Name>
+          <Username component="span" variant="caption" color="text.secondary">
             {account.username_readable}
-          </Typography>
-        </ListSubheader>
+          </Username>
+        </MenuHeader>
         <MenuItem
           onClick={() => {
             close();
