@@ -161,6 +161,19 @@ export const attendanceDayDecider: Decider<AttendanceDayCommand, AttendanceDayEv
   decide: decideAttendanceDay,
 };
 
+/**
+ * The state of several day streams, each folded on its own (a day's events name only its own slots:
+ * a departure and a correction stay in the slot's day), as one: their slots in arrival order and the
+ * latest scan of any. What folding their events one stream after the other gives, so a caller may
+ * keep each stream's folded state instead of its events (ADR 0013, 'A batch, step by step').
+ */
+export function mergeAttendanceDays(states: readonly AttendanceDayState[]): AttendanceDayState {
+  if (states.length === 1) return states[0];
+  let lastScan: AttendanceDayState['lastScan'] = null;
+  for (const state of states) if (state.lastScan && (!lastScan || instantMs(state.lastScan.at) > instantMs(lastScan.at))) lastScan = state.lastScan;
+  return { slots: byArrival(states.flatMap((state) => state.slots)), lastScan };
+}
+
 export const attendanceDayStream = (accountId: string, day: string) => `attendance-${accountId}-${day}`;
 
 /** The two days a scan is decided on, the day before first: fold their streams in this order. */

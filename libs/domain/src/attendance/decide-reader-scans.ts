@@ -3,7 +3,7 @@ import { readerDecider, readerStream, type ReaderEvent, type ReaderState } from 
 import { DomainError, fold } from '../shared';
 import { normaliseCardUid } from '../smart-card/card-uid';
 import { smartCardDecider, smartCardStream, type SmartCardEvent, type SmartCardState } from '../smart-card/smart-card';
-import { attendanceDayDecider, attendanceDaysOfScan, attendanceDayStream, decideDoorScansInOrder, type AttendanceDayEvent, type RecordDoorScan } from './attendance-day';
+import { attendanceDayDecider, attendanceDaysOfScan, attendanceDayStream, decideDoorScansInOrder, mergeAttendanceDays, type AttendanceDayEvent, type AttendanceDayState, type RecordDoorScan } from './attendance-day';
 import type { AttendanceRules } from './attendance-rules';
 import { recordScan, scanTimeProblem, type ReaderScan, type ScanFlag } from './recorded-scan';
 import { classifySequences, scanLedgerDecider, scanLedgerStream, type ScanLedgerCommand, type ScanLedgerEvent, type ScanLedgerState } from './scan-ledger';
@@ -77,6 +77,12 @@ export interface ReaderScanInput extends ReaderScanRequest {
   timeZones?: ReadonlyMap<string, string>;
   /** Door reader: the events of each stream `attendanceDayStreamsToRead` names, by stream id. */
   days?: ReadonlyMap<string, readonly AttendanceDayEvent[]>;
+  /**
+   * Door reader, instead of `days`: each such stream's state, folded by `attendanceDayDecider` from
+   * its first event (a caller that keeps folded states folds only the events since, not the day's
+   * every scan again). A stream found here is not looked up in `days`.
+   */
+  dayStates?: ReadonlyMap<string, AttendanceDayState>;
   /** a new id on each call: names each new scan (an arrival's slot) and a card registered at an enrollment reader */
   newId: () => string;
 }
@@ -285,13 +291,15 @@ function decideDoorScans(input: ReaderScanInput, fresh: NewScan[], accept: Accep
   for (const [accountId, { timeZone, scans }] of byAccount) {
     const days = daysOf(scans, timeZone, rules);
     const streams = days.map((day) => attendanceDayStream(accountId, day));
-    const stored = streams.flatMap((streamId) => {
+    const states = streams.map((streamId) => {
+      const folded = input.dayStates?.get(streamId);
+      if (folded) return folded;
       const events = input.days?.get(streamId);
       if (!events) throw new Error(`day stream ${streamId} was not read`);
-      return events;
+      return fold(attendanceDayDecider, events);
     });
     const commands: RecordDoorScan[] = scans.map(({ scan }) => ({ type: 'RecordDoorScan', data: { accountId, timeZone, scan, rules } }));
-    const decided = decideDoorScansInOrder(fold(attendanceDayDecider, stored), commands);
+    const decided = decideDoorScansInOrder(mergeAttendanceDays(states), commands);
     const byDay = new Map<string, AttendanceDayEvent[]>();
     decided.forEach((events, position) => {
       for (const event of events) byDay.set(event.data.day, [...(byDay.get(event.data.day) ?? []), event]);

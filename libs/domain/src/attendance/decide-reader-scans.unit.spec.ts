@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readerDecider, readerStream, type ReaderEvent, type ReaderRole } from '../reader/reader';
 import { fold, type DomainEvent } from '../shared';
 import { smartCardDecider, smartCardStream, type SmartCardEvent, type SmartCardState } from '../smart-card/smart-card';
-import { attendanceDayStream, type AttendanceDayEvent } from './attendance-day';
+import { attendanceDayDecider, attendanceDayStream, type AttendanceDayEvent } from './attendance-day';
 import { DEFAULT_ATTENDANCE_RULES } from './attendance-rules';
 import {
   attendanceDayStreamsToRead,
@@ -83,6 +83,10 @@ function send(world: World, { scans, outboxId = null, sentAt = receivedAt, reade
 
   let ids = 0;
   const decision = decideReaderScans({ ...request, acknowledgedScans, cards, orphanedCardRemovals, timeZones, days, newId: () => `id-${++ids}` });
+  // a caller that keeps each day folded on its own (the API's StreamStateCache) gets the same decision
+  const dayStates = new Map([...days].map(([streamId, events]) => [streamId, fold(attendanceDayDecider, events)]));
+  ids = 0;
+  expect(decideReaderScans({ ...request, acknowledgedScans, cards, orphanedCardRemovals, timeZones, dayStates, newId: () => `id-${++ids}` })).toEqual(decision);
   return { ...decision, reads: { seenSequences, cards: cardUids, days: dayStreams } };
 }
 

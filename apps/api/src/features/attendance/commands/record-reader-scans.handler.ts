@@ -15,6 +15,7 @@ import {
   smartCardStream,
   type AcknowledgedScan,
   type AttendanceDayEvent,
+  type AttendanceDayState,
   type ReaderScanRequest,
   type ScanLedgerEvent,
   type ScanLedgerState,
@@ -26,7 +27,8 @@ import type { Kysely } from 'kysely';
 import { retryingOnConflict } from '../../../platform/commands/handle-command';
 import type { Clock } from '../../../platform/runtime/clock';
 import { newAggregateId } from '../../../platform/runtime/ids';
-import { appendDecision, foldStream, type LoadedStream } from '../../../platform/commands/multi-stream';
+import { foldStream, latestPosition, toStreamWrites, type LoadedStream } from '../../../platform/commands/multi-stream';
+import { StreamStateCache } from '../../../platform/commands/stream-state-cache';
 import { StreamTailCache } from '../../../platform/commands/stream-tail-cache';
 import type { RequestContext } from '../../../platform/commands/request-context';
 import type { CommandOutcome } from '../../../platform/commands/command-gateway';
@@ -62,8 +64,10 @@ export class RecordReaderScansCommand {
 export class RecordReaderScansHandler implements ICommandHandler<RecordReaderScansCommand, CommandOutcome<TScanBatchAck>> {
   /** each reader's ledger as last read, by reader id */
   private readonly ledgers = new Map<string, LoadedStream<ScanLedgerState>>();
-  /** readers, cards and attendance days as last read: a scan reads only what was appended since */
+  /** readers and cards as last read: a scan reads only what was appended since */
   private readonly streams = new StreamTailCache({ streams: STREAMS_CACHED, events: EVENTS_CACHED });
+  /** attendance days as last folded (a state each, not their events): a scan reads and folds only what was appended since */
+  private readonly days = new StreamStateCache(attendanceDayDecider, STREAMS_CACHED);
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -113,22 +117,31 @@ export class RecordReaderScansHandler implements ICommandHandler<RecordReaderSca
       const holders = [...cards.values()].flatMap((state) => (state.status === 'registered' ? [state.accountId] : []));
       if (holders.length) timeZones = await attendanceTimeZones(this.db, holders);
     }
-    const days = new Map<string, AttendanceDayEvent[]>();
-    const dayStreamIds = [...attendanceDayStreamsToRead({ ...request, cards, timeZones })];
-    const dayStreams = await this.streams.readMany(this.store, dayStreamIds);
-    for (const [index, streamId] of dayStreamIds.entries()) {
-      const stored = dayStreams[index];
-      days.set(streamId, stored.map((event) => ({ type: event.type, data: event.data }) as AttendanceDayEvent));
-      read.set(streamId, foldStream(attendanceDayDecider, streamId, stored));
+    // each day folded from the version this process last saw: only the events since are read and folded
+    const dayStates = new Map<string, AttendanceDayState>();
+    const days = new Map<string, LoadedStream<AttendanceDayState>>();
+    for (const day of await this.days.readMany(this.store, attendanceDayStreamsToRead({ ...request, cards, timeZones }))) {
+      dayStates.set(day.streamId, day.state);
+      days.set(day.streamId, day);
+      read.set(day.streamId, day);
     }
 
-    const decision = decideReaderScans({ ...request, acknowledgedScans, cards, orphanedCardRemovals, timeZones, days, newId: newAggregateId });
+    const decision = decideReaderScans({ ...request, acknowledgedScans, cards, orphanedCardRemovals, timeZones, dayStates, newId: newAggregateId });
     const writes = decision.writes.map(({ streamId, events }) => {
       const stream = read.get(streamId);
       if (!stream) throw new Error(`the scans decided into stream ${streamId}, which was not read`);
       return { stream, events };
     });
-    return { acks: decision.acks, position: await appendDecision(this.store, this.clock, context, writes) };
+    const streamWrites = toStreamWrites(writes, context, this.clock.now().toISOString());
+    if (!streamWrites.length) return { acks: decision.acks, position: latestPosition(writes.map((write) => write.stream.lastPosition)) };
+    const results = await this.store.appendToStreams(streamWrites);
+    // the days' own appends fold into their cached states (the i-th result is the i-th write's)
+    for (const [index, { streamId }] of streamWrites.entries()) {
+      const day = days.get(streamId);
+      const written = writes.find((write) => write.stream.streamId === streamId);
+      if (day && written) this.days.appended(day, written.events as AttendanceDayEvent[], results[index]);
+    }
+    return { acks: decision.acks, position: latestPosition(results.map((result) => result.position)) };
   }
 
   /**
@@ -202,12 +215,13 @@ export class RecordReaderScansHandler implements ICommandHandler<RecordReaderSca
 
 /** readers whose ledgers are kept folded; past it the cache starts again */
 const LEDGERS_CACHED = 10_000;
-/** reader, card and day streams kept (a few events each): a day's scans of 20,000 card holders */
+/** reader and card streams kept (a few events each), and day states kept: a day's scans of 20,000 card holders */
 const STREAMS_CACHED = 50_000;
 /**
- * events kept in a generation (at most twice this in all, about 0.75 kB each as kept: some 75 MB): a
- * day stream grows by an event per scan, duplicates included, so the streams' count alone let a day of
- * scans live in the heap (issue 23: memory-rss grew by about 2 kB of heap per scan, 1.5 GB RSS at peak)
+ * reader and card events kept in a generation (at most twice this in all, about 0.75 kB each as kept).
+ * Day streams, which grow by an event per scan, duplicates included, are kept as folded states instead:
+ * kept as events they let a day of scans live in the heap (issue 23: memory-rss grew by about 2 kB of
+ * heap per scan, 1.5 GB RSS at peak) and were folded again on every request
  */
 const EVENTS_CACHED = 50_000;
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanLedgerStream } from '@rollcall/domain';
 import { createAccount, http, signIn, startTestApp, storageKinds, type TestApp } from '../../../../test/test-app';
@@ -78,6 +79,52 @@ describe.each(storageKinds())('reader scans answered without the wait (%s)', (ki
 
     await assign(uid, bob.id);
     expect(outcome(await scan(uid, start + 2 * 60 * 60 * 1000 + 60_000))).toBe('arrival');
+  });
+
+  it('decides on a day of 20,000 events reading only the events appended since the day was last folded', async () => {
+    const account = await createAccount(admin);
+    const uid = newUid();
+    await assign(uid, account.id);
+    const start = Date.now() - 3 * 60 * 60 * 1000;
+    expect(outcome(await scan(uid, start))).toBe('arrival');
+    const store = app.app.get<EventStore>(EVENT_STORE);
+    const acknowledged = (await store.readStream(scanLedgerStream(reader.id))).at(-1);
+    const [arrival] = await store.readAll(acknowledged?.position ?? START, 1);
+    expect(arrival).toMatchObject({ type: 'ArrivalRecorded', data: { accountId: account.id } });
+    const { day, scan: arrivalScan } = arrival.data as { day: string; scan: Record<string, unknown> };
+    // another writer grows the day by 20,000 scans, the last an hour after the arrival
+    const later = new Date(start + 60 * 60 * 1000).toISOString();
+    let version = arrival.streamVersion;
+    for (let batch = 0; batch < 20; batch += 1) {
+      const events = Array.from({ length: 1_000 }, () => ({
+        type: 'UncountedScanRecorded',
+        data: { accountId: account.id, day, scan: { ...arrivalScan, deviceTime: later, at: later }, reason: 'duplicate' },
+        metadata: { ...arrival.metadata, eventId: randomUUID(), correlationId: `day-state-${batch}` },
+      }));
+      version = (await store.appendToStream(arrival.streamId, events, { expectedVersion: version })).nextExpectedVersion;
+    }
+    // the day events each request hands the handler
+    const readStreams = store.readStreams.bind(store);
+    let dayEventsRead = 0;
+    store.readStreams = async (reads) => {
+      const streams = await readStreams(reads);
+      reads.forEach((read, index) => {
+        if (read.streamId.startsWith('attendance-')) dayEventsRead += streams[index].length;
+      });
+      return streams;
+    };
+    try {
+      // the day moved under this process's cache: read from where it was folded to, all 20,000 folded in
+      expect(outcome(await scan(uid, start + 60 * 60 * 1000 + 5_000))).toBe('duplicate');
+      expect(dayEventsRead).toBe(20_000);
+      // then only what was appended since (its own duplicate, folded in at its append): none
+      dayEventsRead = 0;
+      expect(outcome(await scan(uid, start + 2 * 60 * 60 * 1000))).toBe('departure');
+      expect(dayEventsRead).toBe(0);
+      expect((await store.readStream(arrival.streamId, version + 1)).map((event) => event.type)).toEqual(['UncountedScanRecorded', 'DepartureRecorded']);
+    } finally {
+      store.readStreams = readStreams;
+    }
   });
 
   it('refuses a reader whose token was revoked, on its next scan', async () => {
