@@ -55,6 +55,8 @@ export const ERROR_STATUS = {
   'account.not_found': 404,
   'account.exists': 409,
   'account.protected': 403,
+  // an administrator's password setting names the caller's own account: one's own password changes on one's own page, with the current one (review R24c G2)
+  'account.own_password_via_own_page': 403,
   // erasing twice: the account's state refuses it
   'account.erased': 409,
   'account.locked': 400,

@@ -238,12 +238,12 @@ export abstract class AccountsRoutes {
 
   /** the spec leaves the method open: PUT and PATCH both set the password */
   @Put('account/:id/password')
-  @Documented({ summary: "Set the password under the account's policy (length, strength, history)", answer: ZMessageAnswer, body: ZSetPasswordInput })
+  @Documented({ summary: "Set the password under the account's policy (length, strength, history); 403 account.own_password_via_own_page for the caller's own account", answer: ZMessageAnswer, body: ZSetPasswordInput })
   @RequirePermission('accounts:credentials', onWholeAccount('param:id'))
-  async setPassword(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+  async setPassword(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) response: Response) {
     const accountId = accountIdOf(id);
     const { password } = parseWith(ZSetPasswordInput, body);
-    const outcome = await this.gateway.execute<{ id: string }>(new SetPasswordCommand(accountId, password, context));
+    const outcome = await this.gateway.execute<{ id: string }>(new SetPasswordCommand(accountId, password, context, principal.accountId));
     writeConsistencyHeaders(response, outcome);
     return this.wrap({ message: 'Password updated successfully' });
   }
@@ -251,8 +251,8 @@ export abstract class AccountsRoutes {
   @Patch('account/:id/password')
   @Documented({ summary: 'As PUT (the spec leaves the method open)', answer: ZMessageAnswer, body: ZSetPasswordInput })
   @RequirePermission('accounts:credentials', onWholeAccount('param:id'))
-  async setPasswordByPatch(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
-    return this.setPassword(id, body, context, response);
+  async setPasswordByPatch(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) response: Response) {
+    return this.setPassword(id, body, context, principal, response);
   }
 
   /** the signed-in account's own change; the one write a session restricted to changing its password may make */

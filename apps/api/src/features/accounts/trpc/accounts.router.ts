@@ -85,7 +85,7 @@ export function buildAccountsRouter({ gateway, queryBus }: { gateway: CommandGat
       return queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(input.id));
     }),
     setPassword: permittedProcedure('accounts:credentials', onWholeAccount('input:id')).input(ZSetPasswordInput.extend({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
-      await gateway.execute(new SetPasswordCommand(input.id, input.password, ctx.context));
+      await gateway.execute(new SetPasswordCommand(input.id, input.password, ctx.context, ctx.principal.accountId));
       return { message: 'Password updated successfully' };
     }),
     /** public: the activation page (docs/adr/0008) */
