@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReadDatabase } from '../../platform/read-db/read-database';
 import { READ_DB } from '../../platform/tokens';
 import { SoftwareAuthenticator } from '../../../test/software-authenticator';
+import { boundToSignIn } from '../auth/second-factor/passkey-ceremonies';
 import { createAccount, http, signIn, startTestApp, storageKinds, type TestApp } from '../../../test/test-app';
 
 /**
@@ -125,6 +126,32 @@ describe.each(storageKinds())('passkeys (%s)', (kind) => {
     // REST's second step takes codes (docs/compat.md): a passkey there is a 400 naming the field
     const rest = await http(origin).post('/api/v2/admin/authenticate', { challenge: next.challenge, passkey: assertion }, browser());
     expect(rest.status).toBe(400);
+  });
+
+  it('gives no passkey step options for a spent challenge or one from before a password change, and stores no ceremony for it (review R24c)', async () => {
+    const { account, authenticator, recoveryCodes } = await withPasskey();
+    const db = app.app.get<Kysely<ReadDatabase>>(READ_DB);
+    const ceremonies = (challenge: string) => db.selectFrom('passkey_ceremonies').select('challenge').where('bound_to', '=', boundToSignIn(challenge)).execute();
+    const refused = async (challenge: string) => {
+      const answer = await trpc(http(origin), 'auth.passkeyStepOptions', { challenge });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(401);
+      expect(answer.body.error.data.apiError.code).toBe('auth.second_factor_invalid');
+      expect(JSON.stringify(answer.body)).not.toContain(authenticator.id);
+      expect(await ceremonies(challenge)).toEqual([]);
+    };
+    // spent by a recovery code
+    const spent = await passwordStep(account);
+    data(await trpc(http(origin), 'auth.completeSignIn', { challenge: spent.challenge, code: recoveryCodes[0] }));
+    await db.deleteFrom('passkey_ceremonies').where('bound_to', '=', boundToSignIn(spent.challenge)).execute();
+    await refused(spent.challenge);
+    // voided: the password changed since its first step
+    const voided = await passwordStep(account);
+    await db.deleteFrom('passkey_ceremonies').where('bound_to', '=', boundToSignIn(voided.challenge)).execute();
+    expect((await admin.raw('PUT', `/api/v1/account/${account.id}/password`, { password: 'a new pass phrase of 2026' })).status).toBe(200);
+    await refused(voided.challenge);
+    // a live challenge still gets them
+    const live = await passwordStep({ username: account.username, password: 'a new pass phrase of 2026' });
+    expect(live.options.allowCredentials?.map((c) => c.id)).toEqual([authenticator.id]);
   });
 
   it('counts refused passkeys like wrong codes: the policy locks the account', async () => {

@@ -30,11 +30,14 @@ export class PasskeyStepOptionsCommand {
 /**
  * Options for the second step with a passkey: the first step's challenge (signed, unexpired) names
  * the account, whose passkeys are allowed; the WebAuthn challenge is bound to it, so an assertion
- * answers this sign-in only. A challenge that does not hold is the one `auth.second_factor_invalid`.
+ * answers this sign-in only. A challenge that does not hold is the one `auth.second_factor_invalid`,
+ * checked as the step itself does (review R24c): spent, voided by a password change, or its account
+ * no longer able to sign in (locked, disabled, expired), it gives no credential ids and stores no ceremony.
  */
 @CommandHandler(PasskeyStepOptionsCommand)
 export class PasskeyStepOptionsHandler implements ICommandHandler<PasskeyStepOptionsCommand, CommandOutcome<TPasskeyOptions>> {
   constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly challenges: SignInChallenges,
     private readonly verifier: SecondFactorVerifier,
@@ -43,8 +46,12 @@ export class PasskeyStepOptionsHandler implements ICommandHandler<PasskeyStepOpt
 
   async execute({ challenge, origin }: PasskeyStepOptionsCommand): Promise<CommandOutcome<TPasskeyOptions>> {
     const rp = this.ceremonies.relyingParty(origin);
-    const claims = this.challenges.verify(challenge, this.clock.now());
+    const now = this.clock.now();
+    const claims = this.challenges.verify(challenge, now);
     if (!claims) throw invalidSecondFactor();
+    const account = await loadState(this.store, accountDecider, accountStream(claims.accountId));
+    if (account.status !== 'created' || !this.challenges.matchesPassword(claims, account.passwordHash) || !accountMayEnter(account, now)) throw invalidSecondFactor();
+    if (await this.challenges.spent(challenge)) throw invalidSecondFactor();
     const state = await this.verifier.state(claims.accountId);
     if (!state.passkeys.length) throw invalidSecondFactor();
     return { value: { options: await this.ceremonies.authenticationOptions(rp, state.passkeys, 'second_factor', boundToSignIn(challenge)) }, position: noPosition };
