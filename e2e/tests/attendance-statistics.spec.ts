@@ -58,8 +58,8 @@ test("an account's Attendance tab shows its slots in its own zone with the avera
   const shownOut = inZone(departed);
   // Daily, today: the slot in Berlin time, 30 minutes logged
   await expect(table.getByRole('row', { name: new RegExp(`${shownIn.date} ${shownIn.time} ${shownOut.date} ${shownOut.time} 00:30:00`) })).toBeVisible();
-  await expect(page.getByText(`Average Time Arrived: ${shownIn.time}`)).toBeVisible();
-  await expect(page.getByText(`Average Time Departed: ${shownOut.time}`)).toBeVisible();
+  await expect(page.getByText(new RegExp(`^Average Time Arrived \\(UTC\\+[12]\\): ${shownIn.time}$`))).toBeVisible();
+  await expect(page.getByText(new RegExp(`^Average Time Departed \\(UTC\\+[12]\\): ${shownOut.time}$`))).toBeVisible();
   await expect(page.getByText('Average Working Hours: 00:30:00')).toBeVisible();
   // labelled as every time in the console: the zone's offset (Berlin's, winter or summer), its name beside it
   await expect(page.getByText(new RegExp(`Times in UTC\\+[12] \\(${ZONE}\\)`))).toBeVisible();

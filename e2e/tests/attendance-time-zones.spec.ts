@@ -50,10 +50,28 @@ test('one clock on every attendance screen: the account’s zone, else its organ
   await page.goto(`/accounts/profile/${id}?tab=attendance`);
   await expect(page.getByText('Times in UTC+9 (Asia/Tokyo)')).toBeVisible();
   await expect(page.getByText(time).first()).toBeVisible();
+  // the average chips say their clock too, not only the footnote
+  await expect(page.getByLabel('Averages').getByText(`Average Time Arrived (UTC+9): ${time}`, { exact: true })).toBeVisible();
 
-  await page.goto(`/statistics?organization_id=${organization}&organization=${encodeURIComponent(`Tokyo office ${tag}`)}`);
+  const statisticsUrl = `/statistics?organization_id=${organization}&organization=${encodeURIComponent(`Tokyo office ${tag}`)}`;
+  await page.goto(statisticsUrl);
   await expect(page.getByRole('columnheader', { name: 'Average Time Arrived (UTC+9)' })).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText(time);
+  // one zone for the whole month: the summary's average names it
+  const summary = page.getByLabel('Month summary');
+  await expect(summary.getByText(`Average Time Arrived (UTC+9): ${time}`, { exact: true })).toBeVisible();
+
+  // a colleague of the office working in New York: the summary averages two clocks and says so, no one zone
+  const colleague = newAccount('newyork');
+  const colleagueId = await createAccountThroughRest(request, { ...colleague, organization });
+  await api.put(`/api/v2/account/${colleagueId}`, { first_name: colleague.first_name, last_name: colleague.last_name, email: colleague.email, time_zone: 'America/New_York' });
+  const colleagueCard = newCardUid();
+  await api.post('/api/v2/scanner/unknown-cards/assign', { card_uid: colleagueCard, account_id: colleagueId });
+  expect((await postScanAsReader(request, door.token, { card_uid: colleagueCard, sequence: 2 })).outcome).toBe('arrival');
+  await page.goto(statisticsUrl);
+  await expect(page.getByRole('row', { name: new RegExp(`${colleague.first_name} ${colleague.last_name}`) })).toBeVisible({ timeout: 30_000 });
+  await expect(summary.getByText(/^Average Time Arrived \(each person's local time\): \d{2}:\d{2}:\d{2}$/)).toBeVisible();
+  await expect(summary).not.toContainText('UTC+9');
 });
 
 /** Berlin's wall clock as the console writes an instant: 'DD.MM.YYYY @ HH:mm UTC+1' (UTC+2 in summer) */

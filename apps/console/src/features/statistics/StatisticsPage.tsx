@@ -15,7 +15,8 @@ import { durationText } from '../../lib/attendance-format';
 import { OrganizationPicker } from '../../components/organizations/OrganizationPicker';
 import { downloadStatistics, StatisticsDownloadError, type StatisticsFormat } from './download-statistics';
 import { StatisticsCharts } from './StatisticsCharts';
-import { useStatisticsColumns } from './statistics-columns';
+import { monthLabel, useStatisticsColumns } from './statistics-columns';
+import { withZone } from '../../lib/zone-label';
 import { statisticsFilters, statisticsInput } from './statistics-filters';
 
 const useStatistics = (input: TStatisticsListInput) => trpc.attendanceReports.statistics.useQuery(input, SERVER_TABLE_QUERY);
@@ -40,6 +41,11 @@ export default function StatisticsPage() {
       .finally(() => setDownloading(null));
   };
   const summary = statistics.data?.summary;
+  // the averages are times of day, each account's in its own zone: the chips name the zone when every
+  // account of the month is on this page and shares one, else they say whose clock they read
+  const rows = statistics.data?.data ?? [];
+  const zones = new Set(rows.map((row) => monthLabel(row.time_zone ?? 'UTC', statistics.data?.month)));
+  const averageZone = summary && rows.length === summary.accounts && zones.size === 1 ? [...zones][0] : t('statistics.eachLocalTime');
 
   return (
     <>
@@ -71,8 +77,8 @@ export default function StatisticsPage() {
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }} aria-label={t('statistics.summary')}>
           <Chip label={`${t('statistics.accounts')}: ${summary.accounts}`} />
           <Chip label={`${t('statistics.columns.totalTime')}: ${durationText(summary.total_time_logged)}`} />
-          {summary.average_arrival ? <Chip color="primary" variant="outlined" label={`${t('attendance.averageArrival')}: ${summary.average_arrival}`} /> : null}
-          {summary.average_departure ? <Chip color="primary" variant="outlined" label={`${t('attendance.averageDeparture')}: ${summary.average_departure}`} /> : null}
+          {summary.average_arrival ? <Chip color="primary" variant="outlined" label={`${withZone(t('attendance.averageArrival'), averageZone)}: ${summary.average_arrival}`} /> : null}
+          {summary.average_departure ? <Chip color="primary" variant="outlined" label={`${withZone(t('attendance.averageDeparture'), averageZone)}: ${summary.average_departure}`} /> : null}
           {summary.average_working_hours !== null ? <Chip color="primary" variant="outlined" label={`${t('attendance.averageWorkingHours')}: ${durationText(summary.average_working_hours)}`} /> : null}
         </Box>
       ) : null}

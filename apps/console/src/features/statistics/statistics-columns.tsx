@@ -23,7 +23,7 @@ const zoneCaption = (label: string, timeZone: string) => (
 );
 
 /** a zone's labels over a month (its first and last day): 'UTC+1', or 'UTC+2 / UTC+1' across a daylight-saving change */
-const monthLabel = (timeZone: string, month: string | undefined) => {
+export const monthLabel = (timeZone: string, month: string | undefined) => {
   const [year, number] = (month ?? new Date().toISOString()).slice(0, 7).split('-').map(Number);
   const first = new Date(Date.UTC(year, number - 1, 1, 12)).toISOString();
   const last = new Date(Date.UTC(year, number, 0, 12)).toISOString();

@@ -18,7 +18,7 @@ import { ErrorState } from '../../../../components/ErrorState';
 import { LoadingState } from '../../../../components/LoadingState';
 import { trpc } from '../../../../trpc';
 import { dayText, durationText, zonedDateTime } from '../../../../lib/attendance-format';
-import { zoneLabel, zoneLabelsOf, zoneWithName } from '../../../../lib/zone-label';
+import { withZone, zoneLabel, zoneLabelsOf, zoneWithName } from '../../../../lib/zone-label';
 import { AttendancePeriodPicker, type AttendancePeriod } from '../../../../components/AttendancePeriodPicker';
 import Button from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
@@ -46,6 +46,8 @@ export function AccountAttendanceTab({ accountId }: { accountId: string }) {
   // the offsets of the account's zone over the times shown: one names them all in the footnote ('UTC+1 (Europe/Berlin)')
   const zones = data ? zoneLabelsOf(data.attendance.flatMap((row) => [row.arrived?.created_at, row.departed?.created_at]), data.time_zone) : [];
   const averages = data?.extra[0];
+  // the averages are times of day in the account's zone: their chips say which, as the footnote does
+  const averageZone = data ? (zones.length ? zones.join(' / ') : zoneLabel(data.time_zone)) : null;
   const noData = t('attendance.noData');
   const grants = useGrants();
   const [adding, setAdding] = useState(false);
@@ -88,7 +90,8 @@ export function AccountAttendanceTab({ accountId }: { accountId: string }) {
             name="date_at"
             value={date}
             onChange={setDate}
-            helperText={data ? (data.from === data.to ? dayText(data.from) : `${dayText(data.from)} – ${dayText(data.to)}`) : undefined}
+            // a week's or month's days; a day's field already says its date (the line stays, aligned with 'Show data')
+            helperText={data ? (data.from === data.to ? ' ' : `${dayText(data.from)} – ${dayText(data.to)}`) : undefined}
           />
         </Box>
       </Box>
@@ -100,8 +103,8 @@ export function AccountAttendanceTab({ accountId }: { accountId: string }) {
         <>
           {averages && (averages.average_arrival || averages.average_departure || averages.average_working_hours !== null) ? (
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }} aria-label={t('attendance.averages')}>
-              {averages.average_arrival ? <Chip color="primary" variant="outlined" label={`${t('attendance.averageArrival')}: ${averages.average_arrival}`} /> : null}
-              {averages.average_departure ? <Chip color="primary" variant="outlined" label={`${t('attendance.averageDeparture')}: ${averages.average_departure}`} /> : null}
+              {averages.average_arrival ? <Chip color="primary" variant="outlined" title={data?.time_zone} label={`${withZone(t('attendance.averageArrival'), averageZone)}: ${averages.average_arrival}`} /> : null}
+              {averages.average_departure ? <Chip color="primary" variant="outlined" title={data?.time_zone} label={`${withZone(t('attendance.averageDeparture'), averageZone)}: ${averages.average_departure}`} /> : null}
               {averages.average_working_hours !== null ? <Chip color="primary" variant="outlined" label={`${t('attendance.averageWorkingHours')}: ${durationText(averages.average_working_hours)}`} /> : null}
             </Box>
           ) : null}
