@@ -313,8 +313,8 @@ describe.each(storageKinds())('a page of one\'s own (%s)', (kind) => {
     // not Bob's to end, and not among his sessions
     expect(((await bob.client.get('/api/v2/me/sessions')).body.data as Array<{ id: string }>).map((session) => session.id)).not.toContain(applicationId);
     expect((await bob.client.raw('DELETE', `/api/v2/me/sessions/${applicationId}`)).status).toBe(404);
-    // signing out every other session ends the applications' tokens too (review R24b, F2), and keeps the consent
-    expect((await ada.client.raw('DELETE', '/api/v2/me/sessions')).body.data.signed_out).toBe(0);
+    // signing out every other session ends the applications' tokens too (review R24b, F2), counts the application (R24c, G1), and keeps the consent
+    expect((await ada.client.raw('DELETE', '/api/v2/me/sessions')).body.data.signed_out).toBe(1);
     expect(await db.selectFrom('oidc_store').select('id').where('model', '=', 'AccessToken').where('account_id', '=', ada.account.id).execute()).toEqual([]);
     expect(((await ada.client.get('/api/v2/me/sessions')).body.data as Array<{ kind: string }>).map((session) => session.kind)).not.toContain('application');
     expect((await ada.client.get('/api/v2/me/consents')).body.data).toHaveLength(1);
