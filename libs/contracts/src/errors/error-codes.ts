@@ -57,6 +57,8 @@ export const ERROR_STATUS = {
   'account.protected': 403,
   // an administrator's password setting names the caller's own account: one's own password changes on one's own page, with the current one (review R24c G2)
   'account.own_password_via_own_page': 403,
+  // the caller's own status, policy or lockout through the administrators' routes from a session that signed in more than 5 minutes ago, or an access token (review R24c G2)
+  'account.own_credentials_need_recent_sign_in': 403,
   // erasing twice: the account's state refuses it
   'account.erased': 409,
   'account.locked': 400,

@@ -24,6 +24,7 @@ import { AccountsImportV2Controller } from './rest/accounts-import.v2.controller
 import { ActivationMails } from './activation-mails';
 import { ActivateAccountHandler } from './commands/activate-account.handler';
 import { IssueActivationHandler } from './commands/issue-activation.handler';
+import { OwnCredentialsRule } from './own-credentials';
 import { UnlockAccountHandler } from './commands/unlock-account.handler';
 import { GetActivationHandler } from './queries/get-activation.query';
 
@@ -52,6 +53,7 @@ import { GetActivationHandler } from './queries/get-activation.query';
     IssueActivationHandler,
     ActivateAccountHandler,
     UnlockAccountHandler,
+    OwnCredentialsRule,
     GetActivationHandler,
   ],
 })

@@ -46,6 +46,7 @@ import { ListAccountsQuery } from '../queries/list-accounts.query';
 import { ActivateAccountCommand } from '../commands/activate-account.handler';
 import { IssueActivationCommand } from '../commands/issue-activation.handler';
 import { UnlockAccountCommand } from '../commands/unlock-account.handler';
+import { credentialsCallerOf } from '../own-credentials';
 import { GetActivationQuery } from '../queries/get-activation.query';
 import { accountStatuses } from '../accounts.answers';
 import { answerText, ZAccount, ZAccountAuth, ZAccountListItem, ZAccountSearchItem, ZAccountStatusItem, ZAccountV2Answer, ZActivatedAnswer, ZActivationInfo, ZIdAnswer, ZMessageAnswer, ZPage } from '@rollcall/contracts';
@@ -193,11 +194,11 @@ export abstract class AccountsRoutes {
   }
 
   @Put('account/:id/auth')
-  @Documented({ summary: 'Change status and/or policy (null: none); fields left out keep their values; the username cannot change here', answer: ZAccountAuth, body: ZAccountAuthInput })
+  @Documented({ summary: "Change status and/or policy (null: none); fields left out keep their values; the username cannot change here. The caller's own: 403 account.own_credentials_need_recent_sign_in unless its session signed in within 5 minutes", answer: ZAccountAuth, body: ZAccountAuthInput })
   @RequirePermission('accounts:credentials', onWholeAccount('param:id'))
-  async writeAuth(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+  async writeAuth(@Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) response: Response) {
     const accountId = accountIdOf(id);
-    const outcome = await this.gateway.execute<{ id: string }>(new ChangeAccountAuthCommand(accountId, parseWith(ZAccountAuthInput, body), context));
+    const outcome = await this.gateway.execute<{ id: string }>(new ChangeAccountAuthCommand(accountId, parseWith(ZAccountAuthInput, body), context, credentialsCallerOf(principal)));
     writeConsistencyHeaders(response, outcome);
     return this.wrap(await this.queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(accountId)));
   }
@@ -226,12 +227,12 @@ export abstract class AccountsRoutes {
 
   /** ends a lockout and forgets the failed sign-ins; answers the auth info */
   @Post('account/:id/unlock')
-  @Documented({ summary: 'End a lockout and reset the failed sign-in count; answers the auth info', answer: ZAccountAuth })
+  @Documented({ summary: "End a lockout and reset the failed sign-in count; answers the auth info. The caller's own: 403 account.own_credentials_need_recent_sign_in unless its session signed in within 5 minutes", answer: ZAccountAuth })
   @RequirePermission('accounts:credentials', onWholeAccount('param:id'))
   @HttpCode(200)
-  async unlock(@Param('id') id: string, @Ctx() context: RequestContext, @Res({ passthrough: true }) response: Response) {
+  async unlock(@Param('id') id: string, @Ctx() context: RequestContext, @CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) response: Response) {
     const accountId = accountIdOf(id);
-    const outcome = await this.gateway.execute<{ id: string }>(new UnlockAccountCommand(accountId, context));
+    const outcome = await this.gateway.execute<{ id: string }>(new UnlockAccountCommand(accountId, context, credentialsCallerOf(principal)));
     writeConsistencyHeaders(response, outcome);
     return this.wrap(await this.queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(accountId)));
   }

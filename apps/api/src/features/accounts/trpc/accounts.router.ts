@@ -42,6 +42,7 @@ import { IssueActivationCommand } from '../commands/issue-activation.handler';
 import { RequirePasswordChangeCommand } from '../commands/require-password-change.handler';
 import { SetPasswordCommand } from '../commands/set-password.handler';
 import { UnlockAccountCommand } from '../commands/unlock-account.handler';
+import { credentialsCallerOf } from '../own-credentials';
 import { UpdateAccountProfileCommand } from '../commands/update-account-profile.handler';
 import { FindAccountsByUsernameQuery } from '../queries/find-accounts-by-username.query';
 import { GetAccountAuthQuery } from '../queries/get-account-auth.query';
@@ -77,7 +78,7 @@ export function buildAccountsRouter({ gateway, queryBus }: { gateway: CommandGat
     }),
     auth: permittedProcedure('accounts:read', on('account', 'input:id')).input(z.object({ id: ZAccountId })).query(({ input }) => queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(input.id))),
     setAuth: permittedProcedure('accounts:credentials', onWholeAccount('input:id')).input(ZAccountAuthInput.extend({ id: ZAccountId })).mutation(async ({ input: { id, ...auth }, ctx }) => {
-      await gateway.execute(new ChangeAccountAuthCommand(id, auth, ctx.context));
+      await gateway.execute(new ChangeAccountAuthCommand(id, auth, ctx.context, credentialsCallerOf(ctx.principal)));
       return queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(id));
     }),
     requirePasswordChange: permittedProcedure('accounts:credentials', onWholeAccount('input:id')).input(z.object({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
@@ -99,7 +100,7 @@ export function buildAccountsRouter({ gateway, queryBus }: { gateway: CommandGat
       return { message: 'Activation e-mail sent' };
     }),
     unlock: permittedProcedure('accounts:credentials', onWholeAccount('input:id')).input(z.object({ id: ZAccountId })).mutation(async ({ input, ctx }) => {
-      await gateway.execute(new UnlockAccountCommand(input.id, ctx.context));
+      await gateway.execute(new UnlockAccountCommand(input.id, ctx.context, credentialsCallerOf(ctx.principal)));
       return queryBus.execute<GetAccountAuthQuery, TAccountAuth>(new GetAccountAuthQuery(input.id));
     }),
     findByUsername: permittedProcedure('accounts:read')
