@@ -251,6 +251,9 @@ test("the German console shows the server's field rules in German, each rule on 
 
   // the account's Profile form says the server's rules in German too (it showed 'First name is required')
   await page.goto(`/accounts/profile/${accountId}`);
+  // the longest German tab name stays on one line, as tall as a tab of the last row (a row's tabs stretch alike)
+  const [short, long] = [await page.getByRole('tab', { name: 'Verlauf' }).boundingBox(), await page.getByRole('tab', { name: 'Kontostatus und Passwort zurücksetzen' }).boundingBox()];
+  expect(long!.height).toBeLessThanOrEqual(short!.height);
   const profile = page.getByRole('form', { name: 'Profil' });
   await profile.locator('input[name=first_name]').fill('');
   await profile.locator('input[name=website]').fill('ftp://example.com');

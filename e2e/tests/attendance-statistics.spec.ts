@@ -61,6 +61,8 @@ test("an account's Attendance tab shows its slots in its own zone with the avera
   await expect(page.getByText(new RegExp(`^Average Time Arrived \\(UTC\\+[12]\\): ${shownIn.time}$`))).toBeVisible();
   await expect(page.getByText(new RegExp(`^Average Time Departed \\(UTC\\+[12]\\): ${shownOut.time}$`))).toBeVisible();
   await expect(page.getByText('Average Working Hours: 00:30:00')).toBeVisible();
+  // the Day field says its date once: no helper line under it repeating it
+  await expect(page.locator('.MuiFormHelperText-root', { hasText: shownIn.date })).toHaveCount(0);
   // labelled as every time in the console: the zone's offset (Berlin's, winter or summer), its name beside it
   await expect(page.getByText(new RegExp(`Times in UTC\\+[12] \\(${ZONE}\\)`))).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('attendance-tab.png'), fullPage: true });

@@ -23,12 +23,22 @@ const zoneOf = (row: TArrivalDeparture) => row.time_zone ?? browserTimeZone();
 /** an instant of the row in its zone, labelled, as text (exports and titles) */
 const inZone = (at: string, row: TArrivalDeparture) => (({ date, time, zone }) => `${date} ${time} ${zone}`)(zonedTime(at, zoneOf(row)));
 
-function Place({ at, door, reader, timeZone }: { at: string | null; door: string | null; reader: string | null; timeZone: string }) {
+/**
+ * `stacked` (a phone): the zone label under the time, so the column is no wider than its header and
+ * 'Departed' ends inside the screen (its label was cut at the right edge)
+ */
+function Place({ at, door, reader, timeZone, stacked }: { at: string | null; door: string | null; reader: string | null; timeZone: string; stacked: boolean }) {
   const { t } = useTranslation();
   if (!at) return <Typography component="span" variant="body2" color="text.secondary">{t('arrivalsDepartures.stillIn')}</Typography>;
   return (
     <>
-      <ZonedTime at={at} timeZone={timeZone} />
+      {stacked ? (
+        <Box component="span" sx={{ display: 'block', '& > span, & > span > span': { display: 'block', width: 'fit-content' } }}>
+          <ZonedTime at={at} timeZone={timeZone} />
+        </Box>
+      ) : (
+        <ZonedTime at={at} timeZone={timeZone} />
+      )}
       <Typography variant="body2" color="text.secondary">
         {[door, reader].filter(Boolean).join(' · ')}
       </Typography>
@@ -82,12 +92,12 @@ export function useArrivalDepartureColumns({ onEdit, isNew, compact = false }: {
       {
         accessorKey: 'arrived_at',
         header: t('arrivalsDepartures.columns.arrived'),
-        cell: ({ row }) => <Place at={row.original.arrived_at} door={row.original.arrival?.door ?? null} reader={row.original.arrival?.reader_name ?? null} timeZone={zoneOf(row.original)} />,
+        cell: ({ row }) => <Place at={row.original.arrived_at} door={row.original.arrival?.door ?? null} reader={row.original.arrival?.reader_name ?? null} timeZone={zoneOf(row.original)} stacked={compact} />,
       },
       {
         accessorKey: 'departed_at',
         header: t('arrivalsDepartures.columns.departed'),
-        cell: ({ row }) => <Place at={row.original.departed_at} door={row.original.departure?.door ?? null} reader={row.original.departure?.reader_name ?? null} timeZone={zoneOf(row.original)} />,
+        cell: ({ row }) => <Place at={row.original.departed_at} door={row.original.departure?.door ?? null} reader={row.original.departure?.reader_name ?? null} timeZone={zoneOf(row.original)} stacked={compact} />,
       },
       {
         id: 'total',

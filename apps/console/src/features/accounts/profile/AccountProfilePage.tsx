@@ -113,7 +113,7 @@ function AccountTabs({ accountId, profile }: { accountId: string; profile: React
         variant="scrollable"
         allowScrollButtonsMobile
         // from a tablet up every tab shows, on two lines when need be; a phone scrolls them
-        sx={{ borderBottom: 1, borderColor: 'divider', mb: 3, '& .MuiTabs-flexContainer': { flexWrap: { xs: 'nowrap', md: 'wrap' } }, '& .MuiTabs-indicator': { display: { xs: 'block', md: 'none' } }, '& .MuiTab-root.Mui-selected': { borderBottom: { md: 2 }, borderColor: { md: 'primary.main' } } }}
+        sx={{ borderBottom: 1, borderColor: 'divider', mb: 3, '& .MuiTabs-flexContainer': { flexWrap: { xs: 'nowrap', md: 'wrap' } }, '& .MuiTabs-indicator': { display: { xs: 'block', md: 'none' } }, '& .MuiTab-root': { whiteSpace: 'nowrap', maxWidth: 'none' }, '& .MuiTab-root.Mui-selected': { borderBottom: { md: 2 }, borderColor: { md: 'primary.main' } } }}
       >
         {shown.map((name) => (
           <Tab key={name} value={name} label={labels[name]} id={`${baseId}-tab-${name}`} aria-controls={`${baseId}-panel-${name}`} />
