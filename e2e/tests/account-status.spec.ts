@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { accountStatusCard, openAccountStatusTab, createAccountThroughRest, expectAccessible, newAccount, openAccount, requirePasswordChangeThroughRest, resetPasswordCard, signIn } from '../support/console';
+import { accountStatusCard, openAccountStatusTab, createAccountThroughRest, expectAccessible, newAccount, openAccount, requirePasswordChangeThroughRest, resetPasswordCard, restToken, signIn } from '../support/console';
+import { ADMIN } from '../playwright.config';
 
 test('an administrator disables an account and sets its password by hand', async ({ page, request }) => {
   const account = newAccount('emmy');
@@ -67,4 +68,20 @@ test('an account that must change its password does so right after signing in', 
   // lands on its own page
   await expect(page).toHaveURL(/\/me$/);
   await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
+});
+
+test("an administrator's own password is not set from the administrators' card: the server's answer names the own page", async ({ page, request }) => {
+  const token = await restToken(request);
+  const own = ((await (await request.get('/api/v2/account/current', { headers: { authorization: `Bearer ${token}` } })).json()).data as { id: string }).id;
+  await signIn(page);
+  await page.goto(`/accounts/profile/${own}`);
+  await openAccountStatusTab(page);
+  const reset = resetPasswordCard(page);
+  await reset.getByLabel('Set new password manually').check();
+  await reset.getByLabel('New password', { exact: true }).fill('attacker chosen phrase 1');
+  await reset.getByRole('button', { name: 'Update password' }).click();
+  // 403 account.own_password_via_own_page (review R24c G2), kept under the field
+  await expect(reset.getByText('change your own password on your own page (My account, Security)')).toBeVisible();
+  // the password is unchanged: the administrator still signs in with it
+  expect((await request.post('/api/v2/admin/authenticate', { data: ADMIN })).status()).toBe(200);
 });

@@ -3,7 +3,7 @@ import { createWSClient, httpBatchLink, splitLink, wsLink, type TRPCLink } from 
 import { observable } from '@trpc/server/observable';
 import type { AppRouter } from '@rollcall/api-router';
 import { authStore, reportAccessLost } from './api/auth-store';
-import { getHttpStatus } from './api/api-error';
+import { getApiError, getHttpStatus } from './api/api-error';
 import { browserTimeZone } from './lib/zone-label';
 
 export const trpc = createTRPCReact<AppRouter>();
@@ -13,6 +13,12 @@ export type TrpcQueryUtils = ReturnType<typeof createTRPCQueryUtils<AppRouter>>;
 
 /** Calls whose 401/403 is an answer for the screen, not a loss of access. */
 const ACCESS_CHECK_EXEMPT = new Set(['auth.signIn', 'auth.signOut', 'auth.completeSignIn']);
+
+/**
+ * 403s that refuse one call on the caller's own account, the session's access intact (review R24c
+ * G2): the screen shows them, the browser stays where it is.
+ */
+const OWN_ACCOUNT_REFUSALS = new Set(['account.own_password_via_own_page', 'account.own_credentials_need_recent_sign_in', 'second_factor.reset_own_account']);
 
 /**
  * Headers of every HTTP call. The spec's time-zone header carries a zone name; we send the
@@ -50,7 +56,7 @@ const accessLink: TRPCLink<AppRouter> = () => {
         next: (value) => observer.next(value),
         error: (error) => {
           const status = getHttpStatus(error);
-          if ((status === 401 || status === 403) && !ACCESS_CHECK_EXEMPT.has(op.path) && !op.context[QUIET_ACCESS_CHECK]) reportAccessLost(status);
+          if ((status === 401 || status === 403) && !ACCESS_CHECK_EXEMPT.has(op.path) && !op.context[QUIET_ACCESS_CHECK] && !OWN_ACCOUNT_REFUSALS.has(getApiError(error)?.code ?? '')) reportAccessLost(status);
           observer.error(error);
         },
         complete: () => observer.complete(),
