@@ -117,11 +117,22 @@ export async function requirePasswordChangeThroughRest(request: APIRequestContex
   expect(required.status(), await required.text()).toBe(200);
 }
 
-/** a bearer token of the admin for REST v2 reads */
-export async function restToken(request: APIRequestContext): Promise<string> {
-  const signedIn = await request.post('/api/v2/admin/authenticate', { data: ADMIN });
-  expect(signedIn.status()).toBe(200);
-  return (await signedIn.json()).data.token as string;
+/** one admin session per test's request context: the REST helpers of a test share it instead of signing in for each call */
+const restTokens = new WeakMap<APIRequestContext, Promise<string>>();
+
+/** a bearer token of the admin for REST v2 calls (one sign-in per test's request context) */
+export function restToken(request: APIRequestContext): Promise<string> {
+  let token = restTokens.get(request);
+  if (!token) {
+    token = (async () => {
+      const signedIn = await request.post('/api/v2/admin/authenticate', { data: ADMIN });
+      expect(signedIn.status()).toBe(200);
+      return (await signedIn.json()).data.token as string;
+    })();
+    token.catch(() => restTokens.delete(request));
+    restTokens.set(request, token);
+  }
+  return token;
 }
 
 /** opens /organizations from the drawer */

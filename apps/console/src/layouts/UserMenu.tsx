@@ -29,13 +29,7 @@ const NameSlot = styled('span')({ display: 'block', textAlign: 'left', lineHeigh
 const Hidden = styled('span')(visuallyHidden);
 const Name = styled(Typography)({ display: 'block', fontWeight: 600 }) as typeof Typography;
 const Username = styled(Typography)({ display: 'block' }) as typeof Typography;
-const MenuHeader = styled(ListSubheader)(({ theme }) => ({
-  lineHeight: 1.4,
-  paddingTop: theme.spacing(1),
-  paddingBottom: theme.spacing(1),
-  borderBottom: `1px solid ${theme.palette.divider}`,
-  color: theme.palette.text.primary,
-}));
+const MENU_HEADER_SX = { lineHeight: 1.4, py: 1, borderBottom: 1, borderColor: 'divider', color: 'text.primary' } as const;
 
 interface UserMenuProps {
   account: TCurrentAccount | undefined;
@@ -84,14 +78,15 @@ export function UserMenu({ account, onSignOut }: UserMenuProps) {
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
-        <MenuHeader role="none">
+        {/* ListSubheader itself, not a styled() wrapper: MenuList knows it by its static muiSkipListHighlight and gives it no tabindex (axe: aria-required-children) */}
+        <ListSubheader role="none" sx={MENU_HEADER_SX}>
           <Name component="span" variant="body2">
             {name}
           </Name>
           <Username component="span" variant="caption" color="text.secondary">
             {account.username_readable}
           </Username>
-        </MenuHeader>
+        </ListSubheader>
         <MenuItem
           onClick={() => {
             close();
