@@ -1,23 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { DomainEvent } from '@rollcall/domain';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { countingReads, tempSqliteStores } from '../../../test/temp-sqlite-stores';
 import { testEvent } from '../event-store/event-store.contract';
-import type { EventStore } from '../event-store/event-store.port';
-import { SqliteEventStore } from '../event-store/sqlite-event-store';
 import { StreamStateCache } from './stream-state-cache';
-
-/** a store that counts the events it hands out through `readStreams` */
-function counting(store: EventStore): EventStore & { handedOut: number } {
-  const counted = Object.assign(Object.create(store) as EventStore, { handedOut: 0 });
-  counted.readStreams = async (reads) => {
-    const streams = await store.readStreams(reads);
-    counted.handedOut += streams.reduce((sum, events) => sum + events.length, 0);
-    return streams;
-  };
-  return counted;
-}
 
 /** a state that names every event folded into it, in order, and counts the folds */
 let folds = 0;
@@ -30,26 +15,15 @@ const typesDecider = {
 };
 
 describe('StreamStateCache on a real SQLite events file', () => {
-  let dir = '';
-  const opened: SqliteEventStore[] = [];
+  const { open } = tempSqliteStores('rollcall-state-cache-');
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'rollcall-state-cache-'));
     folds = 0;
-  });
-  const open = () => {
-    const store = new SqliteEventStore(join(dir, 'events.db'));
-    opened.push(store);
-    return store;
-  };
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((store) => store.close()));
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it("folds only the events after the cached version: another process's appends, and its own appended events without reading them", async () => {
     const mine = open();
     const other = open(); // another API process on the same file
-    const store = counting(mine);
+    const store = countingReads(mine);
     const cache = new StreamStateCache(typesDecider, 10);
     await mine.appendToStream('day-1', [testEvent('Arrived'), testEvent('Duplicate')], { expectedVersion: 'no_stream' });
 
@@ -78,7 +52,7 @@ describe('StreamStateCache on a real SQLite events file', () => {
 
   it('keeps at most twice its streams, and a stream read since it was dropped is read from its start', async () => {
     const mine = open();
-    const store = counting(mine);
+    const store = countingReads(mine);
     const cache = new StreamStateCache(typesDecider, 3);
     const ids = Array.from({ length: 10 }, (_, index) => `day-${index}`);
     for (const id of ids) await mine.appendToStream(id, [testEvent('Arrived'), testEvent('Departed')], { expectedVersion: 'no_stream' });

@@ -1,48 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { countingReads, tempSqliteStores } from '../../../test/temp-sqlite-stores';
 import { testEvent } from '../event-store/event-store.contract';
-import type { EventStore, StoredEvent } from '../event-store/event-store.port';
-import { SqliteEventStore } from '../event-store/sqlite-event-store';
+import type { StoredEvent } from '../event-store/event-store.port';
 import { StreamTailCache, type CachedEvent } from './stream-tail-cache';
-
-/** a store that counts the events it hands out (what the cache saves is events not read again) and the reads asked of it */
-function counting(store: EventStore): EventStore & { handedOut: number; reads: number } {
-  const counted = Object.assign(Object.create(store) as EventStore, { handedOut: 0, reads: 0 });
-  counted.readStreams = async (reads) => {
-    const streams = await store.readStreams(reads);
-    counted.reads += 1;
-    counted.handedOut += streams.reduce((sum, events) => sum + events.length, 0);
-    return streams;
-  };
-  return counted;
-}
 
 const types = (events: readonly CachedEvent[]) => events.map((event) => event.type);
 /** what the cache keeps of stored events */
 const asCached = (events: readonly StoredEvent[]) => events.map(({ streamVersion, position, type, data }) => ({ streamVersion, position, type, data }));
 
 describe('StreamTailCache on a real SQLite events file', () => {
-  let dir = '';
-  const opened: SqliteEventStore[] = [];
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'rollcall-tail-cache-'));
-  });
-  const open = () => {
-    const store = new SqliteEventStore(join(dir, 'events.db'));
-    opened.push(store);
-    return store;
-  };
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((store) => store.close()));
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { open } = tempSqliteStores('rollcall-tail-cache-');
 
   it("reads only the tail again, and sees another process's appends to a cached stream", async () => {
     const mine = open();
     const other = open(); // another API process on the same file
-    const store = counting(mine);
+    const store = countingReads(mine);
     const cache = new StreamTailCache({ streams: 10, events: 1_000 });
     await mine.appendToStream('card-1', [testEvent('Registered'), testEvent('Renamed')], { expectedVersion: 'no_stream' });
 
@@ -60,7 +32,7 @@ describe('StreamTailCache on a real SQLite events file', () => {
 
   it('keeps the streams read most recently, and reads a forgotten one whole again', async () => {
     const mine = open();
-    const store = counting(mine);
+    const store = countingReads(mine);
     const cache = new StreamTailCache({ streams: 2, events: 1_000 });
     for (const id of ['a', 'b', 'c', 'd']) await mine.appendToStream(id, [testEvent('One'), testEvent('Two')], { expectedVersion: 'no_stream' });
     await cache.read(store, 'a');
@@ -79,7 +51,7 @@ describe('StreamTailCache on a real SQLite events file', () => {
   it('reads many streams in one read of the store, each from after its cached version', async () => {
     const mine = open();
     const other = open();
-    const store = counting(mine);
+    const store = countingReads(mine);
     const cache = new StreamTailCache({ streams: 100, events: 1_000 });
     for (const id of ['a', 'b', 'c']) await mine.appendToStream(id, [testEvent('One'), testEvent('Two')], { expectedVersion: 'no_stream' });
 
@@ -102,7 +74,7 @@ describe('StreamTailCache on a real SQLite events file', () => {
   // alone kept every scan of the day in the heap
   it('holds at most twice its events limit while its streams grow by an event per read', async () => {
     const mine = open();
-    const store = counting(mine);
+    const store = countingReads(mine);
     const cache = new StreamTailCache({ streams: 1_000, events: 200 });
     const days = Array.from({ length: 20 }, (_, i) => `attendance-${i}`);
     let mostHeld = 0;
@@ -130,7 +102,7 @@ describe('StreamTailCache on a real SQLite events file', () => {
 
   it('keeps no stream longer than a quarter of its events limit: such a stream is read whole each time', async () => {
     const mine = open();
-    const store = counting(mine);
+    const store = countingReads(mine);
     const cache = new StreamTailCache({ streams: 100, events: 40 });
     await mine.appendToStream('long', Array.from({ length: 11 }, () => testEvent('Scan')), { expectedVersion: 'no_stream' });
     await mine.appendToStream('short', Array.from({ length: 10 }, () => testEvent('Scan')), { expectedVersion: 'no_stream' });
